@@ -1,0 +1,43 @@
+import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
+import nodemailer from 'nodemailer'
+import type { Transport } from 'nodemailer'
+
+/**
+ * E-mail through nodemailer: SMTP when `SMTP_HOST` is set; otherwise every message is written
+ * to the log instead, so that a machine without a mail server still runs every flow.
+ */
+export function emailAdapter() {
+  const defaults = {
+    defaultFromAddress: process.env.EMAIL_FROM || 'no-reply@localhost',
+    defaultFromName: process.env.EMAIL_FROM_NAME || 'Content & Shop',
+    skipVerify: true,
+  }
+  if (process.env.SMTP_HOST) {
+    return nodemailerAdapter({
+      ...defaults,
+      transportOptions: {
+        host: process.env.SMTP_HOST,
+        port: Number(process.env.SMTP_PORT) || 587,
+        secure: process.env.SMTP_SECURE === 'true',
+        auth: process.env.SMTP_USER
+          ? { user: process.env.SMTP_USER, pass: process.env.SMTP_PASSWORD }
+          : undefined,
+        connectionTimeout: 10_000,
+      },
+    })
+  }
+  return nodemailerAdapter({ ...defaults, transport: nodemailer.createTransport(loggingTransport) })
+}
+
+const loggingTransport: Transport = {
+  name: 'log',
+  version: '1',
+  send(mail, done) {
+    const { to, subject, text } = mail.data
+    console.info(
+      `[email] (no SMTP_HOST set, not sent) to=${JSON.stringify(to)} subject=${JSON.stringify(subject)}\n` +
+        `${String(text ?? '').slice(0, 2000)}`,
+    )
+    done(null, { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() })
+  },
+}

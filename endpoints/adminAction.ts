@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { defineEndpoint } from './http/defineEndpoint'
+import { readJsonBody } from './http/readJsonBody'
+
+/** Any JSON document; it is recorded verbatim as the entry's `data`. */
+export const adminActionInput = z.json().default({})
+
+/**
+ * `POST /api/admin-action`: records an administrator's action in the append-only audit log.
+ * The action's name is the body's `action` when it is a string, else `admin-action`.
+ */
+export const adminAction = defineEndpoint({
+  path: '/admin-action',
+  method: 'post',
+  family: 'custom',
+  access: 'admin',
+  handler: async (req) => {
+    const data = parseInput(adminActionInput, await readJsonBody(req))
+    const action =
+      data && typeof data === 'object' && !Array.isArray(data) && typeof data.action === 'string'
+        ? data.action
+        : 'admin-action'
+    await req.payload.create({
+      collection: 'audit-log',
+      data: { action, user: Number(req.user?.id), timestamp: new Date().toISOString(), data },
+      req,
+    })
+    return Response.json({ success: true })
+  },
+})

@@ -1,0 +1,18 @@
+/**
+ * `npm run dev`: the app on http://localhost:3000 with demo data, on the configured
+ * PostgreSQL or, when `DATABASE_URL` is unset, on an embedded one kept in `.data/`.
+ */
+import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { runScript, startNext, superviseUntilExit } from './lib/processes'
+
+loadEnvironment(true)
+const cluster = await provideDatabase('app_dev')
+try {
+  await provideSecret()
+  // Pushes the schema (development mode) and seeds an empty database.
+  await runScript('scripts/seed.ts', ['--if-empty'])
+} catch (error) {
+  await cluster?.stop()
+  throw error
+}
+superviseUntilExit(startNext('dev'), async () => cluster?.stop())

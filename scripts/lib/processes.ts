@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+
+import { projectRoot } from './environment'
+
+const tsx = path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs')
+const next = path.join(projectRoot, 'node_modules/next/dist/bin/next')
+
+/** Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. */
+export function runScript(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, path.join(projectRoot, script), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    })
+    child.once('error', reject)
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${script} exited with ${signal ?? code}`)),
+    )
+  })
+}
+
+/** Starts `next <command>` in the foreground of this process. */
+export function startNext(command: 'dev' | 'start', env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const port = process.env.PORT || '3000'
+  return spawn(process.execPath, [next, command, '--port', port], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
+}
+
+/**
+ * Keeps this process alive for as long as `child` runs, forwards Ctrl-C and SIGTERM to it,
+ * then runs `cleanup` (stopping the embedded database) and exits with the child's code.
+ */
+export function superviseUntilExit(child: ChildProcess, cleanup: () => Promise<void>) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => child.kill(signal))
+  }
+  child.once('exit', async (code, signal) => {
+    await cleanup().catch((error: unknown) => console.error(error))
+    process.exit(code ?? (signal ? 1 : 0))
+  })
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run seed`: demo accounts and content. Safe to run again: what exists is left alone.
+ * With `--if-empty` it does nothing on a database that already has users.
+ */
+import { getPayload } from 'payload'
+
+import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+
+const isProduction = process.env.NODE_ENV === 'production'
+loadEnvironment(!isProduction)
+const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
+await provideSecret()
+const { default: config } = await import('@payload-config')
+const { seed } = await import('../seed')
+
+const payload = await getPayload({ config })
+try {
+  const isEmpty = (await payload.count({ collection: 'users' })).totalDocs === 0
+  if (process.argv.includes('--if-empty') && !isEmpty) {
+    payload.logger.info('Seed skipped: the database already has users')
+  } else {
+    await seed(payload)
+  }
+} finally {
+  await payload.destroy()
+  await cluster?.stop()
+}
+process.exit(0)

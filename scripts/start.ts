@@ -1,0 +1,22 @@
+/**
+ * `npm start` (after `npm run build`): applies the committed migrations, then serves the
+ * production build. On the embedded database (no `DATABASE_URL`), or with
+ * `SEED_ON_START=true`, an empty database also gets the demo data.
+ */
+import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { runScript, startNext, superviseUntilExit } from './lib/processes'
+
+process.env.NODE_ENV = 'production'
+loadEnvironment(false)
+const cluster = await provideDatabase('app')
+try {
+  await provideSecret()
+  await runScript('scripts/migrate.ts')
+  if (process.env.USING_EMBEDDED_POSTGRES || process.env.SEED_ON_START === 'true') {
+    await runScript('scripts/seed.ts', ['--if-empty'])
+  }
+} catch (error) {
+  await cluster?.stop()
+  throw error
+}
+superviseUntilExit(startNext('start'), async () => cluster?.stop())

@@ -1,0 +1,9 @@
+import type { Payload } from 'payload'
+
+import { seedIdentities } from './identities'
+
+/** Everything `npm run seed` creates; each step leaves what already exists alone. */
+export async function seed(payload: Payload) {
+  await seedIdentities(payload)
+  payload.logger.info('Seed complete')
+}

@@ -1,0 +1,13 @@
+/** Roles of the people who log in (`users`); API consumers have no role. */
+export const roles = ['admin', 'editor', 'customer'] as const
+export type Role = (typeof roles)[number]
+
+/** Whoever a request is authenticated as: a user, a consumer, or nobody. */
+export type Principal = { collection?: string; role?: string | null } | null | undefined
+
+export const isUser = (principal: Principal) => principal?.collection === 'users'
+export const isConsumer = (principal: Principal) => principal?.collection === 'consumers'
+export const isAdmin = (principal: Principal) => isUser(principal) && principal?.role === 'admin'
+/** Editors and admins write content. */
+export const isEditor = (principal: Principal) =>
+  isUser(principal) && (principal?.role === 'editor' || principal?.role === 'admin')
