@@ -16,8 +16,13 @@ export const apiKeyHeaderStrategy: AuthStrategy = {
 
     const configuredKey = process.env.API_KEY
     if (configuredKey && secretsMatch(key, configuredKey)) {
-      const consumer = await configuredKeyConsumer(payload)
-      return { user: { ...consumer, collection: 'consumers', _strategy: 'x-api-key' } }
+      try {
+        const consumer = await configuredKeyConsumer(payload)
+        return { user: { ...consumer, collection: 'consumers', _strategy: 'x-api-key' } }
+      } catch (err) {
+        payload.logger.error({ msg: 'Could not load the consumer of the configured API_KEY', err })
+        return { user: null }
+      }
     }
 
     const { docs } = await payload.find({

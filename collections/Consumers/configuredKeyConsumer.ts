@@ -30,7 +30,7 @@ async function findOrCreate(payload: Payload): Promise<Consumer> {
       data: {
         id: configuredKeyConsumerId,
         name: 'Configured API key',
-        email: process.env.API_KEY_CONTACT_EMAIL || 'api-key@localhost',
+        email: process.env.API_KEY_CONTACT_EMAIL || 'api-key@example.com',
       },
     })
   } catch (error) {

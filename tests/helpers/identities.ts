@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { restJson } from './rest'
+
+/**
+ * The first account of a deployment always becomes its admin; tests that create users of other
+ * roles call this first so that the role they ask for is the one they get.
+ */
+export async function ensureFirstUserExists(payload: Payload) {
+  if ((await payload.count({ collection: 'users' })).totalDocs > 0) return
+  await payload.create({
+    collection: 'users',
+    data: { email: 'first-admin@example.com', password: 'first-admin-password', role: 'admin' },
+  })
+}
+
+/** Creates a user with `role` and logs in through `POST /api/users/login`; returns the token. */
+export async function userWithToken(payload: Payload, role: 'admin' | 'editor' | 'customer') {
+  await ensureFirstUserExists(payload)
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.com`
+  const password = `pw-${randomBytes(8).toString('hex')}`
+  const user = await payload.create({ collection: 'users', data: { email, password, role } })
+  const login = await restJson('POST', '/api/users/login', { body: { email, password } })
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`)
+  return { user, token: login.body.token as string, email, password }
+}
+
+/** Creates an API consumer holding a fresh Payload API key. */
+export async function consumerWithKey(payload: Payload, name = 'Test consumer') {
+  const apiKey = randomBytes(24).toString('base64url')
+  const consumer = await payload.create({
+    collection: 'consumers',
+    data: { name, email: `${randomBytes(4).toString('hex')}@integrator.test`, enableAPIKey: true, apiKey },
+  })
+  return { consumer, apiKey }
+}

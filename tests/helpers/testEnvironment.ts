@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto'
+
+import { inject } from 'vitest'
+
+import { cloneDatabase } from './testDatabase'
+
+// Runs in each test file's process before the file imports the Payload config: the file gets
+// its own copy of the template database.
+const template = inject('templateDatabase')
+const database = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`
+await cloneDatabase(inject('adminUrl'), template, database)
+
+process.env.DATABASE_URL = inject('serverUrlTemplate').replace('__database__', database)
+process.env.PAYLOAD_SECRET = 'integration-test-secret'
+// The schema is already there; test processes never push.
+process.env.PAYLOAD_DB_PUSH = 'false'
+delete process.env.SMTP_HOST
+delete process.env.REDIS_URL
+delete process.env.API_KEY

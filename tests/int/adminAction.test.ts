@@ -1,0 +1,108 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+
+let payload: Payload
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+})
+
+describe('POST /api/admin-action', () => {
+  it('is 403 for an editor, a customer and a consumer, and records nothing', async () => {
+    const editor = await userWithToken(payload, 'editor')
+    const customer = await userWithToken(payload, 'customer')
+    const { apiKey } = await consumerWithKey(payload)
+    for (const headers of [
+      { authorization: `Bearer ${editor.token}` },
+      { authorization: `Bearer ${customer.token}` },
+      { 'x-api-key': apiKey },
+    ]) {
+      const response = await restJson('POST', '/api/admin-action', {
+        headers,
+        body: { action: 'x' },
+      })
+      expect(response.status).toBe(403)
+      expect(response.body).toEqual({ error: expect.stringMatching(/admin/) })
+    }
+    expect((await payload.count({ collection: 'audit-log' })).totalDocs).toBe(0)
+  })
+
+  it('records the action of an admin with the body as its data', async () => {
+    const admin = await userWithToken(payload, 'admin')
+    const body = { action: 'purge-cache', scope: ['articles'], dryRun: false }
+    const response = await restJson('POST', '/api/admin-action', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      body,
+    })
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ success: true })
+
+    const { docs } = await payload.find({
+      collection: 'audit-log',
+      where: { action: { equals: 'purge-cache' } },
+      depth: 0,
+    })
+    expect(docs).toHaveLength(1)
+    expect(docs[0]).toMatchObject({ action: 'purge-cache', user: admin.user.id, data: body })
+    expect(Date.now() - Date.parse(docs[0]!.timestamp)).toBeLessThan(60_000)
+  })
+
+  it('names the action `admin-action` when the body has no string `action`', async () => {
+    const admin = await userWithToken(payload, 'admin')
+    await restJson('POST', '/api/admin-action', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: { action: 42 },
+    })
+    const { docs } = await payload.find({ collection: 'audit-log', where: { user: { equals: admin.user.id } } })
+    expect(docs.map((doc) => doc.action)).toEqual(['admin-action'])
+  })
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const admin = await userWithToken(payload, 'admin')
+    const response = await restJson('POST', '/api/admin-action', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      rawBody: '{"action": ',
+    })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ error: 'The request body is not valid JSON' })
+  })
+})
+
+describe('the audit log', () => {
+  it('cannot be changed or deleted by an admin through REST or the Local API', async () => {
+    const admin = await userWithToken(payload, 'admin')
+    await restJson('POST', '/api/admin-action', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: { action: 'original' },
+    })
+    const [entry] = (await payload.find({ collection: 'audit-log', where: { action: { equals: 'original' } } })).docs
+    const auth = { authorization: `Bearer ${admin.token}` }
+
+    const patch = await restJson('PATCH', `/api/audit-log/${entry!.id}`, {
+      headers: auth,
+      body: { action: 'rewritten' },
+    })
+    expect(patch.status).toBe(403)
+    const remove = await restJson('DELETE', `/api/audit-log/${entry!.id}`, { headers: auth })
+    expect(remove.status).toBe(403)
+    const create = await restJson('POST', '/api/audit-log', {
+      headers: auth,
+      body: { action: 'forged', user: admin.user.id, timestamp: new Date().toISOString() },
+    })
+    expect(create.status).toBe(403)
+
+    await expect(
+      payload.update({ collection: 'audit-log', id: entry!.id, data: { action: 'rewritten' } }),
+    ).rejects.toThrow(/cannot be changed/)
+    await expect(payload.delete({ collection: 'audit-log', id: entry!.id })).rejects.toThrow(
+      /cannot be changed/,
+    )
+
+    const reread = await payload.findByID({ collection: 'audit-log', id: entry!.id })
+    expect(reread.action).toBe('original')
+  })
+})

@@ -1,0 +1,45 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startSmtpSink } from '../helpers/smtpSink'
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let payload: Payload
+let restJson: typeof import('../helpers/rest').restJson
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  // The e-mail adapter reads its settings when the config is imported.
+  process.env.SMTP_HOST = '127.0.0.1'
+  process.env.SMTP_PORT = String(smtp.port)
+  process.env.EMAIL_FROM = 'shop@example.com'
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  restJson = (await import('../helpers/rest')).restJson
+})
+
+afterAll(async () => {
+  await smtp?.close()
+})
+
+describe('e-mail', () => {
+  it('sends through the configured SMTP server', async () => {
+    await payload.sendEmail({ to: 'reader@example.com', subject: 'Hello from the shop', text: 'Hi' })
+    const mail = await smtp.waitFor((received) => received.to.includes('reader@example.com'))
+    expect(mail.subject).toBe('Hello from the shop')
+    expect(mail.from).toBe('shop@example.com')
+  })
+
+  it("delivers Payload's password-reset message to the user", async () => {
+    await payload.create({
+      collection: 'users',
+      data: { email: 'forgetful@example.com', password: 'old-password', role: 'editor' },
+    })
+    const response = await restJson('POST', '/api/users/forgot-password', {
+      body: { email: 'forgetful@example.com' },
+    })
+    expect(response.status).toBe(200)
+    const mail = await smtp.waitFor((received) => received.to.includes('forgetful@example.com'))
+    expect(mail.subject).toMatch(/reset/i)
+    expect(mail.raw).toMatch(/reset/i)
+  })
+})
