@@ -6,7 +6,7 @@ import { getPayload } from 'payload'
 
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 
-process.env.NODE_ENV = 'production'
+Object.assign(process.env, { NODE_ENV: 'production' })
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 await provideSecret()

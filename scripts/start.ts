@@ -6,7 +6,7 @@
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
 
-process.env.NODE_ENV = 'production'
+Object.assign(process.env, { NODE_ENV: 'production' })
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 try {

@@ -16,11 +16,12 @@ describe('POST /api/admin-action', () => {
     const editor = await userWithToken(payload, 'editor')
     const customer = await userWithToken(payload, 'customer')
     const { apiKey } = await consumerWithKey(payload)
-    for (const headers of [
+    const callers: Record<string, string>[] = [
       { authorization: `Bearer ${editor.token}` },
       { authorization: `Bearer ${customer.token}` },
       { 'x-api-key': apiKey },
-    ]) {
+    ]
+    for (const headers of callers) {
       const response = await restJson('POST', '/api/admin-action', {
         headers,
         body: { action: 'x' },
