@@ -22,6 +22,8 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' - Content & Shop' },
+    // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
+    avatar: 'default',
   },
   collections: [Users, Consumers, AuditLog],
   endpoints: [me, adminAction],

@@ -15,7 +15,11 @@ const { default: config } = await import('@payload-config')
 const payload = await getPayload({ config })
 try {
   await payload.db.migrate()
-  const { docs } = await payload.find({ collection: 'payload-migrations', limit: 0, pagination: false })
+  const { docs } = await payload.find({
+    collection: 'payload-migrations',
+    limit: 0,
+    pagination: false,
+  })
   payload.logger.info(`Migrations applied: ${docs.length}`)
 } finally {
   await payload.destroy()

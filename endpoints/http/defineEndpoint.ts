@@ -58,7 +58,10 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
       } catch (thrown) {
         const error = toHttpError(thrown)
         if (error.status >= 500) {
-          req.payload.logger.error({ msg: `${spec.method.toUpperCase()} ${spec.path} failed`, err: thrown })
+          req.payload.logger.error({
+            msg: `${spec.method.toUpperCase()} ${spec.path} failed`,
+            err: thrown,
+          })
         }
         return Response.json(errorBody(spec.family, error), {
           status: error.status,

@@ -3,7 +3,9 @@ import { bigint, integer, pgTable, varchar } from '@payloadcms/db-postgres/drizz
 
 import { rateLimitTableName } from './rateLimiter'
 
-type PostgresSchemaHook = NonNullable<Parameters<typeof postgresAdapter>[0]['beforeSchemaInit']>[number]
+type PostgresSchemaHook = NonNullable<
+  Parameters<typeof postgresAdapter>[0]['beforeSchemaInit']
+>[number]
 
 /**
  * Declares the rate-limit counters (the layout `rate-limiter-flexible` expects) in Payload's

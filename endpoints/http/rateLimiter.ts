@@ -42,7 +42,10 @@ function limiterFor(payload: Payload, name: PolicyName): Limiter {
     keyPrefix: `rl:${policy.name}`,
     points: policy.points,
     duration: policy.windowSeconds,
-    insuranceLimiter: new RateLimiterMemory({ points: policy.points, duration: policy.windowSeconds }),
+    insuranceLimiter: new RateLimiterMemory({
+      points: policy.points,
+      duration: policy.windowSeconds,
+    }),
   }
   const limiter = process.env.REDIS_URL
     ? new RateLimiterRedis({ ...options, storeClient: redisClient(process.env.REDIS_URL) })

@@ -25,10 +25,14 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof UnauthorizedError) {
     return new HttpError({ code: 'unauthorized', message: error.message })
   }
-  if (error instanceof Forbidden) return new HttpError({ code: 'forbidden', message: error.message })
+  if (error instanceof Forbidden)
+    return new HttpError({ code: 'forbidden', message: error.message })
   if (error instanceof NotFound) return new HttpError({ code: 'not_found', message: error.message })
   if (error instanceof APIError && error.status < 500) {
-    return new HttpError({ code: codeByStatus[error.status] ?? 'bad_request', message: error.message })
+    return new HttpError({
+      code: codeByStatus[error.status] ?? 'bad_request',
+      message: error.message,
+    })
   }
   return new HttpError({ code: 'internal_error', message: 'Internal server error' })
 }

@@ -4,7 +4,11 @@ import path from 'node:path'
 
 import nextEnv from '@next/env'
 
-import { ensureDir, startEmbeddedPostgres, type EmbeddedCluster } from '../../src/db/embeddedPostgres'
+import {
+  ensureDir,
+  startEmbeddedPostgres,
+  type EmbeddedCluster,
+} from '../../src/db/embeddedPostgres'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
 /** The ignored project-local folder where the embedded database and generated secret live. */
@@ -22,7 +26,9 @@ const log = (line: string) => console.log(`[db] ${line}`)
  * PostgreSQL kept in `.data/postgres`, with one database for development (schema push) and
  * one for production (migrations), since Payload refuses to migrate a pushed schema.
  */
-export async function provideDatabase(database: 'app_dev' | 'app'): Promise<EmbeddedCluster | null> {
+export async function provideDatabase(
+  database: 'app_dev' | 'app',
+): Promise<EmbeddedCluster | null> {
   if (process.env.DATABASE_URL) return null
   await ensureDir(dataDir)
   const cluster = await startEmbeddedPostgres({

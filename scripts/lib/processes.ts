@@ -7,7 +7,11 @@ const tsx = path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs')
 const next = path.join(projectRoot, 'node_modules/next/dist/bin/next')
 
 /** Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. */
-export function runScript(script: string, args: string[] = [], env: Record<string, string | undefined> = {}) {
+export function runScript(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [tsx, path.join(projectRoot, script), ...args], {
       stdio: 'inherit',
@@ -21,7 +25,10 @@ export function runScript(script: string, args: string[] = [], env: Record<strin
 }
 
 /** Starts `next <command>` in the foreground of this process. */
-export function startNext(command: 'dev' | 'start', env: Record<string, string | undefined> = {}): ChildProcess {
+export function startNext(
+  command: 'dev' | 'start',
+  env: Record<string, string | undefined> = {},
+): ChildProcess {
   const port = process.env.PORT || '3000'
   return spawn(process.execPath, [next, command, '--port', port], {
     stdio: 'inherit',

@@ -4,7 +4,10 @@ import { z } from 'zod'
 import { HttpError } from './errors'
 import { parseInput } from './parseInput'
 
-const schema = z.object({ name: z.string().min(1), items: z.array(z.object({ quantity: z.int() })) })
+const schema = z.object({
+  name: z.string().min(1),
+  items: z.array(z.object({ quantity: z.int() })),
+})
 
 describe('parseInput', () => {
   it('returns the parsed value', () => {

@@ -6,7 +6,10 @@ import { HttpError } from './errors'
  * Validates input against the endpoint's zod schema (the single source of truth for its shape)
  * and returns the parsed value, or throws a 400 naming every offending field.
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const details = result.error.issues.map((issue) => ({

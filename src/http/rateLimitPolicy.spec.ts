@@ -27,13 +27,15 @@ describe('rateLimitHeaders', () => {
   const policy = { name: 'default', points: 10, windowSeconds: 60 }
 
   it('announces the limit, what is left and when the window resets', () => {
-    expect(rateLimitHeaders(policy, { remaining: 7, msBeforeReset: 41_200, isLimited: false }))
-      .toEqual({ 'RateLimit-Limit': '10', 'RateLimit-Remaining': '7', 'RateLimit-Reset': '42' })
+    expect(
+      rateLimitHeaders(policy, { remaining: 7, msBeforeReset: 41_200, isLimited: false }),
+    ).toEqual({ 'RateLimit-Limit': '10', 'RateLimit-Remaining': '7', 'RateLimit-Reset': '42' })
   })
 
   it('adds Retry-After when the request is refused, never shorter than one second', () => {
-    expect(rateLimitHeaders(policy, { remaining: 0, msBeforeReset: 15, isLimited: true }))
-      .toMatchObject({ 'Retry-After': '1', 'RateLimit-Remaining': '0' })
+    expect(
+      rateLimitHeaders(policy, { remaining: 0, msBeforeReset: 15, isLimited: true }),
+    ).toMatchObject({ 'Retry-After': '1', 'RateLimit-Remaining': '0' })
   })
 })
 

@@ -31,7 +31,9 @@ export function policyFromEnv(name: PolicyName, env: Record<string, string | und
   const points = Number(match?.[1])
   const windowSeconds = Number(match?.[2])
   if (!match || points < 1 || windowSeconds < 1) {
-    throw new Error(`${variable} must look like "<requests>/<seconds>", e.g. "120/60"; got "${raw}"`)
+    throw new Error(
+      `${variable} must look like "<requests>/<seconds>", e.g. "120/60"; got "${raw}"`,
+    )
   }
   return { name, points, windowSeconds }
 }

@@ -24,18 +24,22 @@ export default async function setup(project: TestProject) {
   const database = `${server.prefix}_e2e`
   await createDatabaseIfMissing(server.adminUrl, database)
   const port = 3100 + Math.floor(Math.random() * 800)
-  const app = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: server.urlFor(database),
-      PAYLOAD_SECRET: 'e2e-test-secret',
-      SEED_ON_START: 'true',
-      PORT: String(port),
+  const app = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: server.urlFor(database),
+        PAYLOAD_SECRET: 'e2e-test-secret',
+        SEED_ON_START: 'true',
+        PORT: String(port),
+      },
     },
-  })
+  )
   const stop = async () => {
     if (app.exitCode === null) {
       const exited = new Promise((resolve) => app.once('exit', resolve))

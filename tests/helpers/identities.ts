@@ -32,7 +32,12 @@ export async function consumerWithKey(payload: Payload, name = 'Test consumer') 
   const apiKey = randomBytes(24).toString('base64url')
   const consumer = await payload.create({
     collection: 'consumers',
-    data: { name, email: `${randomBytes(4).toString('hex')}@integrator.test`, enableAPIKey: true, apiKey },
+    data: {
+      name,
+      email: `${randomBytes(4).toString('hex')}@integrator.test`,
+      enableAPIKey: true,
+      apiKey,
+    },
   })
   return { consumer, apiKey }
 }

@@ -1,11 +1,5 @@
 import config from '@payload-config'
-import {
-  REST_DELETE,
-  REST_GET,
-  REST_PATCH,
-  REST_POST,
-  REST_PUT,
-} from '@payloadcms/next/routes'
+import { REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 const handlers = {
   GET: REST_GET(config),
@@ -25,12 +19,16 @@ export async function rest(
   options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
 ): Promise<Response> {
   const url = new URL(path, 'http://localhost:3000')
-  const slug = url.pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean)
+  const slug = url.pathname
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
   const hasBody = options.body !== undefined || options.rawBody !== undefined
   const request = new Request(url, {
     method,
     headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body:
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   })
   return handlers[method](request, { params: Promise.resolve({ slug }) })
 }
@@ -43,5 +41,9 @@ export async function restJson<Body = any>(
 ): Promise<{ status: number; headers: Headers; body: Body }> {
   const response = await rest(method, path, options)
   const text = await response.text()
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+  }
 }

@@ -35,7 +35,12 @@ export async function startTestServer(): Promise<TestServer> {
     dataDir: await mkdtemp(path.join(os.tmpdir(), 'pg-test-')),
     isThrowaway: true,
   })
-  return { adminUrl: cluster.urlFor('postgres'), prefix, urlFor: cluster.urlFor, stop: cluster.stop }
+  return {
+    adminUrl: cluster.urlFor('postgres'),
+    prefix,
+    urlFor: cluster.urlFor,
+    stop: cluster.stop,
+  }
 }
 
 async function dropDatabases(adminUrl: string, prefix: string) {

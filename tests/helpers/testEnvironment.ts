@@ -15,5 +15,7 @@ process.env.PAYLOAD_SECRET = 'integration-test-secret'
 // The schema is already there; test processes never push.
 process.env.PAYLOAD_DB_PUSH = 'false'
 delete process.env.SMTP_HOST
-delete process.env.REDIS_URL
+// Rate-limit counters live in PostgreSQL unless a run asks for Redis (CI does, for one pass).
+if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_URL
+else delete process.env.REDIS_URL
 delete process.env.API_KEY

@@ -58,7 +58,10 @@ describe('POST /api/admin-action', () => {
       headers: { authorization: `Bearer ${admin.token}` },
       body: { action: 42 },
     })
-    const { docs } = await payload.find({ collection: 'audit-log', where: { user: { equals: admin.user.id } } })
+    const { docs } = await payload.find({
+      collection: 'audit-log',
+      where: { user: { equals: admin.user.id } },
+    })
     expect(docs.map((doc) => doc.action)).toEqual(['admin-action'])
   })
 
@@ -80,7 +83,9 @@ describe('the audit log', () => {
       headers: { authorization: `Bearer ${admin.token}` },
       body: { action: 'original' },
     })
-    const [entry] = (await payload.find({ collection: 'audit-log', where: { action: { equals: 'original' } } })).docs
+    const [entry] = (
+      await payload.find({ collection: 'audit-log', where: { action: { equals: 'original' } } })
+    ).docs
     const auth = { authorization: `Bearer ${admin.token}` }
 
     const patch = await restJson('PATCH', `/api/audit-log/${entry!.id}`, {

@@ -23,7 +23,11 @@ afterAll(async () => {
 
 describe('e-mail', () => {
   it('sends through the configured SMTP server', async () => {
-    await payload.sendEmail({ to: 'reader@example.com', subject: 'Hello from the shop', text: 'Hi' })
+    await payload.sendEmail({
+      to: 'reader@example.com',
+      subject: 'Hello from the shop',
+      text: 'Hi',
+    })
     const mail = await smtp.waitFor((received) => received.to.includes('reader@example.com'))
     expect(mail.subject).toBe('Hello from the shop')
     expect(mail.from).toBe('shop@example.com')

@@ -30,7 +30,9 @@ describe('users', () => {
 
   it('logs in with e-mail and password and authenticates with the Bearer token', async () => {
     const { token, user } = await userWithToken(payload, 'editor')
-    const me = await restJson('GET', '/api/v1/me', { headers: { authorization: `Bearer ${token}` } })
+    const me = await restJson('GET', '/api/v1/me', {
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(me.status).toBe(200)
     expect(me.body.data).toMatchObject({ id: user.id, type: 'user', role: 'editor' })
   })
@@ -65,7 +67,9 @@ describe('API consumers', () => {
 
   it('never store the key as plain text', async () => {
     const { consumer, apiKey } = await consumerWithKey(payload)
-    const { rows } = await payload.db.pool.query('SELECT * FROM consumers WHERE id = $1', [consumer.id])
+    const { rows } = await payload.db.pool.query('SELECT * FROM consumers WHERE id = $1', [
+      consumer.id,
+    ])
     expect(JSON.stringify(rows)).not.toContain(apiKey)
   })
 
@@ -110,7 +114,10 @@ describe('credentials that do not authenticate', () => {
     const { token } = await userWithToken(payload, 'editor')
     const [header, claims, signature] = token.split('.')
     const forged = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(claims!, 'base64url').toString()), role: 'admin' }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(claims!, 'base64url').toString()),
+        role: 'admin',
+      }),
     ).toString('base64url')
     for (const tampered of [`${header}.${forged}.${signature}`, `${token.slice(0, -2)}xx`]) {
       const me = await restJson('GET', '/api/v1/me', {
@@ -123,10 +130,16 @@ describe('credentials that do not authenticate', () => {
 
   it('answer 401 for an expired token signed with the right secret', async () => {
     const { token } = await userWithToken(payload, 'editor')
-    const { exp: _exp, iat: _iat, ...claims } = JSON.parse(
-      Buffer.from(token.split('.')[1]!, 'base64url').toString(),
-    )
-    const expired = await jwtSign({ fieldsToSign: claims, secret: payload.secret, tokenExpiration: -60 })
+    const {
+      exp: _exp,
+      iat: _iat,
+      ...claims
+    } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    const expired = await jwtSign({
+      fieldsToSign: claims,
+      secret: payload.secret,
+      tokenExpiration: -60,
+    })
     const me = await restJson('GET', '/api/v1/me', {
       headers: { authorization: `Bearer ${expired.token}` },
     })
@@ -135,7 +148,12 @@ describe('credentials that do not authenticate', () => {
   })
 
   it('answer 401 for malformed Authorization headers', async () => {
-    for (const authorization of ['Bearer', 'Bearer not.a.jwt', 'Basic YWRtaW46YWRtaW4=', 'consumers API-Key']) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer not.a.jwt',
+      'Basic YWRtaW46YWRtaW4=',
+      'consumers API-Key',
+    ]) {
       const me = await restJson('GET', '/api/v1/me', { headers: { authorization } })
       expect(me.status, authorization).toBe(401)
       expect(me.body).toEqual(unauthorized)

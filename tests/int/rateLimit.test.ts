@@ -31,7 +31,12 @@ describe('rate limiting', () => {
     for (let i = 0; i < 4; i++) answers.push(await restJson('GET', '/api/v1/me', { headers }))
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429])
-    expect(answers.map((answer) => answer.headers.get('ratelimit-remaining'))).toEqual(['2', '1', '0', '0'])
+    expect(answers.map((answer) => answer.headers.get('ratelimit-remaining'))).toEqual([
+      '2',
+      '1',
+      '0',
+      '0',
+    ])
     const refused = answers[3]!
     expect(refused.body).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } })
     expect(refused.headers.get('ratelimit-limit')).toBe('3')
