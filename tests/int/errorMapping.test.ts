@@ -24,10 +24,13 @@ describe('errors of the Local API, as the HTTP layer answers them', () => {
   it('a duplicate unique value is 409 conflict naming the field', async () => {
     await payload.create({
       collection: 'users',
-      data: { email: 'twice@example.com', password: 'pw-123456' },
+      data: { email: 'twice@example.com', password: 'pw-123456', role: 'customer' },
     })
     const error = await answerTo(() =>
-      payload.create({ collection: 'users', data: { email: 'twice@example.com', password: 'x' } }),
+      payload.create({
+        collection: 'users',
+        data: { email: 'twice@example.com', password: 'x', role: 'customer' },
+      }),
     )
     expect(error).toMatchObject({ status: 409, code: 'conflict' })
     expect(error.details?.map((detail) => detail.field)).toEqual(['email'])
