@@ -1,0 +1,66 @@
+import autocannon from 'autocannon'
+
+/** One load scenario against the running app. */
+export type Scenario = {
+  name: string
+  path: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  /** The status every answer must have, or the figures are meaningless. */
+  expectStatus: number
+}
+
+/** What one scenario measured. */
+export type Figures = { name: string; requestsPerSecond: number; p50: number; p99: number }
+
+/**
+ * Runs each scenario with autocannon (after a short warm-up) and checks that every answer had
+ * the expected status, so that a fast stream of errors is never reported as throughput.
+ */
+export async function measure(
+  baseUrl: string,
+  scenarios: Scenario[],
+  options = { connections: 10, seconds: 8 },
+): Promise<Figures[]> {
+  const figures: Figures[] = []
+  for (const scenario of scenarios) {
+    const run = (duration: number) =>
+      autocannon({
+        url: `${baseUrl}${scenario.path}`,
+        method: scenario.method ?? 'GET',
+        headers: scenario.headers,
+        body: scenario.body,
+        connections: options.connections,
+        duration,
+        expectBody: undefined,
+      })
+    await run(2)
+    const result = await run(options.seconds)
+    const statusKey = `${Math.floor(scenario.expectStatus / 100)}xx` as '2xx' | '4xx'
+    const unexpected = result.requests.total - result[statusKey] + result.errors + result.timeouts
+    if (unexpected > 0 || result.requests.total === 0) {
+      throw new Error(`${scenario.name}: ${unexpected} answers were not ${scenario.expectStatus}`)
+    }
+    figures.push({
+      name: scenario.name,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    })
+  }
+  return figures
+}
+
+/** Prints figures as a Markdown table, ready for docs/benchmarks.md. */
+export function printTable(figures: Figures[], baseline?: string) {
+  const base = figures.find((figure) => figure.name === baseline)?.requestsPerSecond
+  console.log('| scenario | req/s | p50 ms | p99 ms |' + (base ? ' vs baseline |' : ''))
+  console.log('|---|---:|---:|---:|' + (base ? '---:|' : ''))
+  for (const figure of figures) {
+    const ratio = base ? ` ${(figure.requestsPerSecond / base).toFixed(2)} |` : ''
+    console.log(
+      `| ${figure.name} | ${figure.requestsPerSecond} | ${figure.p50} | ${figure.p99} |${ratio}`,
+    )
+  }
+}

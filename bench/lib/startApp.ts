@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process'
+import { access } from 'node:fs/promises'
+import path from 'node:path'
+
+import { runScript } from '../../scripts/lib/processes'
+import { createDatabaseIfMissing } from '../../src/db/embeddedPostgres'
+import { startTestServer } from '../../tests/helpers/testDatabase'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * The production build served as `npm start` serves it, on a throwaway database (the machine's
+ * PostgreSQL when `DATABASE_URL` is set, else an embedded one). Builds first if needed.
+ */
+export async function startApp(env: Record<string, string> = {}) {
+  const hasBuild = await access(path.join(root, '.next/BUILD_ID')).then(
+    () => true,
+    () => false,
+  )
+  if (!hasBuild) await runNext(['build'])
+
+  const server = await startTestServer()
+  const database = `${server.prefix}_bench`
+  await createDatabaseIfMissing(server.adminUrl, database)
+  const port = 3900 + Math.floor(Math.random() * 90)
+  const app = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: server.urlFor(database),
+        PAYLOAD_SECRET: 'bench-secret',
+        SEED_ON_START: 'true',
+        PORT: String(port),
+        ...env,
+      },
+    },
+  )
+  const baseUrl = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (app.exitCode === null) {
+      const exited = new Promise((resolve) => app.once('exit', resolve))
+      process.kill(-app.pid!, 'SIGTERM')
+      await exited
+    }
+    await server.stop()
+  }
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    const status = await fetch(`${baseUrl}/admin/login`).then(
+      (response) => response.status,
+      () => 0,
+    )
+    if (status === 200) break
+    if (app.exitCode !== null || Date.now() > deadline) {
+      await stop()
+      throw new Error('The app did not start')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  return { baseUrl, databaseUrl: server.urlFor(database), stop }
+}
+
+function runNext(args: string[]) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), ...args],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`next ${args[0]} failed`)),
+    )
+  })
+}
+
+export { runScript }
