@@ -6,9 +6,9 @@
  */
 import { seedCredentials } from '../seed/identities'
 import { measure, printTable } from './lib/measure'
-import { startApp } from './lib/startApp'
+import { startApp } from '../tests/helpers/startApp'
 
-const app = await startApp({ RATE_LIMIT_DEFAULT: '100000000/60' })
+const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
 try {
   const credentials = seedCredentials()
   const login = await fetch(`${app.baseUrl}/api/users/login`, {

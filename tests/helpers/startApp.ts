@@ -2,17 +2,19 @@ import { spawn } from 'node:child_process'
 import { access } from 'node:fs/promises'
 import path from 'node:path'
 
-import { runScript } from '../../scripts/lib/processes'
 import { createDatabaseIfMissing } from '../../src/db/embeddedPostgres'
-import { startTestServer } from '../../tests/helpers/testDatabase'
+import { startTestServer } from './testDatabase'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
 /**
- * The production build served as `npm start` serves it, on a throwaway database (the machine's
- * PostgreSQL when `DATABASE_URL` is set, else an embedded one). Builds first if needed.
+ * The production build served exactly as `npm start` serves it (migrations, seed, `next
+ * start`), on a throwaway database: one on the server of `DATABASE_URL` when it is set, else
+ * an embedded cluster. Builds first when there is no build. For browser tests and benchmarks.
  */
-export async function startApp(env: Record<string, string> = {}) {
+export async function startApp(
+  options: { env?: Record<string, string>; showOutput?: boolean } = {},
+) {
   const hasBuild = await access(path.join(root, '.next/BUILD_ID')).then(
     () => true,
     () => false,
@@ -20,23 +22,23 @@ export async function startApp(env: Record<string, string> = {}) {
   if (!hasBuild) await runNext(['build'])
 
   const server = await startTestServer()
-  const database = `${server.prefix}_bench`
+  const database = `${server.prefix}_app`
   await createDatabaseIfMissing(server.adminUrl, database)
-  const port = 3900 + Math.floor(Math.random() * 90)
+  const port = 3100 + Math.floor(Math.random() * 800)
   const app = spawn(
     process.execPath,
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
     {
       cwd: root,
       detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'],
       env: {
         ...process.env,
         DATABASE_URL: server.urlFor(database),
-        PAYLOAD_SECRET: 'bench-secret',
+        PAYLOAD_SECRET: 'throwaway-app-secret',
         SEED_ON_START: 'true',
         PORT: String(port),
-        ...env,
+        ...options.env,
       },
     },
   )
@@ -58,7 +60,7 @@ export async function startApp(env: Record<string, string> = {}) {
     if (status === 200) break
     if (app.exitCode !== null || Date.now() > deadline) {
       await stop()
-      throw new Error('The app did not start')
+      throw new Error('The app did not start within 3 minutes; see its output above')
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
@@ -80,5 +82,3 @@ function runNext(args: string[]) {
     )
   })
 }
-
-export { runScript }
