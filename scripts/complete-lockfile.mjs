@@ -21,6 +21,10 @@ for (const [location, entry] of Object.entries(packages)) {
   }
 }
 if (added > 0) {
+  // In npm's own order, so that the next `npm install` leaves the file as it is.
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => a.localeCompare(b, 'en')),
+  )
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
   console.log(`complete-lockfile: recorded ${added} optional packages of other platforms`)
 }
