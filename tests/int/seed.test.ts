@@ -1,0 +1,43 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { seed } from '../../seed'
+import { seedCredentials } from '../../seed/identities'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+
+let payload: Payload
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+})
+
+describe('npm run seed', () => {
+  it('creates the demo accounts, and running it again changes nothing', async () => {
+    await seed(payload)
+    const count = async () => ({
+      users: (await payload.count({ collection: 'users' })).totalDocs,
+      consumers: (await payload.count({ collection: 'consumers' })).totalDocs,
+    })
+    const first = await count()
+    expect(first).toEqual({ users: 2, consumers: 1 })
+    await seed(payload)
+    expect(await count()).toEqual(first)
+  })
+
+  it('gives the seeded admin, editor and consumer working credentials', async () => {
+    const credentials = seedCredentials()
+    for (const [email, password, role] of [
+      [credentials.adminEmail, credentials.adminPassword, 'admin'],
+      [credentials.editorEmail, credentials.editorPassword, 'editor'],
+    ]) {
+      const login = await restJson('POST', '/api/users/login', { body: { email, password } })
+      expect(login.status).toBe(200)
+      expect(login.body.user.role).toBe(role)
+    }
+    const me = await restJson('GET', '/api/v1/me', {
+      headers: { 'x-api-key': credentials.consumerApiKey },
+    })
+    expect(me.body.data).toMatchObject({ type: 'consumer', name: 'Demo integration' })
+  })
+})
