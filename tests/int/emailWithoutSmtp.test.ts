@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { getTestPayload } from '../helpers/payload'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('e-mail without SMTP settings', () => {
+  it('is written to the log instead of failing', async () => {
+    expect(process.env.SMTP_HOST).toBeUndefined()
+    const payload = await getTestPayload()
+    const logged: string[] = []
+    vi.spyOn(console, 'info').mockImplementation((line: unknown) => void logged.push(String(line)))
+
+    await expect(
+      payload.sendEmail({
+        to: 'reader@example.com',
+        subject: 'Your order shipped',
+        text: 'Parcel 42 is on its way',
+      }),
+    ).resolves.toBeDefined()
+
+    const entry = logged.find((line) => line.startsWith('[email]'))
+    expect(entry).toContain('"reader@example.com"')
+    expect(entry).toContain('"Your order shipped"')
+    expect(entry).toContain('Parcel 42 is on its way')
+  })
+})
