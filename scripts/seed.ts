@@ -4,6 +4,7 @@
  */
 import { getPayload } from 'payload'
 
+import { closePayload } from './lib/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 
 const isProduction = process.env.NODE_ENV === 'production'
@@ -22,7 +23,7 @@ try {
     await seed(payload)
   }
 } finally {
-  await payload.destroy()
+  await closePayload(payload)
   await cluster?.stop()
 }
 process.exit(0)

@@ -1,7 +1,9 @@
 /** Creates the schema of a fresh test database by schema push; run as a child process. */
 import { getPayload } from 'payload'
 
+import { closePayload } from '../../scripts/lib/closePayload'
+
 const { default: config } = await import('../../payload.config')
 const payload = await getPayload({ config })
-await payload.destroy()
+await closePayload(payload)
 process.exit(0)

@@ -3,6 +3,7 @@ import { BasePayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { consumeRateLimit } from '../../endpoints/http/rateLimiter'
+import { closePayload } from '../../scripts/lib/closePayload'
 import { consumerWithKey } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
@@ -20,7 +21,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await secondInstance?.db.destroy?.()
+  if (secondInstance) await closePayload(secondInstance)
 })
 
 describe('rate limiting', () => {
