@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import path from 'node:path'
 
 import { projectRoot } from './environment'
@@ -6,20 +6,41 @@ import { projectRoot } from './environment'
 const tsx = path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs')
 const next = path.join(projectRoot, 'node_modules/next/dist/bin/next')
 
+/** Starts a TypeScript script of the project with tsx; output goes to this terminal by default. */
+export function spawnScript(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+  options: Omit<SpawnOptions, 'env'> = {},
+): ChildProcess {
+  return spawn(process.execPath, [tsx, path.join(projectRoot, script), ...args], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...env },
+  })
+}
+
 /** Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. */
 export function runScript(
   script: string,
   args: string[] = [],
   env: Record<string, string | undefined> = {},
 ) {
+  return untilSuccess(spawnScript(script, args, env), script)
+}
+
+/** Runs `next <args>` (e.g. `build`) to completion. */
+export function runNext(args: string[]) {
+  const child = spawn(process.execPath, [next, ...args], { cwd: projectRoot, stdio: 'inherit' })
+  return untilSuccess(child, `next ${args.join(' ')}`)
+}
+
+function untilSuccess(child: ChildProcess, name: string) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, path.join(projectRoot, script), ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    })
     child.once('error', reject)
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${script} exited with ${signal ?? code}`)),
+      code === 0 ? resolve() : reject(new Error(`${name} exited with ${signal ?? code}`)),
     )
   })
 }

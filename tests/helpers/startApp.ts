@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { access } from 'node:fs/promises'
 import path from 'node:path'
 
+import { projectRoot } from '../../scripts/lib/environment'
+import { runNext, spawnScript } from '../../scripts/lib/processes'
 import { createDatabaseIfMissing } from '../../src/db/embeddedPostgres'
 import { startTestServer } from './testDatabase'
-
-const root = path.resolve(import.meta.dirname, '../..')
 
 /**
  * The production build served exactly as `npm start` serves it (migrations, seed, `next
@@ -15,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 export async function startApp(
   options: { env?: Record<string, string>; showOutput?: boolean } = {},
 ) {
-  const hasBuild = await access(path.join(root, '.next/BUILD_ID')).then(
+  const hasBuild = await access(path.join(projectRoot, '.next/BUILD_ID')).then(
     () => true,
     () => false,
   )
@@ -25,22 +24,18 @@ export async function startApp(
   const database = `${server.prefix}_app`
   await createDatabaseIfMissing(server.adminUrl, database)
   const port = 3100 + Math.floor(Math.random() * 800)
-  const app = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+  const app = spawnScript(
+    'scripts/start.ts',
+    [],
     {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        DATABASE_URL: server.urlFor(database),
-        PAYLOAD_SECRET: 'throwaway-app-secret',
-        SEED_ON_START: 'true',
-        PORT: String(port),
-        ...options.env,
-      },
+      DATABASE_URL: server.urlFor(database),
+      PAYLOAD_SECRET: 'throwaway-app-secret',
+      SEED_ON_START: 'true',
+      PORT: String(port),
+      ...options.env,
     },
+    // Its own process group, so that stopping it also stops `next start` and the server.
+    { detached: true, stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'] },
   )
   const baseUrl = `http://127.0.0.1:${port}`
   const stop = async () => {
@@ -64,21 +59,5 @@ export async function startApp(
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  return { baseUrl, databaseUrl: server.urlFor(database), stop }
-}
-
-function runNext(args: string[]) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/next/dist/bin/next'), ...args],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    )
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`next ${args[0]} failed`)),
-    )
-  })
+  return { baseUrl, stop }
 }
