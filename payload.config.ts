@@ -5,13 +5,19 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
+import { Articles } from './collections/Articles'
+import { articleIndexes } from './collections/Articles/articleIndexes'
 import { AuditLog } from './collections/AuditLog'
+import { Authors } from './collections/Authors'
+import { Comments } from './collections/Comments'
 import { Consumers } from './collections/Consumers'
+import { Tags } from './collections/Tags'
 import { Users } from './collections/Users'
 import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { me } from './endpoints/me'
+import { articlesV1 } from './endpoints/v1/articles'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -25,8 +31,8 @@ export default buildConfig({
     // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
     avatar: 'default',
   },
-  collections: [Users, Consumers, AuditLog],
-  endpoints: [me, adminAction],
+  collections: [Articles, Authors, Tags, Comments, Users, Consumers, AuditLog],
+  endpoints: [me, adminAction, ...articlesV1],
   editor: lexicalEditor(),
   email: emailAdapter(),
   db: postgresAdapter({
@@ -35,6 +41,7 @@ export default buildConfig({
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
     beforeSchemaInit: [rateLimitTable],
+    afterSchemaInit: [articleIndexes],
   }),
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   cors: {

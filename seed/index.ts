@@ -1,9 +1,11 @@
 import type { Payload } from 'payload'
 
+import { seedContent } from './content'
 import { seedIdentities } from './identities'
 
 /** Everything `npm run seed` creates; each step leaves what already exists alone. */
 export async function seed(payload: Payload) {
   await seedIdentities(payload)
+  await seedContent(payload)
   payload.logger.info('Seed complete')
 }

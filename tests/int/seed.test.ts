@@ -13,14 +13,32 @@ beforeAll(async () => {
 })
 
 describe('npm run seed', () => {
-  it('creates the demo accounts, and running it again changes nothing', async () => {
+  it('creates the demo accounts and content, and running it again changes nothing', async () => {
     await seed(payload)
     const count = async () => ({
       users: (await payload.count({ collection: 'users' })).totalDocs,
       consumers: (await payload.count({ collection: 'consumers' })).totalDocs,
+      authors: (await payload.count({ collection: 'authors' })).totalDocs,
+      tags: (await payload.count({ collection: 'tags' })).totalDocs,
+      articles: (await payload.count({ collection: 'articles' })).totalDocs,
+      drafts: (
+        await payload.count({ collection: 'articles', where: { status: { equals: 'draft' } } })
+      ).totalDocs,
+      pendingComments: (
+        await payload.count({ collection: 'comments', where: { status: { equals: 'pending' } } })
+      ).totalDocs,
     })
     const first = await count()
-    expect(first).toEqual({ users: 2, consumers: 1 })
+    expect(first).toEqual({
+      users: 2,
+      consumers: 1,
+      authors: 4,
+      tags: 6,
+      articles: 50,
+      drafts: 10,
+      pendingComments: expect.any(Number),
+    })
+    expect(first.pendingComments).toBeGreaterThan(0)
     await seed(payload)
     expect(await count()).toEqual(first)
   })

@@ -1,0 +1,71 @@
+import type { CollectionConfig } from 'payload'
+
+import { isEditor } from '../../access/isEditor'
+import { publishedOrEditor } from '../../access/publishedOrEditor'
+import { articleStatuses } from '@/articles/status'
+import { slugPattern, slugRule } from '@/articles/slug'
+import { deleteComments } from './deleteComments'
+import { stampPublishedAt } from './stampPublishedAt'
+
+/**
+ * Articles edited in the admin panel and served by `/api/v1/articles` (and v2). The indexes the
+ * public list needs are declared in `articleIndexes`.
+ */
+export const Articles: CollectionConfig = {
+  slug: 'articles',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'status', 'author', 'publishedAt', 'updatedAt'],
+    group: 'Content',
+  },
+  access: {
+    read: publishedOrEditor,
+    create: isEditor,
+    update: isEditor,
+    delete: isEditor,
+  },
+  hooks: {
+    beforeChange: [stampPublishedAt],
+    beforeDelete: [deleteComments],
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 200,
+      admin: { position: 'sidebar' },
+      validate: (value: unknown) =>
+        typeof value === 'string' && slugPattern.test(value)
+          ? true
+          : `The slug must be ${slugRule}`,
+    },
+    { name: 'excerpt', type: 'textarea', maxLength: 2000 },
+    { name: 'body', type: 'richText' },
+    {
+      name: 'status',
+      type: 'select',
+      options: [...articleStatuses],
+      defaultValue: 'draft',
+      required: true,
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'author',
+      type: 'relationship',
+      relationTo: 'authors',
+      required: true,
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'tags',
+      type: 'relationship',
+      relationTo: 'tags',
+      hasMany: true,
+      admin: { position: 'sidebar' },
+    },
+    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar' } },
+  ],
+}

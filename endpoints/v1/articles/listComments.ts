@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '../../http/defineEndpoint'
+import { findComments } from '../../../operations/articles/findComments'
+import { commentStatuses } from '@/articles/status'
+import { isEditor } from '@/auth/roles'
+import { jsonWithEntityTag } from '@/http/etag'
+import { notFound } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { queryInteger, queryObject } from '@/http/queryParams'
+import { articleIdFrom } from './articleId'
+
+export const listCommentsQuery = z.object({
+  page: queryInteger({ min: 1 }).default(1),
+  per_page: queryInteger({ min: 1, max: 100 }).default(20),
+})
+
+/** A comment in v1. */
+export const commentV1 = z.object({
+  id: z.number().int(),
+  article_id: z.number().int(),
+  author_name: z.string(),
+  body: z.string(),
+  status: z.enum(commentStatuses),
+  created_at: z.iso.datetime(),
+})
+
+/** `GET /api/v1/articles/{id}/comments`: oldest first, in numbered pages. */
+export const listComments = defineEndpoint({
+  path: '/v1/articles/:id/comments',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    const articleId = articleIdFrom(req)
+    const query = parseInput(listCommentsQuery, queryObject(req.searchParams))
+    const slice = await findComments({
+      payload: req.payload,
+      articleId,
+      isPublishedOnly: !isEditor(req.user),
+      page: query.page,
+      perPage: query.per_page,
+    })
+    if (!slice) throw notFound(`Article ${articleId} not found`)
+    const data: z.infer<typeof commentV1>[] = slice.records.map((record) => ({
+      ...record,
+      created_at: record.created_at.toISOString(),
+    }))
+    const meta = {
+      page: query.page,
+      per_page: query.per_page,
+      total: slice.total,
+      total_pages: Math.ceil(slice.total / query.per_page),
+    }
+    return jsonWithEntityTag(req, { data, meta })
+  },
+})

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** A query-string integer within bounds: digits only, so `1.5`, `1e2` or ` 3` are refused. */
+export const queryInteger = ({ min, max }: { min: number; max?: number }) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(max === undefined ? z.number().min(min) : z.number().min(min).max(max))
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), as midnight UTC. */
+export const queryDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+  .transform((text, context) => {
+    const date = new Date(`${text}T00:00:00.000Z`)
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+      context.addIssue({ code: 'custom', message: 'is not a calendar date' })
+      return z.NEVER
+    }
+    return date
+  })
+
+/**
+ * A comma-separated list of names from an allow-list (`include=author,tags`); an unknown name
+ * is refused by name, duplicates and empty entries are dropped.
+ */
+export const queryNameList = <Name extends string>(allowed: readonly Name[]) =>
+  z.string().transform((text, context) => {
+    const names = [
+      ...new Set(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ]
+    const unknown = names.filter((name) => !allowed.includes(name as Name))
+    if (unknown.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `unknown name${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}; allowed: ${allowed.join(', ')}`,
+      })
+      return z.NEVER
+    }
+    return names as Name[]
+  })
+
+/** The query string as a plain object, for a zod schema (a repeated key keeps its last value). */
+export function queryObject(searchParams: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(searchParams.entries())
+}
