@@ -6,7 +6,30 @@ const nextConfig = {
   // Payload endpoints so that they share its authentication and request handling.
   async rewrites() {
     return {
-      beforeFiles: [],
+      beforeFiles: [
+        // Versioning by media type: the unversioned article paths with the v2 (or v1) Accept
+        // header reach that version's handlers. The URL form (/api/v1/...) stays the main one.
+        ...['v2', 'v1'].flatMap((version) =>
+          ['/api/articles', '/api/articles/:path+'].map((source) => ({
+            source,
+            has: [
+              {
+                type: 'header',
+                key: 'accept',
+                value: `.*application/vnd\\.app\\.${version}\\+json.*`,
+              },
+            ],
+            destination: source.replace('/api/articles', `/api/${version}/articles`),
+          })),
+        ),
+        // The spec's unversioned keyset form answers as v1 does; without after_id, /api/articles
+        // stays Payload's own REST (the admin panel's).
+        {
+          source: '/api/articles',
+          has: [{ type: 'query', key: 'after_id' }],
+          destination: '/api/v1/articles',
+        },
+      ],
     }
   },
 }

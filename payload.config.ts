@@ -18,6 +18,7 @@ import { adminAction } from './endpoints/adminAction'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { me } from './endpoints/me'
 import { articlesV1 } from './endpoints/v1/articles'
+import { articlesV2 } from './endpoints/v2/articles'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -32,7 +33,7 @@ export default buildConfig({
     avatar: 'default',
   },
   collections: [Articles, Authors, Tags, Comments, Users, Consumers, AuditLog],
-  endpoints: [me, adminAction, ...articlesV1],
+  endpoints: [me, adminAction, ...articlesV1, ...articlesV2],
   editor: lexicalEditor(),
   email: emailAdapter(),
   db: postgresAdapter({

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '../../http/defineEndpoint'
+import { findArticle } from '../../../operations/articles/findArticles'
+import { articleIncludes } from '@/articles/listQuery'
+import { isEditor } from '@/auth/roles'
+import { jsonWithEntityTag } from '@/http/etag'
+import { notFound } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { queryNameList, queryObject } from '@/http/queryParams'
+import { articleIdFrom } from '../../v1/articles/articleId'
+import { articleV2Fields, presentArticle } from './presentArticle'
+import { v2Headers } from './v2Headers'
+
+export const readArticleV2Query = z.object({
+  include: queryNameList(articleIncludes).default([]),
+  fields: queryNameList(articleV2Fields).optional(),
+})
+
+/** `GET /api/v2/articles/{id}`. */
+export const readArticleV2 = defineEndpoint({
+  path: '/v2/articles/:id',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    const id = articleIdFrom(req)
+    const query = parseInput(readArticleV2Query, queryObject(req.searchParams))
+    const record = await findArticle({
+      payload: req.payload,
+      id,
+      isPublishedOnly: !isEditor(req.user),
+      include: query.include,
+    })
+    if (!record) throw notFound(`Article ${id} not found`)
+    const data = presentArticle(record, { include: query.include, fields: query.fields })
+    return jsonWithEntityTag(req, { data }, { headers: v2Headers })
+  },
+})

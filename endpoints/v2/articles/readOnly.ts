@@ -1,0 +1,24 @@
+import { defineEndpoint } from '../../http/defineEndpoint'
+import { HttpError } from '@/http/errors'
+
+/**
+ * v2 reads only for now; writes stay on v1. A write sent to v2 (directly or through the v2
+ * `Accept` header) is told so instead of meeting Payload's own collection routes.
+ */
+export const v2WritesRefused = (['post', 'put', 'patch', 'delete'] as const).flatMap((method) =>
+  ['/v2/articles', '/v2/articles/:id'].map((path) =>
+    defineEndpoint({
+      path,
+      method,
+      family: 'resource',
+      access: 'anyone',
+      handler: () => {
+        throw new HttpError({
+          code: 'method_not_allowed',
+          message: 'v2 serves reads only; write through /api/v1/articles',
+          headers: { Allow: 'GET' },
+        })
+      },
+    }),
+  ),
+)
