@@ -1,9 +1,15 @@
 import * as migration_20261122_022432_initial from './20261122_022432_initial';
+import * as migration_20261122_034039_articles from './20261122_034039_articles';
 
 export const migrations = [
   {
     up: migration_20261122_022432_initial.up,
     down: migration_20261122_022432_initial.down,
-    name: '20261122_022432_initial'
+    name: '20261122_022432_initial',
+  },
+  {
+    up: migration_20261122_034039_articles.up,
+    down: migration_20261122_034039_articles.down,
+    name: '20261122_034039_articles'
   },
 ];
