@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type pg from 'pg'
 
 /**
  * Inserts `count` articles with one statement (the Local API takes ~0.1 s an article), with
@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
  * benchmarks; hooks do not run, so no business events are emitted.
  */
 export async function insertArticles(
-  payload: Payload,
+  db: Pick<pg.Pool, 'query'>,
   options: {
     count: number
     authorId: number
@@ -16,7 +16,7 @@ export async function insertArticles(
   },
 ): Promise<void> {
   const statuses = options.statuses ?? ['published']
-  const { rows } = await payload.db.pool.query<{ id: number }>(
+  const { rows } = await db.query<{ id: number }>(
     `INSERT INTO articles (title, slug, excerpt, status, author_id, published_at, created_at, updated_at)
      SELECT 'Article ' || $1 || ' ' || n, $1 || '-' || n, 'Excerpt ' || n,
             ($2::text[])[1 + n % array_length($2::text[], 1)]::enum_articles_status, $3,
@@ -28,7 +28,7 @@ export async function insertArticles(
   )
   const tagIds = options.tagIds ?? []
   if (!tagIds.length) return
-  await payload.db.pool.query(
+  await db.query(
     `INSERT INTO articles_rels ("order", parent_id, path, tags_id)
      SELECT t.ordinality, a.id, 'tags', t.tag_id
      FROM unnest($1::integer[]) AS a(id), unnest($2::integer[]) WITH ORDINALITY AS t(tag_id, ordinality)`,

@@ -59,5 +59,5 @@ export async function startApp(
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  return { baseUrl, stop }
+  return { baseUrl, databaseUrl: server.urlFor(database), stop }
 }

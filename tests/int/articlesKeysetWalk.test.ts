@@ -14,7 +14,7 @@ beforeAll(async () => {
   payload = await getTestPayload()
   editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Walker' } })).id
-  await insertArticles(payload, {
+  await insertArticles(payload.db.pool, {
     count: 1000,
     authorId,
     prefix: 'walk',

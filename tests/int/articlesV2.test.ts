@@ -16,7 +16,7 @@ beforeAll(async () => {
   editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
   consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Vera Version' } })).id
-  await insertArticles(payload, {
+  await insertArticles(payload.db.pool, {
     count: 25,
     authorId,
     prefix: 'v2',
