@@ -11,12 +11,16 @@ import { AuditLog } from './collections/AuditLog'
 import { Authors } from './collections/Authors'
 import { Comments } from './collections/Comments'
 import { Consumers } from './collections/Consumers'
+import { Pages } from './collections/Pages'
+import { searchIndexes } from './collections/searchIndexes'
 import { Tags } from './collections/Tags'
 import { Users } from './collections/Users'
 import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { me } from './endpoints/me'
+import { search } from './endpoints/search'
+import { searchV1 } from './endpoints/v1/search'
 import { articlesV1 } from './endpoints/v1/articles'
 import { articlesV2 } from './endpoints/v2/articles'
 
@@ -32,8 +36,8 @@ export default buildConfig({
     // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
     avatar: 'default',
   },
-  collections: [Articles, Authors, Tags, Comments, Users, Consumers, AuditLog],
-  endpoints: [me, adminAction, ...articlesV1, ...articlesV2],
+  collections: [Articles, Authors, Tags, Comments, Pages, Users, Consumers, AuditLog],
+  endpoints: [me, adminAction, search, searchV1, ...articlesV1, ...articlesV2],
   editor: lexicalEditor(),
   email: emailAdapter(),
   db: postgresAdapter({
@@ -42,7 +46,9 @@ export default buildConfig({
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
     beforeSchemaInit: [rateLimitTable],
-    afterSchemaInit: [articleIndexes],
+    afterSchemaInit: [articleIndexes, searchIndexes],
+    // Trigram indexes for search (collections/searchIndexes.ts).
+    extensions: ['pg_trgm'],
   }),
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   cors: {

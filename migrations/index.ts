@@ -1,5 +1,6 @@
 import * as migration_20261122_022432_initial from './20261122_022432_initial';
 import * as migration_20261122_034039_articles from './20261122_034039_articles';
+import * as migration_20261122_035335_pages_and_search from './20261122_035335_pages_and_search';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_034039_articles.up,
     down: migration_20261122_034039_articles.down,
-    name: '20261122_034039_articles'
+    name: '20261122_034039_articles',
+  },
+  {
+    up: migration_20261122_035335_pages_and_search.up,
+    down: migration_20261122_035335_pages_and_search.down,
+    name: '20261122_035335_pages_and_search'
   },
 ];

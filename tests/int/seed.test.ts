@@ -21,6 +21,7 @@ describe('npm run seed', () => {
       authors: (await payload.count({ collection: 'authors' })).totalDocs,
       tags: (await payload.count({ collection: 'tags' })).totalDocs,
       articles: (await payload.count({ collection: 'articles' })).totalDocs,
+      pages: (await payload.count({ collection: 'pages' })).totalDocs,
       drafts: (
         await payload.count({ collection: 'articles', where: { status: { equals: 'draft' } } })
       ).totalDocs,
@@ -35,6 +36,7 @@ describe('npm run seed', () => {
       authors: 4,
       tags: 6,
       articles: 50,
+      pages: 4,
       drafts: 10,
       pendingComments: expect.any(Number),
     })

@@ -1,0 +1,44 @@
+import type { CollectionConfig } from 'payload'
+
+import { isEditor } from '../access/isEditor'
+import { publishedPagesOrEditor } from '../access/publishedPagesOrEditor'
+import { slugPattern, slugRule } from '@/articles/slug'
+
+/** Standalone pages of the site (About, Delivery, ...), found by search once published. */
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'slug', 'published', 'updatedAt'],
+    group: 'Content',
+  },
+  access: {
+    read: publishedPagesOrEditor,
+    create: isEditor,
+    update: isEditor,
+    delete: isEditor,
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 200,
+      admin: { position: 'sidebar' },
+      validate: (value: unknown) =>
+        typeof value === 'string' && slugPattern.test(value)
+          ? true
+          : `The slug must be ${slugRule}`,
+    },
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'content', type: 'richText' },
+    {
+      name: 'published',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { position: 'sidebar' },
+    },
+  ],
+}

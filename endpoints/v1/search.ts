@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+import { searchCollections } from '../../operations/search/searchCollections'
+import { defineEndpoint } from '../http/defineEndpoint'
+import { isEditor } from '@/auth/roles'
+import { parseInput } from '@/http/parseInput'
+import { queryObject } from '@/http/queryParams'
+import { searchTargets, type SearchTargetName } from '@/search/searchTargets'
+
+export const searchV1Query = z.object({
+  q: z.string().max(200).optional(),
+  collections: z
+    .string()
+    .default('articles,products')
+    .describe('comma-separated; unknown names are ignored')
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name): name is SearchTargetName => Object.hasOwn(searchTargets, name)),
+      ),
+    ]),
+})
+
+export const searchV1Result = z.object({
+  data: z.array(z.looseObject({ id: z.number(), _collection: z.string() })),
+})
+
+/**
+ * `GET /api/v1/search?q=&collections=`: the v1 variant of search, in the v1 envelope and field
+ * names, for authenticated callers.
+ */
+export const searchV1 = defineEndpoint({
+  path: '/v1/search',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    const query = parseInput(searchV1Query, queryObject(req.searchParams))
+    const text = query.q?.trim() ?? ''
+    if (text.length < 2) return Response.json({ data: [] })
+    const hits = await searchCollections({
+      payload: req.payload,
+      query: text,
+      targets: query.collections,
+      canSeeUnpublished: isEditor(req.user),
+      naming: 'v1',
+    })
+    return Response.json({ data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) })
+  },
+})

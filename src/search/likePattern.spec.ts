@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest'
+
+import { containsPattern } from './likePattern'
+
+describe('containsPattern', () => {
+  it('escapes the wildcards and the escape character', () => {
+    expect(containsPattern('50%_off\\now')).toBe('%50\\%\\_off\\\\now%')
+    expect(containsPattern('plain')).toBe('%plain%')
+  })
+})

@@ -1,0 +1,48 @@
+/** A collection that search looks into, described for one SQL query. */
+export type SearchTarget = {
+  /** The table. */
+  table: string
+  /** Columns matched, case-insensitively, anywhere in the text. */
+  matchColumns: string[]
+  /** What callers without the editor role may find (drafts, unpublished, inactive are not). */
+  publicCondition: string
+  /** Returned fields: name in the Payload-style result, name in v1, SQL expression. */
+  fields: { name: string; v1Name: string; column: string }[]
+}
+
+const field = (name: string, v1Name = name, column = v1Name) => ({ name, v1Name, column })
+
+/** A timestamp column as ISO 8601 in UTC with milliseconds, as the rest of the API prints them. */
+const isoTimestamp = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * What each collection is searched on (the spec says "title or description"; each collection
+ * maps that to its own fields):
+ * - articles ("posts" in `/api/search`): `title` or `excerpt`;
+ * - pages: `title` or `description`;
+ * - products: `name` or `description`.
+ */
+export const searchTargets = {
+  articles: {
+    table: 'articles',
+    matchColumns: ['title', 'excerpt'],
+    publicCondition: `status = 'published'`,
+    fields: [
+      field('id'),
+      field('title'),
+      field('slug'),
+      field('excerpt'),
+      field('status'),
+      field('publishedAt', 'published_at', isoTimestamp('published_at')),
+    ],
+  },
+  pages: {
+    table: 'pages',
+    matchColumns: ['title', 'description'],
+    publicCondition: 'published',
+    fields: [field('id'), field('title'), field('slug'), field('description'), field('published')],
+  },
+} satisfies Record<string, SearchTarget>
+
+export type SearchTargetName = keyof typeof searchTargets

@@ -1,0 +1,190 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+
+let payload: Payload
+let editor: Record<string, string>
+let consumer: Record<string, string>
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
+  consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
+  const author = await payload.create({ collection: 'authors', data: { name: 'Searcher' } })
+  const article = (title: string, excerpt: string, status = 'published') =>
+    payload.create({
+      collection: 'articles',
+      data: {
+        title,
+        excerpt,
+        slug: `s-${Math.random().toString(36).slice(2)}`,
+        status: status as 'published',
+        author: author.id,
+      },
+    })
+  for (let index = 0; index < 7; index++) await article(`Zephyr winds ${index}`, 'Weather')
+  await article('Calm seas', 'Where the zephyr sleeps')
+  await article('Zephyr draft', 'Not out yet', 'draft')
+  await article('Sale: 50% off', 'Prices')
+  await article('Sale: 500 off', 'Prices')
+  await article('The 100_percent rule', 'Rules')
+  await article('The 100 percent rule', 'Rules')
+  await article('Paths like C:\\temp', 'Windows')
+  await payload.create({
+    collection: 'pages',
+    data: {
+      title: 'Zephyr delivery',
+      slug: 'zephyr-delivery',
+      description: 'Shipping',
+      published: true,
+    },
+  })
+  await payload.create({
+    collection: 'pages',
+    data: { title: 'Contact', slug: 'contact', description: 'Write to Zephyr HQ', published: true },
+  })
+  await payload.create({
+    collection: 'pages',
+    data: { title: 'Zephyr secret sale', slug: 'secret', description: 'Soon', published: false },
+  })
+})
+
+const search = async (query: string, headers: Record<string, string> = {}) =>
+  restJson('GET', `/api/search${query}`, { headers })
+
+describe('GET /api/search', () => {
+  it('finds nothing for a missing, 1-character or blank query, but searches from 2 characters', async () => {
+    for (const query of ['', '?q=', '?q=z', '?q=%20z%20']) {
+      const response = await search(query)
+      expect(response.status, query).toBe(200)
+      expect(response.body).toEqual({ docs: [], totalDocs: 0 })
+    }
+    const twoCharacters = await search('?q=ze&type=pages')
+    expect(twoCharacters.body.totalDocs).toBe(2)
+  })
+
+  it('matches titles and descriptions case-insensitively, at most 5 per collection', async () => {
+    const response = await search('?q=ZEPHYR')
+    expect(response.status).toBe(200)
+    const posts = response.body.docs.filter(
+      (doc: { _collection: string }) => doc._collection === 'posts',
+    )
+    const pages = response.body.docs.filter(
+      (doc: { _collection: string }) => doc._collection === 'pages',
+    )
+    expect(posts).toHaveLength(5)
+    expect(pages.map((page: { title: string }) => page.title).sort()).toEqual([
+      'Contact',
+      'Zephyr delivery',
+    ])
+    expect(response.body.totalDocs).toBe(7)
+    expect(pages[0]).toEqual({
+      id: expect.any(Number),
+      title: expect.any(String),
+      slug: expect.any(String),
+      description: expect.any(String),
+      published: true,
+      _collection: 'pages',
+    })
+    // An article found by its excerpt.
+    const byExcerpt = await search('?q=sleeps&type=posts')
+    expect(byExcerpt.body.docs.map((doc: { title: string }) => doc.title)).toEqual(['Calm seas'])
+  })
+
+  it('searches only the collection named by type, and refuses an unknown type', async () => {
+    const posts = await search('?q=zephyr&type=posts')
+    expect(
+      posts.body.docs.every((doc: { _collection: string }) => doc._collection === 'posts'),
+    ).toBe(true)
+    expect(posts.body.totalDocs).toBe(5)
+    const pages = await search('?q=zephyr&type=pages')
+    expect(
+      pages.body.docs.every((doc: { _collection: string }) => doc._collection === 'pages'),
+    ).toBe(true)
+    const unknown = await search('?q=zephyr&type=users')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toEqual({ error: expect.stringContaining('type') })
+  })
+
+  it('takes %, _ and \\ literally', async () => {
+    const titles = async (q: string) =>
+      (await search(`?type=posts&q=${encodeURIComponent(q)}`)).body.docs.map(
+        (doc: { title: string }) => doc.title,
+      )
+    expect(await titles('0% off')).toEqual(['Sale: 50% off'])
+    expect(await titles('0_p')).toEqual(['The 100_percent rule'])
+    expect(await titles('C:\\t')).toEqual(['Paths like C:\\temp'])
+    expect(await titles('%%')).toEqual([])
+  })
+
+  it('finds drafts and unpublished pages only for editors', async () => {
+    for (const headers of [{}, consumer]) {
+      const response = await search('?q=zephyr+s', headers)
+      const titles = response.body.docs.map((doc: { title: string }) => doc.title)
+      expect(titles).not.toContain('Zephyr secret sale')
+      const drafts = await search('?q=draft&type=posts', headers)
+      expect(drafts.body.docs).toEqual([])
+    }
+    const forEditor = await search('?q=zephyr+s&type=pages', editor)
+    expect(forEditor.body.docs.map((doc: { title: string }) => doc.title)).toEqual([
+      'Zephyr secret sale',
+    ])
+    const drafts = await search('?q=draft&type=posts', editor)
+    expect(drafts.body.docs.map((doc: { title: string }) => doc.title)).toEqual(['Zephyr draft'])
+  })
+})
+
+describe('GET /api/v1/search', () => {
+  const searchV1 = (query: string, headers: Record<string, string> = consumer) =>
+    restJson('GET', `/api/v1/search${query}`, { headers })
+
+  it('needs credentials', async () => {
+    const response = await searchV1('?q=zephyr', {})
+    expect(response.status).toBe(401)
+    expect(response.body.error.code).toBe('unauthorized')
+  })
+
+  it('answers in the v1 envelope with v1 field names, 5 per collection', async () => {
+    const response = await searchV1('?q=zephyr&collections=articles,pages')
+    expect(response.status).toBe(200)
+    expect(Object.keys(response.body)).toEqual(['data'])
+    const articles = response.body.data.filter(
+      (r: { _collection: string }) => r._collection === 'articles',
+    )
+    expect(articles).toHaveLength(5)
+    expect(articles[0]).toEqual({
+      id: expect.any(Number),
+      title: expect.any(String),
+      slug: expect.any(String),
+      excerpt: expect.any(String),
+      status: 'published',
+      published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      _collection: 'articles',
+    })
+    expect(
+      response.body.data.filter((r: { _collection: string }) => r._collection === 'pages'),
+    ).toHaveLength(2)
+  })
+
+  it('searches articles by default, ignores unknown names, and applies the same rules', async () => {
+    const byDefault = await searchV1('?q=zephyr')
+    expect(
+      byDefault.body.data.every((r: { _collection: string }) => r._collection !== 'pages'),
+    ).toBe(true)
+    expect(
+      byDefault.body.data.some((r: { _collection: string }) => r._collection === 'articles'),
+    ).toBe(true)
+    const unknownOnly = await searchV1('?q=zephyr&collections=users,secrets')
+    expect(unknownOnly.body).toEqual({ data: [] })
+    expect((await searchV1('?q=z')).body).toEqual({ data: [] })
+    const literal = await searchV1(`?q=${encodeURIComponent('0% off')}&collections=articles`)
+    expect(literal.body.data.map((r: { title: string }) => r.title)).toEqual(['Sale: 50% off'])
+    const draftsForConsumer = await searchV1('?q=draft&collections=articles')
+    expect(draftsForConsumer.body.data).toEqual([])
+    const draftsForEditor = await searchV1('?q=draft&collections=articles', editor)
+    expect(draftsForEditor.body.data).toHaveLength(1)
+  })
+})
