@@ -11,13 +11,16 @@ import { AuditLog } from './collections/AuditLog'
 import { Authors } from './collections/Authors'
 import { Comments } from './collections/Comments'
 import { Consumers } from './collections/Consumers'
+import { Inquiries } from './collections/Inquiries'
 import { Pages } from './collections/Pages'
 import { searchIndexes } from './collections/searchIndexes'
 import { Tags } from './collections/Tags'
 import { Users } from './collections/Users'
 import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
+import { contact } from './endpoints/contact'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
+import { startInquiryNotifier } from './operations/contact/sendInquiryNotices'
 import { me } from './endpoints/me'
 import { search } from './endpoints/search'
 import { searchV1 } from './endpoints/v1/search'
@@ -36,8 +39,8 @@ export default buildConfig({
     // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
     avatar: 'default',
   },
-  collections: [Articles, Authors, Tags, Comments, Pages, Users, Consumers, AuditLog],
-  endpoints: [me, adminAction, search, searchV1, ...articlesV1, ...articlesV2],
+  collections: [Articles, Authors, Tags, Comments, Pages, Inquiries, Users, Consumers, AuditLog],
+  endpoints: [me, adminAction, contact, search, searchV1, ...articlesV1, ...articlesV2],
   editor: lexicalEditor(),
   email: emailAdapter(),
   db: postgresAdapter({
@@ -56,4 +59,7 @@ export default buildConfig({
     headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
   },
   telemetry: false,
+  onInit: async (payload) => {
+    startInquiryNotifier(payload)
+  },
 })

@@ -1,6 +1,7 @@
 import * as migration_20261122_022432_initial from './20261122_022432_initial';
 import * as migration_20261122_034039_articles from './20261122_034039_articles';
 import * as migration_20261122_035335_pages_and_search from './20261122_035335_pages_and_search';
+import * as migration_20261122_040121_inquiries from './20261122_040121_inquiries';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_035335_pages_and_search.up,
     down: migration_20261122_035335_pages_and_search.down,
-    name: '20261122_035335_pages_and_search'
+    name: '20261122_035335_pages_and_search',
+  },
+  {
+    up: migration_20261122_040121_inquiries.up,
+    down: migration_20261122_040121_inquiries.down,
+    name: '20261122_040121_inquiries'
   },
 ];

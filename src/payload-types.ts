@@ -73,6 +73,7 @@ export interface Config {
     tags: Tag;
     comments: Comment;
     pages: Page;
+    inquiries: Inquiry;
     users: User;
     consumers: Consumer;
     'audit-log': AuditLog;
@@ -88,6 +89,7 @@ export interface Config {
     tags: TagsSelect<false> | TagsSelect<true>;
     comments: CommentsSelect<false> | CommentsSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     consumers: ConsumersSelect<false> | ConsumersSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
@@ -274,6 +276,29 @@ export interface Page {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "inquiries".
+ */
+export interface Inquiry {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  status: 'new' | 'handled';
+  /**
+   * When administrators were e-mailed
+   */
+  notifiedAt?: string | null;
+  notifyAttempts?: number | null;
+  /**
+   * Next try of the e-mail
+   */
+  nextNotifyAt?: string | null;
+  notifyError?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "consumers".
  */
 export interface Consumer {
@@ -352,6 +377,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'inquiries';
+        value: number | Inquiry;
       } | null)
     | ({
         relationTo: 'users';
@@ -477,6 +506,22 @@ export interface PagesSelect<T extends boolean = true> {
   description?: T;
   content?: T;
   published?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "inquiries_select".
+ */
+export interface InquiriesSelect<T extends boolean = true> {
+  name?: T;
+  email?: T;
+  message?: T;
+  status?: T;
+  notifiedAt?: T;
+  notifyAttempts?: T;
+  nextNotifyAt?: T;
+  notifyError?: T;
   updatedAt?: T;
   createdAt?: T;
 }

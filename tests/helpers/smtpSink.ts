@@ -14,8 +14,11 @@ export type ReceivedMail = {
   subject: string
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on loopback that keeps every message it receives, on `port` (any free one
+ * when omitted).
+ */
+export async function startSmtpSink(port = 0) {
   const received: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -36,10 +39,10 @@ export async function startSmtpSink() {
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.server.address() as AddressInfo
   return {
-    port,
+    port: address.port,
     received,
     /** Waits until a message satisfying `predicate` has arrived. */
     async waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs = 10_000) {

@@ -1,0 +1,38 @@
+/** What the administrators' e-mail about an inquiry says. */
+export type InquiryNotice = { subject: string; text: string }
+
+/** Removes CR, LF and other control characters, so that a name cannot add mail headers. */
+export function singleLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+}
+
+export function inquiryNotice(inquiry: {
+  id: number
+  name: string
+  email: string
+  message: string
+}): InquiryNotice {
+  const name = singleLine(inquiry.name).slice(0, 120)
+  return {
+    subject: `New inquiry from ${name}`,
+    text: `${name} <${inquiry.email}> wrote (inquiry ${inquiry.id}):\n\n${inquiry.message}\n`,
+  }
+}
+
+/**
+ * When to try again after `attempts` failed sends: `baseSeconds` doubling each time, at most an
+ * hour apart.
+ */
+export function nextAttemptDelaySeconds(attempts: number, baseSeconds: number): number {
+  return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), 3600)
+}
+
+/** Recipients from `ADMIN_NOTIFY_EMAILS` (comma-separated), or undefined when unset. */
+export function configuredRecipients(setting: string | undefined): string[] | undefined {
+  const addresses = (setting ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean)
+  return addresses.length ? addresses : undefined
+}
