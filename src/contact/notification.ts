@@ -3,7 +3,6 @@ export type InquiryNotice = { subject: string; text: string }
 
 /** Removes CR, LF and other control characters, so that a name cannot add mail headers. */
 export function singleLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
 }
 

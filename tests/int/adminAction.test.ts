@@ -1,3 +1,5 @@
+import config from '@payload-config'
+import { GRAPHQL_POST } from '@payloadcms/next/routes'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -110,5 +112,47 @@ describe('the audit log', () => {
 
     const reread = await payload.findByID({ collection: 'audit-log', id: entry!.id })
     expect(reread.action).toBe('original')
+  })
+
+  it('cannot be changed, deleted or forged by an admin through GraphQL', async () => {
+    const admin = await userWithToken(payload, 'admin')
+    await restJson('POST', '/api/admin-action', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: { action: 'graphql-original' },
+    })
+    const [entry] = (
+      await payload.find({
+        collection: 'audit-log',
+        where: { action: { equals: 'graphql-original' } },
+      })
+    ).docs
+    const graphql = async (query: string) => {
+      const response = await GRAPHQL_POST(config)(
+        new Request('http://localhost:3000/api/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+          body: JSON.stringify({ query }),
+        }),
+      )
+      return (await response.json()) as { data?: unknown; errors?: { message: string }[] }
+    }
+    // The admin can read the log through GraphQL...
+    const read = await graphql(`{ AuditLog(id: ${entry!.id}) { action } }`)
+    expect(read.data).toEqual({ AuditLog: { action: 'graphql-original' } })
+    // ...but every write is refused.
+    for (const mutation of [
+      `mutation { updateAuditLog(id: ${entry!.id}, data: { action: "rewritten" }) { action } }`,
+      `mutation { deleteAuditLog(id: ${entry!.id}) { id } }`,
+      `mutation { createAuditLog(data: { action: "forged", user: ${admin.user.id}, timestamp: "2026-01-01T00:00:00Z" }) { id } }`,
+    ]) {
+      const result = await graphql(mutation)
+      expect(result.errors?.[0]?.message, mutation).toMatch(/not allowed|cannot|forbidden/i)
+    }
+    const reread = await payload.findByID({ collection: 'audit-log', id: entry!.id })
+    expect(reread.action).toBe('graphql-original')
+    expect(
+      (await payload.count({ collection: 'audit-log', where: { action: { equals: 'forged' } } }))
+        .totalDocs,
+    ).toBe(0)
   })
 })
