@@ -12,6 +12,7 @@ import { Authors } from './collections/Authors'
 import { Comments } from './collections/Comments'
 import { Consumers } from './collections/Consumers'
 import { Inquiries } from './collections/Inquiries'
+import { orderReportIndex } from './collections/orderReportIndex'
 import { Pages } from './collections/Pages'
 import { searchIndexes } from './collections/searchIndexes'
 import { Tags } from './collections/Tags'
@@ -22,6 +23,7 @@ import { contact } from './endpoints/contact'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { startInquiryNotifier } from './operations/contact/sendInquiryNotices'
 import { me } from './endpoints/me'
+import { salesReportEndpoint } from './endpoints/reports/sales'
 import { search } from './endpoints/search'
 import { searchV1 } from './endpoints/v1/search'
 import { articlesV1 } from './endpoints/v1/articles'
@@ -40,7 +42,16 @@ export default buildConfig({
     avatar: 'default',
   },
   collections: [Articles, Authors, Tags, Comments, Pages, Inquiries, Users, Consumers, AuditLog],
-  endpoints: [me, adminAction, contact, search, searchV1, ...articlesV1, ...articlesV2],
+  endpoints: [
+    me,
+    adminAction,
+    contact,
+    salesReportEndpoint,
+    search,
+    searchV1,
+    ...articlesV1,
+    ...articlesV2,
+  ],
   editor: lexicalEditor(),
   email: emailAdapter(),
   db: postgresAdapter({
@@ -49,7 +60,7 @@ export default buildConfig({
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
     beforeSchemaInit: [rateLimitTable],
-    afterSchemaInit: [articleIndexes, searchIndexes],
+    afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex],
     // Trigram indexes for search (collections/searchIndexes.ts).
     extensions: ['pg_trgm'],
   }),

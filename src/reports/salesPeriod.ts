@@ -1,0 +1,17 @@
+/** The report periods and their windows in days. */
+export const salesPeriods = { day: 1, week: 7, month: 30 } as const
+
+/**
+ * The window of `period`: `week` when absent; an unknown value falls back to 7 days and is
+ * echoed as the caller wrote it (the spec: "period echoes the request").
+ */
+export function salesWindow(period: string | undefined): { days: number; period: string } {
+  const requested = period ?? 'week'
+  const days = Object.hasOwn(salesPeriods, requested)
+    ? salesPeriods[requested as keyof typeof salesPeriods]
+    : salesPeriods.week
+  return { days, period: requested }
+}
+
+/** Order statuses that count as sales: paid, and what follows payment. */
+export const soldStatuses = ['paid', 'shipped', 'delivered'] as const
