@@ -23,7 +23,7 @@ try {
     prefix: 'bench',
     tagIds: tags.map((tag) => tag.id),
   })
-  await pool.query('ANALYZE')
+  await pool.query('VACUUM ANALYZE')
   const { rows: bounds } = await pool.query<{ total: number; nearEnd: number }>(
     `SELECT count(*)::integer AS total,
             (SELECT id FROM articles WHERE status = 'published' ORDER BY id DESC OFFSET 40 LIMIT 1) AS "nearEnd"
