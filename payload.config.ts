@@ -12,6 +12,7 @@ import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { me } from './endpoints/me'
+import { outboxTable } from './webhooks/outboxTable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -34,7 +35,7 @@ export default buildConfig({
     // Development pushes the schema; production (and CI's migration check) use migrations.
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [rateLimitTable],
+    beforeSchemaInit: [rateLimitTable, outboxTable],
   }),
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   cors: {
