@@ -8,11 +8,15 @@ import { buildConfig } from 'payload'
 import { AuditLog } from './collections/AuditLog'
 import { Consumers } from './collections/Consumers'
 import { Users } from './collections/Users'
+import { WebhookDeliveries } from './collections/webhooks/WebhookDeliveries'
+import { WebhookEventTypes } from './collections/webhooks/WebhookEventTypes'
+import { WebhookSubscriptions } from './collections/webhooks/WebhookSubscriptions'
 import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { me } from './endpoints/me'
 import { outboxTable } from './webhooks/outboxTable'
+import { webhookIndexes } from './webhooks/webhookIndexes'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -26,7 +30,14 @@ export default buildConfig({
     // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
     avatar: 'default',
   },
-  collections: [Users, Consumers, AuditLog],
+  collections: [
+    Users,
+    Consumers,
+    AuditLog,
+    WebhookSubscriptions,
+    WebhookEventTypes,
+    WebhookDeliveries,
+  ],
   endpoints: [me, adminAction],
   editor: lexicalEditor(),
   email: emailAdapter(),
@@ -36,6 +47,7 @@ export default buildConfig({
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
     beforeSchemaInit: [rateLimitTable, outboxTable],
+    afterSchemaInit: [webhookIndexes],
   }),
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   cors: {

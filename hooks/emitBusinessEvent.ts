@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 
-import { sql, type PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 
 import { outboxChannel, outboxTableName } from '../webhooks/outboxTable'
+import { transactionDatabase } from '../webhooks/transactionDatabase'
 
 /**
  * Records a business event for webhook delivery: one outbox row written in `req`'s transaction
@@ -50,12 +51,4 @@ export function emitBusinessEvent<T>(options: {
       return doc
     },
   }
-}
-
-/** The drizzle handle of `req`'s open transaction, or the pool when there is none. */
-async function transactionDatabase(req: PayloadRequest) {
-  const adapter = req.payload.db as unknown as PostgresAdapter
-  const transactionID = req.transactionID === undefined ? undefined : await req.transactionID
-  const session = transactionID === undefined ? undefined : adapter.sessions?.[transactionID]
-  return session?.db ?? adapter.drizzle
 }
