@@ -6,7 +6,7 @@ const nextConfig = {
   // Payload endpoints so that they share its authentication and request handling.
   async rewrites() {
     return {
-      beforeFiles: [],
+      beforeFiles: [{ source: '/webhooks/:path*', destination: '/api/webhooks/:path*' }],
     }
   },
 }

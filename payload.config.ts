@@ -15,7 +15,9 @@ import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { me } from './endpoints/me'
+import { webhookEndpoints } from './endpoints/webhooks'
 import { outboxTable } from './webhooks/outboxTable'
+import { startWorkerInApp } from './webhooks/startWorkerInApp'
 import { webhookIndexes } from './webhooks/webhookIndexes'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -38,7 +40,7 @@ export default buildConfig({
     WebhookEventTypes,
     WebhookDeliveries,
   ],
-  endpoints: [me, adminAction],
+  endpoints: [me, adminAction, ...webhookEndpoints],
   editor: lexicalEditor(),
   email: emailAdapter(),
   db: postgresAdapter({
@@ -55,4 +57,5 @@ export default buildConfig({
     headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
   },
   telemetry: false,
+  onInit: startWorkerInApp,
 })
