@@ -120,8 +120,8 @@ describe('a subscription that keeps failing', () => {
       })
       return doc.isActive === false ? doc : null
     }, 60_000)
-    expect(stored.disabledAt).toBeTruthy()
-    expect(stored.failureCount).toBeGreaterThanOrEqual(100)
+    expect(stored!.disabledAt).toBeTruthy()
+    expect(stored!.failureCount).toBeGreaterThanOrEqual(100)
     const mail = await smtp.waitFor(
       (received) =>
         received.to.includes(consumerEmail) && received.subject.includes(receiver.url('/failing')),
