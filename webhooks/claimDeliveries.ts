@@ -22,7 +22,8 @@ export type ClaimedDelivery = {
 
 /**
  * Claims up to `limit` due deliveries of active subscriptions: pending or failed ones whose
- * time has come, and those whose lease lapsed (a worker died holding them). `FOR UPDATE SKIP
+ * time has come, and those whose lease lapsed (a worker died holding them): a claim moves
+ * `next_attempt_at` to the end of its lease, so one range scan of one partial index finds all. `FOR UPDATE SKIP
  * LOCKED` hands each row to exactly one of any number of workers; the lease makes a crashed
  * worker's claims due again.
  */
@@ -31,15 +32,15 @@ export async function claimDeliveries(pool: Pool, args: { limit: number; leaseMs
     `WITH due AS (
        SELECT d.id FROM webhook_deliveries d
        JOIN webhook_subscriptions s ON s.id = d.subscription_id AND s.is_active
-       WHERE (d.status IN ('pending', 'failed') AND d.next_attempt_at <= now())
-          OR (d.status = 'delivering' AND d.lease_expires_at <= now())
+       WHERE d.status IN ('pending', 'failed', 'delivering') AND d.next_attempt_at <= now()
        ORDER BY d.next_attempt_at
        LIMIT $1
        FOR UPDATE OF d SKIP LOCKED
      ), claimed AS (
        UPDATE webhook_deliveries d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
-           lease_expires_at = now() + make_interval(secs => $2::float8 / 1000)
+           lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
+           next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
        FROM due WHERE d.id = due.id
        RETURNING d.*
      )

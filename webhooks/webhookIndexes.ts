@@ -1,4 +1,5 @@
 import type { postgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
 import { index, type PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 type PostgresSchemaHook = NonNullable<
@@ -8,7 +9,7 @@ type PostgresSchemaHook = NonNullable<
 /**
  * Indexes Payload's field options cannot express, added to its schema so that push and
  * migrations own them: a GIN index on subscriptions' `events` (jsonb) for the fan-out's
- * `events ?| ARRAY[type, '*']`, and the worker's index of due deliveries.
+ * `events ?| ARRAY[type, '*']`, and the worker's partial index of unfinished deliveries by due time.
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   const subscriptions = schema.tables.webhook_subscriptions as PgTable | undefined
@@ -26,10 +27,10 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table: deliveries,
     extraConfig: (table) => ({
-      webhookDeliveriesDue: index('webhook_deliveries_due_idx').on(
-        table.status,
-        table.nextAttemptAt,
-      ),
+      // Only unfinished deliveries: the index stays small however long the log grows.
+      webhookDeliveriesDue: index('webhook_deliveries_due_idx')
+        .on(table.nextAttemptAt)
+        .where(sql`status IN ('pending', 'failed', 'delivering')`),
     }),
   })
   return schema

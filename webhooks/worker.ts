@@ -35,6 +35,12 @@ export async function startWebhookWorker(
   const overall = new PQueue({ concurrency: settings.concurrency })
   const perEndpoint = new Map<string, PQueue>()
   let inFlight = 0
+  // Claims run ahead of the sends by up to one concurrency's worth, in batches of at least half
+  // of one, so that claiming is a few large queries rather than one per finished send.
+  const maxClaimed = settings.concurrency * 2
+  const minBatch = Math.max(1, Math.floor(settings.concurrency / 2))
+  const hasRoomForBatch = () => maxClaimed - inFlight >= minBatch || inFlight === 0
+  let isOutboxDirty = true
   let isStopped = false
   let wakeUp: (() => void) | undefined
   let hasPendingWake = false
@@ -44,7 +50,10 @@ export async function startWebhookWorker(
   }
 
   const listener: PoolClient = await pool.connect()
-  listener.on('notification', wake)
+  listener.on('notification', (message) => {
+    if (message.channel === outboxChannel) isOutboxDirty = true
+    wake()
+  })
   listener.on('error', (err) => payload.logger.error({ msg: 'Webhook listener failed', err }))
   await listener.query(`LISTEN ${outboxChannel}; LISTEN ${deliveriesChannel}`)
 
@@ -92,7 +101,7 @@ export async function startWebhookWorker(
       .catch((err) => payload.logger.error({ msg: `Webhook delivery ${delivery.id} failed`, err }))
       .finally(() => {
         inFlight--
-        wake()
+        if (inFlight === 0 || maxClaimed - inFlight === minBatch) wake()
       })
   }
 
@@ -113,22 +122,26 @@ export async function startWebhookWorker(
       hasPendingWake = false
       let isBusy = false
       try {
-        const fanned = await fanOut(pool)
-        if (fanned.events > 0) isBusy = true
-        const capacity = settings.concurrency - inFlight
-        if (capacity > 0) {
-          const claimed = await claimDeliveries(pool, {
-            limit: capacity,
-            leaseMs: settings.leaseMs,
-          })
+        if (isOutboxDirty) {
+          isOutboxDirty = false
+          const fanned = await fanOut(pool)
+          if (fanned.events > 0) isBusy = isOutboxDirty = true
+        }
+        if (hasRoomForBatch()) {
+          const limit = maxClaimed - inFlight
+          const claimed = await claimDeliveries(pool, { limit, leaseMs: settings.leaseMs })
           for (const delivery of claimed) dispatch(delivery)
-          if (claimed.length === capacity) isBusy = true
+          if (claimed.length === limit) isBusy = true
         }
       } catch (err) {
         if (isStopped) break
         payload.logger.error({ msg: 'Webhook worker cycle failed', err })
       }
-      if (!isBusy) await sleep(settings.pollMs)
+      if (!isBusy) {
+        await sleep(settings.pollMs)
+        // A poll (nothing woke us) looks at the outbox too, in case a NOTIFY was missed.
+        if (!hasPendingWake) isOutboxDirty = true
+      }
     }
   }
   const running = loop()

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isOwningConsumer } from '../../access/isOwningConsumer'
+import { retryDeliveryAdminEndpoint } from './retryDeliveryAdminEndpoint'
 
 /** Life of a delivery: due, being sent, sent, failed (a retry is scheduled), given up. */
 export const deliveryStatuses = ['pending', 'delivering', 'succeeded', 'failed', 'dead'] as const
@@ -25,7 +26,11 @@ export const WebhookDeliveries: CollectionConfig = {
       'createdAt',
     ],
     group: 'Webhooks',
+    components: {
+      edit: { beforeDocumentControls: ['/components/RetryDeliveryButton#RetryDeliveryButton'] },
+    },
   },
+  endpoints: [retryDeliveryAdminEndpoint],
   access: {
     read: isOwningConsumer('subscription.consumer'),
     create: () => false,

@@ -338,6 +338,31 @@ describe('subscription lifecycle', () => {
           .length === 2,
     )
 
+    // The admin panel's "Retry now": admins only.
+    const { userWithToken } = await import('../helpers/identities')
+    const admin = await userWithToken(payload, 'admin')
+    const editor = await userWithToken(payload, 'editor')
+    const adminRetry = `/api/webhook-deliveries/${delivery.id}/retry`
+    expect((await restJson('POST', adminRetry, { headers: asA() })).status).toBe(403)
+    expect(
+      (await restJson('POST', adminRetry, { headers: { authorization: `Bearer ${editor.token}` } }))
+        .status,
+    ).toBe(403)
+    await receiver.waitFor(() => postsTo('/cycle').length >= 3)
+    await expect
+      .poll(async () => {
+        const response = await restJson('POST', adminRetry, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+        return response.status
+      })
+      .toBe(202)
+    await receiver.waitFor(
+      () =>
+        postsTo('/cycle').filter((p) => JSON.parse(p.body).id === test.body.data.event_id)
+          .length === 3,
+    )
+
     expect((await restJson('DELETE', base, { headers: asA() })).status).toBe(204)
     expect((await restJson('GET', base, { headers: asA() })).status).toBe(404)
   })

@@ -8,7 +8,7 @@ import {
 } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { emitEvent } from '../../hooks/emitBusinessEvent'
+import { emitBusinessEvent, emitEvent } from '../../hooks/emitBusinessEvent'
 
 let payload: Payload
 
@@ -41,5 +41,48 @@ describe('emitEvent', () => {
     await emitEvent({ req, type: 'order.paid', data: { id: 2 } })
     await killTransaction(req)
     expect(await outboxRows('order.paid')).toEqual([])
+  })
+})
+
+describe('emitBusinessEvent', () => {
+  const hooks = emitBusinessEvent<{ id: number; title: string; secret: string }>({
+    created: 'article.created',
+    updated: 'article.updated',
+    deleted: 'article.deleted',
+    toPayload: (doc) => ({ id: doc.id, title: doc.title }),
+  })
+  const doc = { id: 5, title: 'Hello', secret: 'not in the payload' }
+
+  it('emits created, updated and deleted with the documented payload, and returns the doc', async () => {
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    const args = { doc, previousDoc: doc, req, context: {}, collection: {} as never }
+    expect(await hooks.afterChange({ ...args, operation: 'create' } as never)).toBe(doc)
+    await hooks.afterChange({ ...args, operation: 'update' } as never)
+    await hooks.afterDelete({ doc, id: 5, req, context: {}, collection: {} as never } as never)
+    await commitTransaction(req)
+    for (const type of ['article.created', 'article.updated', 'article.deleted']) {
+      expect(await outboxRows(type)).toEqual([{ type, data: { id: 5, title: 'Hello' } }])
+    }
+  })
+
+  it('emits nothing when the change asks so through context.skipBusinessEvents', async () => {
+    const req = await createLocalReq({}, payload)
+    const context = { skipBusinessEvents: true }
+    await hooks.afterChange({ doc, previousDoc: doc, req, context, operation: 'create' } as never)
+    const only = emitBusinessEvent<typeof doc>({
+      updated: 'product.updated',
+      toPayload: () => ({}),
+    })
+    await only.afterChange({
+      doc,
+      previousDoc: doc,
+      req,
+      context: {},
+      operation: 'create',
+    } as never)
+    await only.afterDelete({ doc, id: 5, req, context: {} } as never)
+    expect(await outboxRows('product.updated')).toEqual([])
+    expect(await outboxRows('article.created')).toHaveLength(1)
   })
 })
