@@ -51,6 +51,8 @@ export async function startWebhookReceiver(
     received,
     posts,
     url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
+    /** Closes idle keep-alive connections, so that the next request connects (and resolves) anew. */
+    dropIdleConnections: () => server.closeIdleConnections(),
     setAnswer: (next: typeof answer) => {
       respond = next
     },

@@ -3,7 +3,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
+import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
 
 let payload: Payload
 let restJson: typeof import('../helpers/rest').restJson
@@ -421,5 +421,45 @@ describe('secret rotation', () => {
     expect(new Webhook(rotation.body.secret).verify(after.body, after.headers)).toBeTruthy()
     expect(() => new Webhook(created.secret).verify(after.body, after.headers)).toThrow()
     expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1)
+  })
+})
+
+describe('outbound address policy', () => {
+  it('refuses at connect time a host that now resolves to a forbidden address', async () => {
+    const created = await restJson('POST', '/api/webhooks/subscriptions', {
+      headers: asA(),
+      body: {
+        endpoint_url: receiver.url('/rebound').replace('127.0.0.1', 'localhost'),
+        events: ['order.paid'],
+      },
+    })
+    expect(created.status).toBe(201)
+    await receiver.waitFor(() => postsTo('/rebound').length >= 1)
+
+    // As if the name had been re-pointed at the internal network after subscribing.
+    process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = ''
+    receiver.dropIdleConnections()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    try {
+      const test = await restJson('POST', `/api/webhooks/subscriptions/${created.body.id}/test`, {
+        headers: asA(),
+      })
+      const delivery = await eventually(async () => {
+        const log = await restJson(
+          'GET',
+          `/api/webhooks/subscriptions/${created.body.id}/deliveries`,
+          {
+            headers: asA(),
+          },
+        )
+        const entry = log.body.data.find((d: { id: number }) => d.id === test.body.data.delivery_id)
+        return entry?.last_error ? entry : null
+      })
+      expect(delivery.last_error).toMatch(/may not reach/)
+      expect(delivery.status).toBe('failed')
+      expect(postsTo('/rebound')).toHaveLength(1)
+    } finally {
+      process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+    }
   })
 })
