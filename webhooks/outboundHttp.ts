@@ -4,7 +4,7 @@ import { isIP } from 'node:net'
 import { Agent, request } from 'undici'
 
 import { isAddressAllowed } from '@/webhooks/addressPolicy'
-import { allowedAddressRanges } from './workerSettings'
+import { allowedAddressRanges } from '@/webhooks/workerSettings'
 
 /** Bytes of a response body kept for the delivery log. */
 export const responseBodyCap = 8 * 1024

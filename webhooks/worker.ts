@@ -8,7 +8,7 @@ import { deliveriesChannel, outboxChannel } from './outboxTable'
 import { recordOutcomes } from './recordOutcomes'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from './transactionDatabase'
-import { workerSettings, type WorkerSettings } from './workerSettings'
+import { workerSettings, type WorkerSettings } from '@/webhooks/workerSettings'
 
 /** A running webhook worker. */
 export type WebhookWorker = {

@@ -1,5 +1,5 @@
-import { parseAllowedRanges } from '@/webhooks/addressPolicy'
-import { defaultRetrySchedule, parseRetrySchedule } from '@/webhooks/retryPolicy'
+import { parseAllowedRanges } from './addressPolicy'
+import { defaultRetrySchedule, parseRetrySchedule } from './retryPolicy'
 
 /** Settings of the webhook worker and the outbound HTTP client, read from the environment. */
 export type WorkerSettings = {
