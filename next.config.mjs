@@ -9,6 +9,7 @@ const nextConfig = {
       beforeFiles: [
         // Paths the spec puts outside /api.
         { source: '/reports/:path*', destination: '/api/reports/:path*' },
+        { source: '/webhooks/:path*', destination: '/api/webhooks/:path*' },
         // Versioning by media type: the unversioned article paths with the v2 (or v1) Accept
         // header reach that version's handlers. The URL form (/api/v1/...) stays the main one.
         ...['v2', 'v1'].flatMap((version) =>

@@ -17,6 +17,9 @@ import { Pages } from './collections/Pages'
 import { searchIndexes } from './collections/searchIndexes'
 import { Tags } from './collections/Tags'
 import { Users } from './collections/Users'
+import { WebhookDeliveries } from './collections/webhooks/WebhookDeliveries'
+import { WebhookEventTypes } from './collections/webhooks/WebhookEventTypes'
+import { WebhookSubscriptions } from './collections/webhooks/WebhookSubscriptions'
 import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
 import { contact } from './endpoints/contact'
@@ -28,6 +31,10 @@ import { search } from './endpoints/search'
 import { searchV1 } from './endpoints/v1/search'
 import { articlesV1 } from './endpoints/v1/articles'
 import { articlesV2 } from './endpoints/v2/articles'
+import { webhookEndpoints } from './endpoints/webhooks'
+import { outboxTable } from './webhooks/outboxTable'
+import { startWorkerInApp } from './webhooks/startWorkerInApp'
+import { webhookIndexes } from './webhooks/webhookIndexes'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -41,7 +48,20 @@ export default buildConfig({
     // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
     avatar: 'default',
   },
-  collections: [Articles, Authors, Tags, Comments, Pages, Inquiries, Users, Consumers, AuditLog],
+  collections: [
+    Articles,
+    Authors,
+    Tags,
+    Comments,
+    Pages,
+    Inquiries,
+    Users,
+    Consumers,
+    AuditLog,
+    WebhookSubscriptions,
+    WebhookEventTypes,
+    WebhookDeliveries,
+  ],
   endpoints: [
     me,
     adminAction,
@@ -51,6 +71,7 @@ export default buildConfig({
     searchV1,
     ...articlesV1,
     ...articlesV2,
+    ...webhookEndpoints,
   ],
   editor: lexicalEditor(),
   email: emailAdapter(),
@@ -59,8 +80,8 @@ export default buildConfig({
     // Development pushes the schema; production (and CI's migration check) use migrations.
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [rateLimitTable],
-    afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex],
+    beforeSchemaInit: [rateLimitTable, outboxTable],
+    afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
     // Trigram indexes for search (collections/searchIndexes.ts).
     extensions: ['pg_trgm'],
   }),
@@ -72,5 +93,6 @@ export default buildConfig({
   telemetry: false,
   onInit: async (payload) => {
     startInquiryNotifier(payload)
+    await startWorkerInApp(payload)
   },
 })

@@ -3,11 +3,13 @@ import type { Payload } from 'payload'
 import { seedContent } from './content'
 import { seedIdentities } from './identities'
 import { seedPages } from './pages'
+import { seedWebhookEventTypes } from './webhooks'
 
 /** Everything `npm run seed` creates; each step leaves what already exists alone. */
 export async function seed(payload: Payload) {
   await seedIdentities(payload)
   await seedContent(payload)
   await seedPages(payload)
+  await seedWebhookEventTypes(payload)
   payload.logger.info('Seed complete')
 }

@@ -77,6 +77,9 @@ export interface Config {
     users: User;
     consumers: Consumer;
     'audit-log': AuditLog;
+    'webhook-subscriptions': WebhookSubscription;
+    'webhook-event-types': WebhookEventType;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -93,6 +96,9 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     consumers: ConsumersSelect<false> | ConsumersSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    'webhook-subscriptions': WebhookSubscriptionsSelect<false> | WebhookSubscriptionsSelect<true>;
+    'webhook-event-types': WebhookEventTypesSelect<false> | WebhookEventTypesSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -336,6 +342,112 @@ export interface AuditLog {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-subscriptions".
+ */
+export interface WebhookSubscription {
+  id: string;
+  consumer: string | Consumer;
+  endpointUrl: string;
+  secret?: string | null;
+  secretOld?: string | null;
+  secretRotatedAt?: string | null;
+  description?: string | null;
+  /**
+   * Event type names, or * for every event.
+   */
+  events:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  isActive?: boolean | null;
+  headers?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  timeoutSeconds: number;
+  lastDeliveryAt?: string | null;
+  failureCount?: number | null;
+  disabledAt?: string | null;
+  /**
+   * Reachability probe made when the subscription was created.
+   */
+  probe?: {
+    checkedAt?: string | null;
+    result?: string | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-event-types".
+ */
+export interface WebhookEventType {
+  id: number;
+  name: string;
+  description?: string | null;
+  examplePayload?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  isActive?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  subscription: string | WebhookSubscription;
+  /**
+   * Sent as webhook-id; the same on every attempt.
+   */
+  eventId: string;
+  eventType: string;
+  payload:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  occurredAt: string;
+  status: 'pending' | 'delivering' | 'succeeded' | 'failed' | 'dead';
+  attempts?: number | null;
+  nextAttemptAt?: string | null;
+  leaseExpiresAt?: string | null;
+  lastAttemptAt?: string | null;
+  lastResponseStatus?: number | null;
+  /**
+   * First 8 KB of the last response body.
+   */
+  lastResponseBody?: string | null;
+  lastError?: string | null;
+  durationMs?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -393,6 +505,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'audit-log';
         value: number | AuditLog;
+      } | null)
+    | ({
+        relationTo: 'webhook-subscriptions';
+        value: string | WebhookSubscription;
+      } | null)
+    | ({
+        relationTo: 'webhook-event-types';
+        value: number | WebhookEventType;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null);
   globalSlug?: string | null;
   user:
@@ -574,6 +698,68 @@ export interface AuditLogSelect<T extends boolean = true> {
   user?: T;
   timestamp?: T;
   data?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-subscriptions_select".
+ */
+export interface WebhookSubscriptionsSelect<T extends boolean = true> {
+  id?: T;
+  consumer?: T;
+  endpointUrl?: T;
+  secret?: T;
+  secretOld?: T;
+  secretRotatedAt?: T;
+  description?: T;
+  events?: T;
+  isActive?: T;
+  headers?: T;
+  timeoutSeconds?: T;
+  lastDeliveryAt?: T;
+  failureCount?: T;
+  disabledAt?: T;
+  probe?:
+    | T
+    | {
+        checkedAt?: T;
+        result?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-event-types_select".
+ */
+export interface WebhookEventTypesSelect<T extends boolean = true> {
+  name?: T;
+  description?: T;
+  examplePayload?: T;
+  isActive?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  subscription?: T;
+  eventId?: T;
+  eventType?: T;
+  payload?: T;
+  occurredAt?: T;
+  status?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  leaseExpiresAt?: T;
+  lastAttemptAt?: T;
+  lastResponseStatus?: T;
+  lastResponseBody?: T;
+  lastError?: T;
+  durationMs?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { findOwnSubscription } from '../../webhooks/operations/findOwnSubscription'
+import { retryDelivery } from '../../webhooks/operations/retryDelivery'
+import { defineEndpoint } from '../http/defineEndpoint'
+import { requireConsumer, routeId } from './requireConsumer'
+import { deliveryResource, pageMeta, pageQuery, toDeliveryResource, toPageMeta } from './resources'
+
+/** Query of the delivery log: paging, optionally one status. */
+export const listDeliveriesInput = pageQuery.extend({
+  status: z.enum(['pending', 'delivering', 'succeeded', 'failed', 'dead']).optional(),
+})
+
+export const listDeliveriesOutput = z.object({ data: z.array(deliveryResource), meta: pageMeta })
+
+/** `GET /webhooks/subscriptions/:id/deliveries`: the subscription's delivery log, newest first. */
+export const listDeliveriesEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id/deliveries',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const query = parseInput(listDeliveriesInput, req.query)
+    const subscription = await findOwnSubscription(req, routeId(req))
+    const result = await req.payload.find({
+      collection: 'webhook-deliveries',
+      where: {
+        subscription: { equals: subscription.id },
+        ...(query.status ? { status: { equals: query.status } } : {}),
+      },
+      user: req.user,
+      overrideAccess: false,
+      req,
+      depth: 0,
+      page: query.page,
+      limit: query.per_page,
+      sort: '-createdAt',
+    })
+    return Response.json({
+      data: result.docs.map(toDeliveryResource),
+      meta: toPageMeta(result),
+    } satisfies z.infer<typeof listDeliveriesOutput>)
+  },
+})
+
+/** Path parameter of the retry: a delivery id. */
+export const retryDeliveryInput = z.object({ id: z.coerce.number().int().positive() })
+
+export const retryDeliveryOutput = z.object({ data: deliveryResource })
+
+/** `POST /webhooks/deliveries/:id/retry`: sends one of the caller's deliveries again, now. */
+export const retryDeliveryEndpoint = defineEndpoint({
+  path: '/webhooks/deliveries/:id/retry',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const { id } = parseInput(retryDeliveryInput, { id: routeId(req) })
+    const delivery = await retryDelivery({ req, id })
+    return Response.json({ data: toDeliveryResource(delivery) }, { status: 202 })
+  },
+})

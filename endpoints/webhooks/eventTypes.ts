@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '../http/defineEndpoint'
+
+export const eventTypesOutput = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      example_payload: z.unknown(),
+    }),
+  ),
+})
+
+/** `GET /webhooks/event-types`: the active event types (any authenticated caller). */
+export const eventTypesEndpoint = defineEndpoint({
+  path: '/webhooks/event-types',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    const { docs } = await req.payload.find({
+      collection: 'webhook-event-types',
+      where: { isActive: { equals: true } },
+      sort: 'name',
+      limit: 0,
+      pagination: false,
+      depth: 0,
+      req,
+    })
+    return Response.json({
+      data: docs.map((doc) => ({
+        name: doc.name,
+        description: doc.description ?? null,
+        example_payload: doc.examplePayload ?? null,
+      })),
+    } satisfies z.infer<typeof eventTypesOutput>)
+  },
+})

@@ -1,0 +1,23 @@
+import { listDeliveriesEndpoint, retryDeliveryEndpoint } from './deliveries'
+import { eventTypesEndpoint } from './eventTypes'
+import {
+  deleteSubscriptionEndpoint,
+  getSubscriptionEndpoint,
+  updateSubscriptionEndpoint,
+} from './subscription'
+import { rotateSecretEndpoint, testSubscriptionEndpoint } from './subscriptionActions'
+import { createSubscriptionEndpoint, listSubscriptionsEndpoint } from './subscriptions'
+
+/** The consumer webhook API, served at `/webhooks/...` through a rewrite onto `/api/webhooks/...`. */
+export const webhookEndpoints = [
+  createSubscriptionEndpoint,
+  listSubscriptionsEndpoint,
+  getSubscriptionEndpoint,
+  updateSubscriptionEndpoint,
+  deleteSubscriptionEndpoint,
+  testSubscriptionEndpoint,
+  rotateSecretEndpoint,
+  listDeliveriesEndpoint,
+  retryDeliveryEndpoint,
+  eventTypesEndpoint,
+]

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+
+import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
+
+const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
+const relationId = (value: unknown) =>
+  value && typeof value === 'object' ? String((value as { id: unknown }).id) : String(value)
+
+/** A subscription as the API shows it: every spec field but the secrets. */
+export const subscriptionResource = z.object({
+  id: z.string(),
+  consumer_id: z.string(),
+  endpoint_url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.string()),
+  is_active: z.boolean(),
+  headers: z.record(z.string(), z.string()),
+  timeout_seconds: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_delivery_at: z.string().nullable(),
+  failure_count: z.number(),
+  disabled_at: z.string().nullable(),
+  secret_rotated_at: z.string().nullable(),
+})
+
+export function toSubscriptionResource(
+  doc: WebhookSubscription,
+): z.infer<typeof subscriptionResource> {
+  return {
+    id: doc.id,
+    consumer_id: relationId(doc.consumer),
+    endpoint_url: doc.endpointUrl,
+    description: doc.description ?? null,
+    events: (doc.events as string[]) ?? [],
+    is_active: doc.isActive ?? true,
+    headers: (doc.headers as Record<string, string> | null) ?? {},
+    timeout_seconds: doc.timeoutSeconds,
+    created_at: iso(doc.createdAt)!,
+    updated_at: iso(doc.updatedAt)!,
+    last_delivery_at: iso(doc.lastDeliveryAt),
+    failure_count: doc.failureCount ?? 0,
+    disabled_at: iso(doc.disabledAt),
+    secret_rotated_at: iso(doc.secretRotatedAt),
+  }
+}
+
+/** One entry of a subscription's delivery log. */
+export const deliveryResource = z.object({
+  id: z.number(),
+  subscription_id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  payload: z.unknown(),
+  status: z.enum(['pending', 'delivering', 'succeeded', 'failed', 'dead']),
+  attempts: z.number(),
+  next_attempt_at: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
+  last_response_status: z.number().nullable(),
+  last_response_body: z.string().nullable(),
+  last_error: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  created_at: z.string(),
+})
+
+export function toDeliveryResource(doc: WebhookDelivery): z.infer<typeof deliveryResource> {
+  return {
+    id: doc.id,
+    subscription_id: relationId(doc.subscription),
+    event_id: doc.eventId,
+    event_type: doc.eventType,
+    payload: doc.payload,
+    status: doc.status,
+    attempts: doc.attempts ?? 0,
+    next_attempt_at: iso(doc.nextAttemptAt),
+    last_attempt_at: iso(doc.lastAttemptAt),
+    last_response_status: doc.lastResponseStatus ?? null,
+    last_response_body: doc.lastResponseBody ?? null,
+    last_error: doc.lastError ?? null,
+    duration_ms: doc.durationMs ?? null,
+    created_at: iso(doc.createdAt)!,
+  }
+}
+
+/** Paging of list endpoints, as in the v1 lists. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+/** `meta` of a paged list. */
+export const pageMeta = z.object({
+  page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  total_pages: z.number(),
+})
+
+export const toPageMeta = (result: {
+  page?: number
+  limit: number
+  totalDocs: number
+  totalPages: number
+}) => ({
+  page: result.page ?? 1,
+  per_page: result.limit,
+  total: result.totalDocs,
+  total_pages: result.totalPages,
+})

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { findOwnSubscription } from '../../webhooks/operations/findOwnSubscription'
+import { updateSubscription } from '../../webhooks/operations/updateSubscription'
+import { withTransaction } from '../../webhooks/operations/withTransaction'
+import { defineEndpoint } from '../http/defineEndpoint'
+import { readJsonBody } from '../http/readJsonBody'
+import { requireConsumer, routeId } from './requireConsumer'
+import { subscriptionResource, toSubscriptionResource } from './resources'
+import { endpointUrl, eventNames, extraHeaders } from './subscriptions'
+import { answeringUnknownEventTypes } from './unknownEventTypesResponse'
+
+export const subscriptionOutput = z.object({ data: subscriptionResource })
+
+/** `GET /webhooks/subscriptions/:id`: one of the caller's subscriptions (404 for others'). */
+export const getSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const subscription = await findOwnSubscription(req, routeId(req))
+    return Response.json({ data: toSubscriptionResource(subscription) })
+  },
+})
+
+/** Body of `PATCH /webhooks/subscriptions/:id`: any of these; anything else is a 400. */
+export const updateSubscriptionInput = z.strictObject({
+  endpoint_url: endpointUrl.optional(),
+  events: eventNames.optional(),
+  description: z.string().max(1000).nullable().optional(),
+  headers: extraHeaders.optional(),
+  timeout_seconds: z.int().min(1).max(30).optional(),
+  is_active: z.boolean().optional(),
+})
+
+/** `PATCH /webhooks/subscriptions/:id`: changes the caller's subscription. */
+export const updateSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id',
+  method: 'patch',
+  family: 'resource',
+  access: 'authenticated',
+  handler: (req) =>
+    answeringUnknownEventTypes(async () => {
+      requireConsumer(req)
+      const input = parseInput(updateSubscriptionInput, (await readJsonBody(req)) ?? {})
+      const subscription = await withTransaction(req, () =>
+        updateSubscription({
+          req,
+          id: routeId(req),
+          changes: {
+            endpointUrl: input.endpoint_url,
+            events: input.events,
+            description: input.description,
+            headers: input.headers,
+            timeoutSeconds: input.timeout_seconds,
+            isActive: input.is_active,
+          },
+        }),
+      )
+      return Response.json({ data: toSubscriptionResource(subscription) })
+    }),
+})
+
+/** `DELETE /webhooks/subscriptions/:id`: deletes the caller's subscription and its log; 204. */
+export const deleteSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id',
+  method: 'delete',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const id = routeId(req)
+    await withTransaction(req, async () => {
+      await findOwnSubscription(req, id)
+      await req.payload.delete({
+        collection: 'webhook-subscriptions',
+        id,
+        req,
+        overrideAccess: true,
+      })
+    })
+    return new Response(null, { status: 204 })
+  },
+})

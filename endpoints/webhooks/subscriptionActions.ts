@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+import { findOwnSubscription } from '../../webhooks/operations/findOwnSubscription'
+import { queueTestDelivery } from '../../webhooks/operations/queueTestDelivery'
+import { rotateSecret } from '../../webhooks/operations/rotateSecret'
+import { withTransaction } from '../../webhooks/operations/withTransaction'
+import { defineEndpoint } from '../http/defineEndpoint'
+import { requireConsumer, routeId } from './requireConsumer'
+
+export const testSubscriptionOutput = z.object({
+  data: z.object({ delivery_id: z.number(), event_id: z.string() }),
+})
+
+/** `POST /webhooks/subscriptions/:id/test`: queues a `webhook.test` event for this subscription only. */
+export const testSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id/test',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const id = routeId(req)
+    const queued = await withTransaction(req, async () => {
+      await findOwnSubscription(req, id)
+      return queueTestDelivery({ req, subscriptionId: id })
+    })
+    return Response.json(
+      { data: { delivery_id: queued.deliveryId, event_id: queued.eventId } },
+      { status: 201 },
+    )
+  },
+})
+
+/** Answer of the rotation (spec, Secret rotation rule 2). */
+export const rotateSecretOutput = z.object({
+  secret: z.string(),
+  valid_until: z.string(),
+  note: z.string(),
+})
+
+/**
+ * `POST /webhooks/subscriptions/:id/rotate-secret` (the spec leaves path and method open):
+ * a new secret; the previous one keeps signing, second, until `valid_until`.
+ */
+export const rotateSecretEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id/rotate-secret',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const { secret, validUntil } = await withTransaction(req, () =>
+      rotateSecret({ req, id: routeId(req) }),
+    )
+    const body: z.infer<typeof rotateSecretOutput> = {
+      secret,
+      valid_until: validUntil.toISOString(),
+      note:
+        'Deliveries carry signatures with both the new and the previous secret (new first) until ' +
+        'valid_until; after that only the new secret signs. Store this secret now: it is not shown again.',
+    }
+    return Response.json(body)
+  },
+})

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { isHttpUrl, validateHeaders } from '../../collections/webhooks/validateSubscription'
+import { createSubscription } from '../../webhooks/operations/createSubscription'
+import { defineEndpoint } from '../http/defineEndpoint'
+import { readJsonBody } from '../http/readJsonBody'
+import { requireConsumer } from './requireConsumer'
+import {
+  pageMeta,
+  pageQuery,
+  subscriptionResource,
+  toPageMeta,
+  toSubscriptionResource,
+} from './resources'
+import { answeringUnknownEventTypes } from './unknownEventTypesResponse'
+
+/** An absolute http(s) URL (400 otherwise). */
+export const endpointUrl = z.string().max(2048).refine(isHttpUrl, 'must be an absolute http(s) URL')
+/** Extra headers sent with each delivery; the service's own headers cannot be overridden. */
+export const extraHeaders = z.record(z.string(), z.string()).superRefine((value, context) => {
+  const verdict = validateHeaders(value)
+  if (verdict !== true) context.addIssue({ code: 'custom', message: verdict })
+})
+/** Event type names, or `*` for all. */
+export const eventNames = z.array(z.string().min(1).max(100)).min(1).max(100)
+
+/** Body of `POST /webhooks/subscriptions`. */
+export const createSubscriptionInput = z.object({
+  endpoint_url: endpointUrl,
+  events: eventNames,
+  description: z.string().max(1000).nullish(),
+  headers: extraHeaders.optional(),
+  timeout_seconds: z.int().min(1).max(30).optional(),
+})
+
+/** Answer 201 of the create: the spec's shape, the only place besides rotation with the secret. */
+export const createSubscriptionOutput = z.object({
+  id: z.string(),
+  endpoint_url: z.string(),
+  events: z.array(z.string()),
+  secret: z.string(),
+  created_at: z.string(),
+  test_sent: z.literal(true),
+})
+
+/** `POST /webhooks/subscriptions`: subscribes the calling consumer. */
+export const createSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  handler: (req) =>
+    answeringUnknownEventTypes(async () => {
+      const consumerId = requireConsumer(req)
+      const input = parseInput(createSubscriptionInput, await readJsonBody(req))
+      const { subscription, secret } = await createSubscription({
+        req,
+        consumerId,
+        input: {
+          endpointUrl: input.endpoint_url,
+          events: input.events,
+          description: input.description,
+          headers: input.headers,
+          timeoutSeconds: input.timeout_seconds,
+        },
+      })
+      const body: z.infer<typeof createSubscriptionOutput> = {
+        id: subscription.id,
+        endpoint_url: subscription.endpointUrl,
+        events: subscription.events as string[],
+        secret,
+        created_at: new Date(subscription.createdAt).toISOString(),
+        test_sent: true,
+      }
+      return Response.json(body, { status: 201 })
+    }),
+})
+
+/** Query of `GET /webhooks/subscriptions`. */
+export const listSubscriptionsInput = pageQuery
+
+export const listSubscriptionsOutput = z.object({
+  data: z.array(subscriptionResource),
+  meta: pageMeta,
+})
+
+/** `GET /webhooks/subscriptions`: the caller's subscriptions, newest first, paged. */
+export const listSubscriptionsEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  handler: async (req) => {
+    requireConsumer(req)
+    const query = parseInput(listSubscriptionsInput, req.query)
+    const result = await req.payload.find({
+      collection: 'webhook-subscriptions',
+      user: req.user,
+      overrideAccess: false,
+      req,
+      depth: 0,
+      page: query.page,
+      limit: query.per_page,
+      sort: '-createdAt',
+    })
+    return Response.json({
+      data: result.docs.map(toSubscriptionResource),
+      meta: toPageMeta(result),
+    } satisfies z.infer<typeof listSubscriptionsOutput>)
+  },
+})

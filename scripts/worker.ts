@@ -1,0 +1,33 @@
+/**
+ * `npm run worker`: a webhook worker on its own, for scale-out (run any number, on any number
+ * of machines, beside or instead of the one inside the app: set `WEBHOOK_WORKER=off` on the app
+ * to keep sending out of the web processes). Stops cleanly on Ctrl-C / SIGTERM.
+ */
+import { getPayload } from 'payload'
+
+import { startWebhookWorker } from '../webhooks/worker'
+import { closePayload } from './lib/closePayload'
+import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+
+const isProduction = process.env.NODE_ENV === 'production'
+loadEnvironment(!isProduction)
+const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
+await provideSecret()
+const { default: config } = await import('@payload-config')
+
+const payload = await getPayload({ config })
+const worker = await startWebhookWorker(payload)
+payload.logger.info('Webhook worker running')
+
+let isStopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (isStopping) return
+    isStopping = true
+    payload.logger.info('Webhook worker stopping')
+    await worker.stop()
+    await closePayload(payload)
+    await cluster?.stop()
+    process.exit(0)
+  })
+}

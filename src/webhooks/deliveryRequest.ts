@@ -1,0 +1,68 @@
+import { signatureHeader } from './signature'
+
+/** What one delivery sends, before the HTTP client gets it. */
+export type DeliveryRequest = {
+  /** JSON text `{id, type, timestamp, data}`: the same bytes on every attempt. */
+  body: string
+  /** Subscription headers first, then the ones the service owns (which they cannot override). */
+  headers: Record<string, string>
+}
+
+/** Headers a subscription may not set: the signature's, the body's framing, the connection's. */
+const reservedHeaders = new Set([
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'host',
+  'user-agent',
+])
+const isReserved = (name: string) =>
+  reservedHeaders.has(name.toLowerCase()) || name.toLowerCase().startsWith('webhook-')
+
+/** The Standard Webhooks request of one delivery attempt made at `now`. */
+export function buildDeliveryRequest(args: {
+  /** Event id: `webhook-id`, the same for every attempt. */
+  eventId: string
+  type: string
+  /** When the event happened (the body's `timestamp`). */
+  occurredAt: Date
+  data: unknown
+  /** Signing secrets, current first. */
+  secrets: string[]
+  /** The subscription's extra headers. */
+  extraHeaders?: Record<string, unknown> | null
+  now: Date
+}): DeliveryRequest {
+  const body = JSON.stringify({
+    id: args.eventId,
+    type: args.type,
+    timestamp: args.occurredAt.toISOString(),
+    data: args.data,
+  })
+  const timestamp = Math.floor(args.now.getTime() / 1000)
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(args.extraHeaders ?? {})) {
+    if (typeof value === 'string' && !isReserved(name)) headers[name.toLowerCase()] = value
+  }
+  return {
+    body,
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      'user-agent': 'content-shop-webhooks/1',
+      'webhook-id': args.eventId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader({
+        id: args.eventId,
+        timestamp,
+        body,
+        secrets: args.secrets,
+      }),
+    },
+  }
+}
+
+/** Whether a header name is one a subscription may set (used to validate input too). */
+export const isAllowedExtraHeader = (name: string) =>
+  !isReserved(name) && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)

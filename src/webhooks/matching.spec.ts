@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+
+import { eventCatalogue } from './eventCatalogue'
+import { invalidEvents, matchesEvent } from './matching'
+
+describe('matchesEvent', () => {
+  it('matches the named type or *', () => {
+    expect(matchesEvent(['order.created'], 'order.created')).toBe(true)
+    expect(matchesEvent(['*'], 'article.deleted')).toBe(true)
+    expect(matchesEvent(['order.created'], 'order.paid')).toBe(false)
+  })
+})
+
+describe('invalidEvents', () => {
+  it('lists every unknown name once', () => {
+    const active = eventCatalogue.map((type) => type.name)
+    expect(invalidEvents(['*', 'order.created', 'order.exploded', 'x', 'x'], active)).toEqual([
+      'order.exploded',
+      'x',
+    ])
+  })
+})
+
+describe('eventCatalogue', () => {
+  it('names every type <resource>.<action>, once', () => {
+    const names = eventCatalogue.map((type) => type.name)
+    expect(new Set(names).size).toBe(names.length)
+    for (const name of names) expect(name).toMatch(/^[a-z]+\.[a-z]+$/)
+  })
+})

@@ -1,0 +1,136 @@
+import type { ChildProcess } from 'node:child_process'
+
+import { sql } from '@payloadcms/db-postgres'
+import { createLocalReq, type Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { spawnScript } from '../../scripts/lib/processes'
+import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
+
+let payload: Payload
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let restJson: typeof import('../helpers/rest').restJson
+let apiKey: string
+let answer: Answer = { status: 200 }
+const children: ChildProcess[] = []
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  receiver = await startWebhookReceiver(() => answer)
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  restJson = (await import('../helpers/rest')).restJson
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  const { consumerWithKey } = await import('../helpers/identities')
+  apiKey = (await consumerWithKey(payload)).apiKey
+})
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  await receiver?.close()
+})
+
+/** Starts `npm run worker`'s script as a separate process on this file's database. */
+async function startWorkerProcess(env: Record<string, string> = {}) {
+  const child = spawnScript(
+    'scripts/worker.ts',
+    [],
+    { WEBHOOK_POLL_MS: '100', ...env },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  children.push(child)
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Webhook worker running')) resolve()
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)))
+  })
+  return child
+}
+
+async function subscribe(path: string, timeoutSeconds = 10) {
+  const response = await restJson('POST', '/api/webhooks/subscriptions', {
+    headers: { 'x-api-key': apiKey },
+    body: {
+      endpoint_url: receiver.url(path),
+      events: ['order.created'],
+      timeout_seconds: timeoutSeconds,
+    },
+  })
+  expect(response.status).toBe(201)
+  return response.body as { id: string }
+}
+
+async function emitOrders(count: number) {
+  const { emitEvent } = await import('../../hooks/emitBusinessEvent')
+  const { withTransaction } = await import('../../webhooks/operations/withTransaction')
+  const req = await createLocalReq({}, payload)
+  await withTransaction(req, async () => {
+    for (let id = 1; id <= count; id++) {
+      await emitEvent({ req, type: 'order.created', data: { id } })
+    }
+  })
+}
+
+const statusCounts = async (subscriptionId: string) =>
+  (
+    await payload.db.drizzle.execute(
+      sql`SELECT status, count(*)::int AS count FROM webhook_deliveries WHERE subscription_id = ${subscriptionId} GROUP BY status`,
+    )
+  ).rows as { status: string; count: number }[]
+
+describe('worker processes', () => {
+  it("send a killed worker's claimed deliveries after its lease expires", async () => {
+    answer = 'hang'
+    const subscription = await subscribe('/crash', 3)
+    await emitOrders(5)
+    const doomed = await startWorkerProcess({ WEBHOOK_LEASE_SECONDS: '5' })
+    // The test event and five orders are in flight, their responses never coming.
+    await receiver.waitFor((posts) => posts.filter((p) => p.path === '/crash').length >= 6)
+    doomed.kill('SIGKILL')
+    await new Promise((resolve) => doomed.once('exit', resolve))
+    expect(await statusCounts(subscription.id)).toEqual([{ status: 'delivering', count: 6 }])
+
+    answer = { status: 200 }
+    const survivor = await startWorkerProcess({ WEBHOOK_LEASE_SECONDS: '5' })
+    await eventually(async () => {
+      const counts = await statusCounts(subscription.id)
+      return counts.length === 1 && counts[0]!.status === 'succeeded' && counts[0]!.count === 6
+    }, 30_000)
+    const ids = receiver
+      .posts()
+      .filter((p) => p.path === '/crash')
+      .map((p) => p.headers['webhook-id'])
+    expect(new Set(ids).size).toBe(6)
+    // Each sent twice: once to the dead worker's hanging request, once after the lease.
+    expect(ids).toHaveLength(12)
+    survivor.kill('SIGTERM')
+    await new Promise((resolve) => survivor.once('exit', resolve))
+  }, 180_000)
+
+  it('two workers on one queue send every delivery exactly once', async () => {
+    answer = { status: 200 }
+    const first = await subscribe('/shared-1')
+    const second = await subscribe('/shared-2')
+    await Promise.all([startWorkerProcess(), startWorkerProcess()])
+    await emitOrders(150)
+    await eventually(async () => {
+      const counts = [...(await statusCounts(first.id)), ...(await statusCounts(second.id))]
+      return counts.length === 2 && counts.every((c) => c.status === 'succeeded' && c.count === 151)
+    }, 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    for (const path of ['/shared-1', '/shared-2']) {
+      const ids = receiver
+        .posts()
+        .filter((p) => p.path === path)
+        .map((p) => p.headers['webhook-id'])
+      expect(ids).toHaveLength(151)
+      expect(new Set(ids).size).toBe(151)
+    }
+  }, 180_000)
+})

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { deliveriesChannel } from '../outboxTable'
+import { transactionDatabase } from '../transactionDatabase'
+
+/**
+ * Queues a `webhook.test` event for one subscription only (no fan-out), in `req`'s
+ * transaction, and wakes the workers. Returns the delivery and event ids.
+ */
+export async function queueTestDelivery(args: { req: PayloadRequest; subscriptionId: string }) {
+  const db = await transactionDatabase(args.req)
+  const eventId = randomUUID()
+  const data = { subscription_id: args.subscriptionId, message: 'This is a test event.' }
+  const { rows } = await db.execute<{ id: number }>(sql`
+    INSERT INTO webhook_deliveries
+      (subscription_id, event_id, event_type, payload, occurred_at, status, attempts, next_attempt_at)
+    VALUES (${args.subscriptionId}, ${eventId}, ${WebhookEvents.Test}, ${JSON.stringify(data)}::jsonb,
+      now(), 'pending', 0, now())
+    RETURNING id`)
+  await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
+  return { deliveryId: rows[0]!.id, eventId }
+}

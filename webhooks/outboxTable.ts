@@ -1,0 +1,44 @@
+import type { postgresAdapter } from '@payloadcms/db-postgres'
+import {
+  index,
+  jsonb,
+  pgTable,
+  timestamp,
+  uuid,
+  varchar,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
+
+type PostgresSchemaHook = NonNullable<
+  Parameters<typeof postgresAdapter>[0]['beforeSchemaInit']
+>[number]
+
+/** Table of business events waiting for fan-out, written in the transaction that caused them. */
+export const outboxTableName = 'webhook_outbox'
+
+/** NOTIFY channel: an event was written to the outbox (sent on commit only). */
+export const outboxChannel = 'webhook_outbox'
+/** NOTIFY channel: delivery rows became due (fan-out, test event, manual retry). */
+export const deliveriesChannel = 'webhook_deliveries'
+
+/**
+ * Declares the outbox in Payload's schema, so that schema push and migrations create it. A row
+ * lives from the commit of its event until a worker has fanned it out into delivery rows.
+ */
+export const outboxTable: PostgresSchemaHook = ({ schema }) => ({
+  ...schema,
+  tables: {
+    ...schema.tables,
+    [outboxTableName]: pgTable(
+      outboxTableName,
+      {
+        id: uuid('id').primaryKey(),
+        type: varchar('type', { length: 100 }).notNull(),
+        data: jsonb('data').notNull(),
+        occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 })
+          .notNull()
+          .defaultNow(),
+      },
+      (table) => [index('webhook_outbox_occurred_at_idx').on(table.occurredAt)],
+    ),
+  },
+})
