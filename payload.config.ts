@@ -7,6 +7,9 @@ import { buildConfig } from 'payload'
 
 import { AuditLog } from './collections/AuditLog'
 import { Consumers } from './collections/Consumers'
+import { Orders } from './collections/Orders'
+import { Products } from './collections/Products'
+import { StripeEvents } from './collections/StripeEvents'
 import { Users } from './collections/Users'
 import { emailAdapter } from './email/emailAdapter'
 import { adminAction } from './endpoints/adminAction'
@@ -25,7 +28,7 @@ export default buildConfig({
     // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
     avatar: 'default',
   },
-  collections: [Users, Consumers, AuditLog],
+  collections: [Users, Consumers, AuditLog, Products, Orders, StripeEvents],
   endpoints: [me, adminAction],
   editor: lexicalEditor(),
   email: emailAdapter(),

@@ -1,0 +1,122 @@
+import type { PayloadRequest } from 'payload'
+
+import { checkoutSessionIdempotencyKey, checkoutSessionParams } from '@/checkout/checkoutSession'
+import { checkoutSettings } from '@/checkout/checkoutSettings'
+import type { ShippingAddress } from '@/checkout/inputSchemas'
+import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '@/checkout/money'
+import { createCheckoutSession } from '@/checkout/stripeClient'
+import { HttpError } from '@/http/errors'
+import type { Order } from '@/payload-types'
+import { systemWrite } from '../systemWrite'
+import { inTransaction } from './inTransaction'
+import { releaseStock, reserveStock, type CartLine, type ReservedLine } from './stock'
+
+/** What a checkout needs, whichever variant of the endpoint received it. */
+export type CheckoutArgs = {
+  req: PayloadRequest
+  /** The cart: product ids and quantities; prices and names are read from the database. */
+  lines: CartLine[]
+  customerEmail: string
+  shippingAddress: ShippingAddress
+  /** The signed-in user the order belongs to, when known. */
+  userId?: number
+}
+
+/** A placed order and where its customer pays. */
+export type CheckoutResult = {
+  orderId: number
+  /** Stripe's hosted payment page. */
+  paymentUrl: string
+  /** Sum of price × quantity, exact. */
+  total: number
+}
+
+/**
+ * Turns a cart into a `pending` order and opens its Stripe Checkout Session:
+ * 1. in one transaction, holds the stock (conditional decrements) and creates the order with
+ *    names and prices from the database;
+ * 2. after commit (no row lock is held across the network call), asks Stripe for the session,
+ *    with an idempotency key derived from the order;
+ * 3. if Stripe fails, cancels the order and releases its stock, then throws a 502.
+ */
+export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
+  const { req } = args
+  const settings = checkoutSettings(process.env)
+
+  const { order, lines } = await inTransaction(req, async (db) => {
+    const reserved = await reserveStock(db, args.lines)
+    const total = sumAmounts(reserved.map((line) => multiplyAmount(line.unitPrice, line.quantity)))
+    const created = await req.payload.create({
+      collection: 'orders',
+      data: {
+        status: 'pending',
+        items: reserved.map((line) => ({
+          product: line.productId,
+          quantity: line.quantity,
+          price: Number(formatAmount(line.unitPrice)),
+          name: line.name,
+        })),
+        total: amountToNumber(total),
+        customerEmail: args.customerEmail,
+        shippingAddress: args.shippingAddress,
+        user: args.userId,
+      },
+      req,
+      context: systemWrite,
+      depth: 0,
+    })
+    // Business event: await emitEvent({ req, type: 'order.created', data: orderEventData(created) })
+    return { order: created, lines: reserved }
+  })
+
+  let paymentUrl: string
+  try {
+    const session = await createCheckoutSession(
+      checkoutSessionParams({
+        orderId: order.id,
+        lines,
+        customerEmail: args.customerEmail,
+        frontendUrl: settings.frontendUrl,
+        expiresAt: new Date(Date.now() + settings.sessionTtlMinutes * 60_000),
+      }),
+      checkoutSessionIdempotencyKey(order),
+    )
+    if (!session.url) throw new Error(`Stripe answered session ${session.id} without a url`)
+    paymentUrl = session.url
+    await req.payload.update({
+      collection: 'orders',
+      id: order.id,
+      data: { stripeSessionId: session.id },
+      req,
+      context: systemWrite,
+      depth: 0,
+    })
+  } catch (error) {
+    req.payload.logger.error({
+      msg: `No payment session for order ${order.id}: the order is cancelled and its stock released`,
+      err: error,
+    })
+    await cancelOrder(req, order, lines)
+    throw new HttpError({
+      code: 'bad_gateway',
+      message:
+        'The payment provider could not be reached; the order was cancelled, nothing was charged',
+    })
+  }
+  return { orderId: order.id, paymentUrl, total: order.total }
+}
+
+async function cancelOrder(req: PayloadRequest, order: Order, lines: ReservedLine[]) {
+  await inTransaction(req, async (db) => {
+    await req.payload.update({
+      collection: 'orders',
+      id: order.id,
+      data: { status: 'cancelled' },
+      req,
+      context: systemWrite,
+      depth: 0,
+    })
+    await releaseStock(db, lines)
+    // Business event: await emitEvent({ req, type: 'order.updated', data: orderEventData(cancelled) })
+  })
+}
