@@ -44,7 +44,11 @@ export const Orders: CollectionConfig = {
       defaultValue: 'pending',
       required: true,
       index: true,
-      admin: { position: 'sidebar', description: 'Admins move paid → shipped → delivered' },
+      admin: {
+        position: 'sidebar',
+        isClearable: false,
+        description: 'Admins move paid → shipped → delivered',
+      },
     },
     {
       name: 'items',
@@ -76,7 +80,7 @@ export const Orders: CollectionConfig = {
         { name: 'line1', type: 'text', required: true },
         { name: 'line2', type: 'text' },
         { name: 'city', type: 'text', required: true },
-        { name: 'postal_code', type: 'text', required: true },
+        { name: 'postal_code', label: 'Postal code', type: 'text', required: true },
         {
           name: 'country',
           type: 'text',
@@ -88,13 +92,21 @@ export const Orders: CollectionConfig = {
     },
     {
       name: 'paymentId',
+      label: 'Payment ID',
       type: 'text',
       access: readOnly,
       admin: { position: 'sidebar', description: 'Stripe payment intent' },
     },
-    { name: 'paid_at', type: 'date', access: readOnly, admin: { position: 'sidebar' } },
+    {
+      name: 'paid_at',
+      label: 'Paid at',
+      type: 'date',
+      access: readOnly,
+      admin: { position: 'sidebar' },
+    },
     {
       name: 'stripeSessionId',
+      label: 'Stripe session ID',
       type: 'text',
       index: true,
       access: readOnly,

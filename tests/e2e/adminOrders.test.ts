@@ -99,7 +99,7 @@ describe('orders in the admin panel (production build)', () => {
 
     expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('shipped')
     await page.reload()
-    await page.locator('#field-status').getByText('shipped').waitFor()
+    await page.locator('#field-status .rs__single-value', { hasText: /^shipped$/ }).waitFor()
   })
 
   it('refuses, on the production server, an admin skipping a step', async () => {

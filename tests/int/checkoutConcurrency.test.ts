@@ -1,6 +1,9 @@
-import type { Payload } from 'payload'
+import { createLocalReq, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { inTransaction } from '../../collections/Orders/operations/inTransaction'
+import { priceCart, reserveStock } from '../../collections/Orders/operations/stock'
+import type { HttpError } from '../../src/http/errors'
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
@@ -68,5 +71,22 @@ describe('concurrent checkouts', () => {
     expect(statuses).toEqual([...Array(6).fill(201), ...Array(4).fill(409)])
     expect(await stockOf(payload, first.id)).toBe(0)
     expect(await stockOf(payload, second.id)).toBe(0)
+  })
+
+  it('lets the conditional decrement decide when two carts both saw the last unit', async () => {
+    const product = await createProduct(payload, { stock: 1 })
+    let arrived = 0
+    let release: () => void = () => {}
+    const bothPriced = new Promise<void>((resolve) => (release = resolve))
+    const attempt = async () =>
+      inTransaction(await createLocalReq({}, payload), async (db) => {
+        const priced = await priceCart(db, [{ productId: product.id, quantity: 1 }])
+        if (++arrived === 2) release()
+        await bothPriced
+        await reserveStock(db, priced)
+        return 'reserved'
+      }).catch((error: HttpError) => String(error.status))
+    expect((await Promise.all([attempt(), attempt()])).sort()).toEqual(['409', 'reserved'])
+    expect(await stockOf(payload, product.id)).toBe(0)
   })
 })

@@ -9,7 +9,7 @@ import { HttpError } from '@/http/errors'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction } from './inTransaction'
-import { releaseStock, reserveStock, type CartLine, type ReservedLine } from './stock'
+import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
 
 /** What a checkout needs, whichever variant of the endpoint received it. */
 export type CheckoutArgs = {
@@ -33,8 +33,9 @@ export type CheckoutResult = {
 
 /**
  * Turns a cart into a `pending` order and opens its Stripe Checkout Session:
- * 1. in one transaction, holds the stock (conditional decrements) and creates the order with
- *    names and prices from the database;
+ * 1. in one transaction, creates the order with names and prices from the database, then
+ *    holds the stock with conditional decrements (last, so that the product rows stay locked
+ *    only for the decrements and the commit);
  * 2. after commit (no row lock is held across the network call), asks Stripe for the session,
  *    with an idempotency key derived from the order;
  * 3. if Stripe fails, cancels the order and releases its stock, then throws a 502.
@@ -44,13 +45,13 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
   const settings = checkoutSettings(process.env)
 
   const { order, lines } = await inTransaction(req, async (db) => {
-    const reserved = await reserveStock(db, args.lines)
-    const total = sumAmounts(reserved.map((line) => multiplyAmount(line.unitPrice, line.quantity)))
+    const priced = await priceCart(db, args.lines)
+    const total = sumAmounts(priced.map((line) => multiplyAmount(line.unitPrice, line.quantity)))
     const created = await req.payload.create({
       collection: 'orders',
       data: {
         status: 'pending',
-        items: reserved.map((line) => ({
+        items: priced.map((line) => ({
           product: line.productId,
           quantity: line.quantity,
           price: Number(formatAmount(line.unitPrice)),
@@ -65,8 +66,9 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
       context: systemWrite,
       depth: 0,
     })
+    await reserveStock(db, priced)
     // Business event: await emitEvent({ req, type: 'order.created', data: orderEventData(created) })
-    return { order: created, lines: reserved }
+    return { order: created, lines: priced }
   })
 
   let paymentUrl: string
@@ -106,7 +108,7 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
   return { orderId: order.id, paymentUrl, total: order.total }
 }
 
-async function cancelOrder(req: PayloadRequest, order: Order, lines: ReservedLine[]) {
+async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[]) {
   await inTransaction(req, async (db) => {
     await req.payload.update({
       collection: 'orders',
