@@ -1,3 +1,4 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { checkoutSessionIdempotencyKey, checkoutSessionParams } from '@/checkout/checkoutSession'
@@ -8,7 +9,7 @@ import { createCheckoutSession } from '@/checkout/stripeClient'
 import { HttpError } from '@/http/errors'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
-import { inTransaction } from './inTransaction'
+import { inTransaction, type TransactionDb } from './inTransaction'
 import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
 
 /** What a checkout needs, whichever variant of the endpoint received it. */
@@ -85,14 +86,11 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
     )
     if (!session.url) throw new Error(`Stripe answered session ${session.id} without a url`)
     paymentUrl = session.url
-    await req.payload.update({
-      collection: 'orders',
-      id: order.id,
-      data: { stripeSessionId: session.id },
-      req,
-      context: systemWrite,
-      depth: 0,
-    })
+    // A bookkeeping column no hook or event cares about: one statement saves a second Payload
+    // update per checkout (which re-reads, re-validates and re-populates the whole order).
+    await (req.payload.db as unknown as { drizzle: TransactionDb }).drizzle.execute(sql`
+      UPDATE orders SET stripe_session_id = ${session.id}, updated_at = now()
+      WHERE id = ${order.id}`)
   } catch (error) {
     req.payload.logger.error({
       msg: `No payment session for order ${order.id}: the order is cancelled and its stock released`,
