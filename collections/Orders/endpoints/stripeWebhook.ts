@@ -6,24 +6,35 @@ import { parseInput } from '@/http/parseInput'
 import { defineEndpoint } from '../../../endpoints/http/defineEndpoint'
 import { handleStripeEvent } from '../operations/handleStripeEvent'
 
-/**
- * The parts of a Stripe event this endpoint reads (after the signature is verified): the
- * event's id and type, and for `checkout.session.*` the session's id, `metadata.orderId`,
- * `payment_intent` and `payment_status`.
- */
-export const stripeWebhookInput = z.looseObject({
+/** `data.object` of the `checkout.session.*` events: the fields the operation reads. */
+const checkoutSessionObject = z.looseObject({
   id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.number().int(),
-  data: z.object({
-    object: z.looseObject({
-      id: z.string().optional(),
-      metadata: z.record(z.string(), z.string()).nullish(),
-      payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
-      payment_status: z.string().nullish(),
-    }),
-  }),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+  payment_status: z.string().nullish(),
 })
+
+const isCheckoutSessionEvent = (type: string) => type.startsWith('checkout.session.')
+
+/**
+ * A verified Stripe event, as far as this endpoint reads it: id, type and time, and for
+ * `checkout.session.*` events the session's id, `metadata.orderId`, `payment_intent` and
+ * `payment_status`. Other events are only recorded, whatever their object looks like.
+ */
+export const stripeWebhookInput = z.union([
+  z.looseObject({
+    id: z.string().min(1),
+    type: z.string().refine(isCheckoutSessionEvent),
+    created: z.number().int(),
+    data: z.object({ object: checkoutSessionObject }),
+  }),
+  z.looseObject({
+    id: z.string().min(1),
+    type: z.string().refine((type) => !isCheckoutSessionEvent(type)),
+    created: z.number().int(),
+    data: z.object({ object: z.looseObject({}) }),
+  }),
+])
 
 /** Every verified event, handled or not. */
 export const stripeWebhookOutput = z.object({ received: z.literal(true) })

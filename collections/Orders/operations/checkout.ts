@@ -108,7 +108,7 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
 
 async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[]) {
   await inTransaction(req, async (db) => {
-    await req.payload.update({
+    const cancelled = await req.payload.update({
       collection: 'orders',
       id: order.id,
       data: { status: 'cancelled' },
@@ -118,5 +118,6 @@ async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[
     })
     await releaseStock(db, lines)
     // Business event: await emitEvent({ req, type: 'order.updated', data: orderEventData(cancelled) })
+    req.payload.logger.info({ msg: `Order ${cancelled.id} ${cancelled.status}, stock released` })
   })
 }

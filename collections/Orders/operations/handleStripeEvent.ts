@@ -70,7 +70,7 @@ async function markOrderPaid(
     typeof session.payment_intent === 'string'
       ? session.payment_intent
       : (session.payment_intent?.id ?? null)
-  await req.payload.update({
+  const paid = await req.payload.update({
     collection: 'orders',
     id: order.id,
     data: {
@@ -85,6 +85,7 @@ async function markOrderPaid(
   })
   // Business events: await emitEvent({ req, type: 'order.updated', data: orderEventData(paid) })
   // and await emitEvent({ req, type: 'order.paid', data: orderPaidEventData(paid) })
+  req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
   return 'paid'
 }
 
@@ -101,7 +102,7 @@ async function expireOrder(
     req,
     depth: 0,
   })
-  await req.payload.update({
+  const expired = await req.payload.update({
     collection: 'orders',
     id: order.id,
     data: { status: 'expired' },
@@ -114,6 +115,7 @@ async function expireOrder(
     items.map((item) => ({ productId: Number(item.product), quantity: item.quantity })),
   )
   // Business event: await emitEvent({ req, type: 'order.updated', data: orderEventData(expired) })
+  req.payload.logger.info({ msg: `Order ${expired.id} expired, stock released` })
   return 'expired'
 }
 
