@@ -89,4 +89,16 @@ describe('concurrent checkouts', () => {
     expect((await Promise.all([attempt(), attempt()])).sort()).toEqual(['409', 'reserved'])
     expect(await stockOf(payload, product.id)).toBe(0)
   })
+
+  it('refuses with 409 a cart whose price changed between pricing and the decrement', async () => {
+    const product = await createProduct(payload, { price: 10, stock: 3 })
+    const outcome = await inTransaction(await createLocalReq({}, payload), async (db) => {
+      const priced = await priceCart(db, [{ productId: product.id, quantity: 1 }])
+      await payload.update({ collection: 'products', id: product.id, data: { price: 12 } })
+      await reserveStock(db, priced)
+      return 'reserved'
+    }).catch((error: HttpError) => `${error.status} ${error.message}`)
+    expect(outcome).toMatch(/^409 The price of .* changed during checkout/)
+    expect(await stockOf(payload, product.id)).toBe(3)
+  })
 })
