@@ -24,8 +24,9 @@ export const Products: CollectionConfig = {
     update: isEditor,
     delete: isEditor,
   },
-  // Business events: `...emitBusinessEvent({ created: 'product.created', updated:
-  // 'product.updated', toPayload: productEventData })` goes here (src/checkout/orderEvents.ts).
+  // Business events (productEventData from src/checkout/orderEvents.ts), once the emitter lands:
+  // afterChange: [emitBusinessEvent({ created: 'product.created', updated: 'product.updated', toPayload: productEventData }).afterChange],
+  // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
   hooks: {},
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
