@@ -16,6 +16,9 @@ import { orderReportIndex } from './collections/orderReportIndex'
 import { Pages } from './collections/Pages'
 import { searchIndexes } from './collections/searchIndexes'
 import { Tags } from './collections/Tags'
+import { Orders } from './collections/Orders'
+import { Products } from './collections/Products'
+import { StripeEvents } from './collections/StripeEvents'
 import { Users } from './collections/Users'
 import { WebhookDeliveries } from './collections/webhooks/WebhookDeliveries'
 import { WebhookEventTypes } from './collections/webhooks/WebhookEventTypes'
@@ -58,6 +61,9 @@ export default buildConfig({
     Users,
     Consumers,
     AuditLog,
+    Products,
+    Orders,
+    StripeEvents,
     WebhookSubscriptions,
     WebhookEventTypes,
     WebhookDeliveries,

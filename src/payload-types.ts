@@ -77,6 +77,9 @@ export interface Config {
     users: User;
     consumers: Consumer;
     'audit-log': AuditLog;
+    products: Product;
+    orders: Order;
+    'stripe-events': StripeEvent;
     'webhook-subscriptions': WebhookSubscription;
     'webhook-event-types': WebhookEventType;
     'webhook-deliveries': WebhookDelivery;
@@ -96,6 +99,9 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     consumers: ConsumersSelect<false> | ConsumersSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    products: ProductsSelect<false> | ProductsSelect<true>;
+    orders: OrdersSelect<false> | OrdersSelect<true>;
+    'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     'webhook-subscriptions': WebhookSubscriptionsSelect<false> | WebhookSubscriptionsSelect<true>;
     'webhook-event-types': WebhookEventTypesSelect<false> | WebhookEventTypesSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
@@ -342,6 +348,81 @@ export interface AuditLog {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "products".
+ */
+export interface Product {
+  id: number;
+  name: string;
+  /**
+   * Filled from the name when left empty
+   */
+  slug: string;
+  description?: string | null;
+  /**
+   * In roubles, up to 4 decimal places
+   */
+  price: number;
+  stock: number;
+  active?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders".
+ */
+export interface Order {
+  id: number;
+  /**
+   * Admins move paid → shipped → delivered
+   */
+  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
+  items: {
+    product: number | Product;
+    quantity: number;
+    /**
+     * Unit price at order time
+     */
+    price: number;
+    name: string;
+    id?: string | null;
+  }[];
+  total: number;
+  customerEmail: string;
+  shippingAddress: {
+    name: string;
+    line1: string;
+    line2?: string | null;
+    city: string;
+    postal_code: string;
+    country: string;
+  };
+  /**
+   * Stripe payment intent
+   */
+  paymentId?: string | null;
+  paid_at?: string | null;
+  stripeSessionId?: string | null;
+  /**
+   * The signed-in customer, when known
+   */
+  user?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stripe-events".
+ */
+export interface StripeEvent {
+  id: number;
+  eventId: string;
+  type: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "webhook-subscriptions".
  */
 export interface WebhookSubscription {
@@ -505,6 +586,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'audit-log';
         value: number | AuditLog;
+      } | null)
+    | ({
+        relationTo: 'products';
+        value: number | Product;
+      } | null)
+    | ({
+        relationTo: 'orders';
+        value: number | Order;
+      } | null)
+    | ({
+        relationTo: 'stripe-events';
+        value: number | StripeEvent;
       } | null)
     | ({
         relationTo: 'webhook-subscriptions';
@@ -698,6 +791,64 @@ export interface AuditLogSelect<T extends boolean = true> {
   user?: T;
   timestamp?: T;
   data?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "products_select".
+ */
+export interface ProductsSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  description?: T;
+  price?: T;
+  stock?: T;
+  active?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders_select".
+ */
+export interface OrdersSelect<T extends boolean = true> {
+  status?: T;
+  items?:
+    | T
+    | {
+        product?: T;
+        quantity?: T;
+        price?: T;
+        name?: T;
+        id?: T;
+      };
+  total?: T;
+  customerEmail?: T;
+  shippingAddress?:
+    | T
+    | {
+        name?: T;
+        line1?: T;
+        line2?: T;
+        city?: T;
+        postal_code?: T;
+        country?: T;
+      };
+  paymentId?: T;
+  paid_at?: T;
+  stripeSessionId?: T;
+  user?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stripe-events_select".
+ */
+export interface StripeEventsSelect<T extends boolean = true> {
+  eventId?: T;
+  type?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,0 +1,104 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { isUser } from '@/auth/roles'
+import { checkoutSettings } from '@/checkout/checkoutSettings'
+import {
+  cartLinesSchema,
+  productIdSchema,
+  quantitySchema,
+  shippingAddressSchema,
+} from '@/checkout/inputSchemas'
+import { HttpError } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { defineEndpoint } from '../../../endpoints/http/defineEndpoint'
+import { readJsonBody } from '../../../endpoints/http/readJsonBody'
+import { checkout } from '../operations/checkout'
+
+/** Guest checkout body: `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`. */
+export const guestCheckoutInput = z.object({
+  items: cartLinesSchema(z.object({ productId: productIdSchema, quantity: quantitySchema })),
+  customerEmail: z.email('must be an e-mail address').max(254),
+  shippingAddress: shippingAddressSchema,
+})
+
+/** Guest checkout answer (201). */
+export const guestCheckoutOutput = z.object({ orderId: z.number().int(), paymentUrl: z.url() })
+
+/** Authenticated checkout body: `{ items: [{ product_id, quantity }], shipping_address, payment_method }`. */
+export const authenticatedCheckoutInput = z.object({
+  items: cartLinesSchema(z.object({ product_id: productIdSchema, quantity: quantitySchema })),
+  shipping_address: shippingAddressSchema,
+  /** Only cards are offered; absent means `card`. */
+  payment_method: z.literal('card', 'only card is accepted').default('card'),
+})
+
+/** Authenticated checkout answer (201). */
+export const authenticatedCheckoutOutput = z.object({
+  data: z.object({ orderId: z.number().int(), paymentUrl: z.url(), total: z.number() }),
+})
+
+const signedInUserId = (req: PayloadRequest) =>
+  req.user && isUser(req.user) ? Number(req.user.id) : undefined
+
+/** The guest variant: anyone, errors `{ error }`, a provider failure 502. */
+const guestCheckout = defineEndpoint({
+  path: '/checkout',
+  method: 'post',
+  family: 'custom',
+  access: 'anyone',
+  handler: async (req) => {
+    const input = parseInput(guestCheckoutInput, await readJsonBody(req))
+    const result = await checkout({
+      req,
+      lines: input.items,
+      customerEmail: input.customerEmail,
+      shippingAddress: input.shippingAddress,
+      userId: signedInUserId(req),
+    })
+    const body: z.input<typeof guestCheckoutOutput> = {
+      orderId: result.orderId,
+      paymentUrl: result.paymentUrl,
+    }
+    return Response.json(body, { status: 201 })
+  },
+})
+
+/** The authenticated variant: 401 without credentials, errors `{ errors: [{ message }] }`, 500. */
+const authenticatedCheckout = defineEndpoint({
+  path: '/checkout',
+  method: 'post',
+  family: 'errors',
+  access: 'authenticated',
+  handler: async (req) => {
+    const input = parseInput(authenticatedCheckoutInput, await readJsonBody(req))
+    const result = await checkout({
+      req,
+      lines: input.items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      customerEmail: String(req.user!.email),
+      shippingAddress: input.shipping_address,
+      userId: signedInUserId(req),
+    }).catch((error: unknown) => {
+      // The spec gives this variant a 500 for every failure other than 400, 401 and 409.
+      if (error instanceof HttpError && error.code === 'bad_gateway') {
+        throw new HttpError({ code: 'internal_error', message: error.message })
+      }
+      throw error
+    })
+    const body: z.input<typeof authenticatedCheckoutOutput> = { data: result }
+    return Response.json(body, { status: 201 })
+  },
+})
+
+/**
+ * `POST /api/orders/checkout`: the guest variant, or the authenticated one when
+ * `CHECKOUT_REQUIRE_AUTH=true` (read per request, so one process can serve either).
+ */
+export const checkoutEndpoint: Endpoint = {
+  path: '/checkout',
+  method: 'post',
+  handler: (req) =>
+    checkoutSettings(process.env).requiresAuth
+      ? authenticatedCheckout.handler(req)
+      : guestCheckout.handler(req),
+}

@@ -1,0 +1,120 @@
+import { mkdir } from 'node:fs/promises'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { seedCredentials } from '../../seed/identities'
+import { checkoutSessionEvent, signedWebhook } from '../helpers/fakeStripe'
+import { launchBrowser } from './browser'
+
+const baseUrl = inject('baseUrl')
+const credentials = seedCredentials()
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function api(path: string, init: { method?: string; body?: unknown; token?: string }) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+/** A demo product bought by a guest and paid through a signed Stripe webhook to the server. */
+async function paidOrder(adminToken: string) {
+  const products = await api('/api/products?where[slug][equals]=enamel-mug', {})
+  const mug = products.body.docs[0]
+  const placed = await api('/api/orders/checkout', {
+    method: 'POST',
+    body: {
+      items: [{ productId: mug.id, quantity: 1 }],
+      customerEmail: 'e2e-buyer@example.com',
+      shippingAddress: {
+        name: 'E2E Buyer',
+        line1: 'Nevsky 28',
+        city: 'Saint Petersburg',
+        postal_code: '191186',
+        country: 'RU',
+      },
+    },
+  })
+  expect(placed.status).toBe(201)
+  const { orderId } = placed.body
+  const order = await api(`/api/orders/${orderId}`, { token: adminToken })
+  const event = checkoutSessionEvent('checkout.session.completed', {
+    id: order.body.stripeSessionId,
+    metadata: { orderId: String(orderId) },
+  })
+  const { payload, signature } = signedWebhook(event, inject('stripeWebhookSecret'))
+  const webhook = await fetch(`${baseUrl}/api/orders/webhook/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  })
+  expect(webhook.status).toBe(200)
+  expect(await webhook.json()).toEqual({ received: true })
+  return orderId as number
+}
+
+describe('orders in the admin panel (production build)', () => {
+  it('lets an admin move a paid order to shipped', async () => {
+    const login = await api('/api/users/login', {
+      method: 'POST',
+      body: { email: credentials.adminEmail, password: credentials.adminPassword },
+    })
+    const token = login.body.token as string
+    const orderId = await paidOrder(token)
+    expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('paid')
+
+    const page = await browser.newPage()
+    await page.goto(`${baseUrl}/admin/login`)
+    await page.fill('#field-email', credentials.adminEmail)
+    await page.fill('#field-password', credentials.adminPassword)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => url.pathname === '/admin')
+
+    await page.goto(`${baseUrl}/admin/collections/orders/${orderId}`)
+    const status = page.locator('#field-status')
+    await status.waitFor()
+    await status.locator('.rs__control').click()
+    await page.locator('.rs__option', { hasText: /^shipped$/ }).click()
+    await page.click('#action-save')
+    await page
+      .getByText(/updated successfully/i)
+      .first()
+      .waitFor()
+    await mkdir('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/admin-order-shipped.png', fullPage: true })
+
+    expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('shipped')
+    await page.reload()
+    await page.locator('#field-status .rs__single-value', { hasText: /^shipped$/ }).waitFor()
+  })
+
+  it('refuses, on the production server, an admin skipping a step', async () => {
+    const login = await api('/api/users/login', {
+      method: 'POST',
+      body: { email: credentials.adminEmail, password: credentials.adminPassword },
+    })
+    const token = login.body.token as string
+    const orderId = await paidOrder(token)
+    const skipped = await api(`/api/orders/${orderId}`, {
+      method: 'PATCH',
+      token,
+      body: { status: 'delivered' },
+    })
+    expect(skipped.status).toBe(400)
+    expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('paid')
+  })
+})

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import qs from 'qs'
+import Stripe from 'stripe'
+
+/** One request the app made to the fake, as it arrived. */
+export type RecordedStripeRequest = {
+  method: string
+  path: string
+  /** Lower-case header names. */
+  headers: Record<string, string>
+  /** The form-encoded body exactly as sent. */
+  rawBody: string
+  /** Each `key=value` pair of the body, decoded, keys as Stripe encodes them (`a[0][b]`). */
+  form: Record<string, string>
+  /** The body decoded into nested objects, as Stripe reads it. */
+  params: Record<string, any>
+}
+
+/** How the fake answers session creation. */
+export type FakeStripeMode = 'ok' | 'api_error' | 'invalid_request'
+
+/**
+ * A small stand-in for Stripe's HTTP API on loopback: `POST /v1/checkout/sessions` answers a
+ * `checkout.session` object as Stripe does (and replays the same answer for a repeated
+ * `Idempotency-Key`); every request is recorded. Point the app at it with `STRIPE_API_BASE`.
+ */
+export async function startFakeStripe() {
+  const requests: RecordedStripeRequest[] = []
+  const sessions = new Map<string, Stripe.Checkout.Session>()
+  const byIdempotencyKey = new Map<string, Stripe.Checkout.Session>()
+  let mode: FakeStripeMode = 'ok'
+
+  const server = createServer(async (request, response) => {
+    const rawBody = await readBody(request)
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+    )
+    const recorded: RecordedStripeRequest = {
+      method: request.method ?? '',
+      path: request.url ?? '',
+      headers,
+      rawBody,
+      form: Object.fromEntries(new URLSearchParams(rawBody)),
+      params: qs.parse(rawBody, { depth: 10, arrayLimit: 100 }),
+    }
+    requests.push(recorded)
+
+    if (!headers.authorization?.startsWith('Bearer sk_')) {
+      return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided')
+    }
+    if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
+      return stripeError(response, 404, 'invalid_request_error', 'Unrecognized request URL')
+    }
+    if (mode === 'api_error') {
+      return stripeError(response, 500, 'api_error', 'Something went wrong on Stripe’s end')
+    }
+    if (mode === 'invalid_request') {
+      return stripeError(response, 400, 'invalid_request_error', 'Invalid expires_at')
+    }
+    const key = headers['idempotency-key']
+    const replay = key ? byIdempotencyKey.get(key) : undefined
+    if (replay) return json(response, 200, replay, { 'idempotent-replayed': 'true' })
+    const session = checkoutSession(recorded.params)
+    sessions.set(session.id, session)
+    if (key) byIdempotencyKey.set(key, session)
+    return json(response, 200, session)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    /** The value for `STRIPE_API_BASE`. */
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    /** Session-creation requests, in order. */
+    sessionRequests: () => requests.filter((r) => r.path === '/v1/checkout/sessions'),
+    setMode: (next: FakeStripeMode) => {
+      mode = next
+    },
+    reset: () => {
+      requests.length = 0
+      mode = 'ok'
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
+
+function checkoutSession(params: Record<string, any>): Stripe.Checkout.Session {
+  const id = `cs_test_${randomBytes(12).toString('hex')}`
+  const lines: { price_data: { unit_amount: string }; quantity: string }[] = params.line_items ?? []
+  const amountTotal = lines.reduce(
+    (sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity),
+    0,
+  )
+  return {
+    id,
+    object: 'checkout.session',
+    url: `https://checkout.stripe.com/c/pay/${id}`,
+    mode: params.mode,
+    status: 'open',
+    payment_status: 'unpaid',
+    payment_intent: null,
+    currency: params.line_items?.[0]?.price_data?.currency ?? null,
+    amount_total: amountTotal,
+    amount_subtotal: amountTotal,
+    customer_email: params.customer_email ?? null,
+    metadata: params.metadata ?? {},
+    success_url: params.success_url ?? null,
+    cancel_url: params.cancel_url ?? null,
+    expires_at: Number(params.expires_at),
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  } as unknown as Stripe.Checkout.Session
+}
+
+/**
+ * A `checkout.session.completed` or `.expired` event for a session of the fake (or any
+ * session-like object), shaped as Stripe delivers it.
+ */
+export function checkoutSessionEvent(
+  type: 'checkout.session.completed' | 'checkout.session.expired',
+  session: Partial<Stripe.Checkout.Session> & { id: string },
+  overrides: { eventId?: string; paymentIntent?: string } = {},
+) {
+  const isCompleted = type === 'checkout.session.completed'
+  return {
+    id: overrides.eventId ?? `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        ...session,
+        object: 'checkout.session',
+        status: isCompleted ? 'complete' : 'expired',
+        payment_status: isCompleted ? 'paid' : 'unpaid',
+        payment_intent: isCompleted
+          ? (overrides.paymentIntent ?? `pi_${randomBytes(12).toString('hex')}`)
+          : null,
+      },
+    },
+  }
+}
+
+/** The body and `Stripe-Signature` header Stripe would send for `event`. */
+export function signedWebhook(event: object, secret: string) {
+  const payload = JSON.stringify(event, null, 2)
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret })
+  return { payload, signature }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    request.on('error', reject)
+  })
+}
+
+function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${randomBytes(8).toString('hex')}`,
+    ...headers,
+  })
+  response.end(JSON.stringify(body))
+}
+
+function stripeError(response: ServerResponse, status: number, type: string, message: string) {
+  // Stripe tells clients whether a retry could help; its 500s are not retried with the same key.
+  json(response, status, { error: { type, message } }, { 'stripe-should-retry': 'false' })
+}
