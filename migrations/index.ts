@@ -2,6 +2,7 @@ import * as migration_20261122_022432_initial from './20261122_022432_initial';
 import * as migration_20261122_034039_articles from './20261122_034039_articles';
 import * as migration_20261122_035335_pages_and_search from './20261122_035335_pages_and_search';
 import * as migration_20261122_040121_inquiries from './20261122_040121_inquiries';
+import * as migration_20261122_042524_webhooks_and_shop from './20261122_042524_webhooks_and_shop';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_040121_inquiries.up,
     down: migration_20261122_040121_inquiries.down,
-    name: '20261122_040121_inquiries'
+    name: '20261122_040121_inquiries',
+  },
+  {
+    up: migration_20261122_042524_webhooks_and_shop.up,
+    down: migration_20261122_042524_webhooks_and_shop.down,
+    name: '20261122_042524_webhooks_and_shop'
   },
 ];
