@@ -5,6 +5,7 @@
 import pg from 'pg'
 
 import { seedCredentials } from '../seed/identities'
+import { insertOrders } from '../tests/helpers/orders'
 import { startApp } from '../tests/helpers/startApp'
 import { sequentialLatency } from './lib/latency'
 
@@ -12,14 +13,20 @@ const orderCount = 200_000
 const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
 try {
   const pool = new pg.Pool({ connectionString: app.databaseUrl })
-  await pool.query(
-    `INSERT INTO orders (status, total, customer_email, created_at, updated_at)
-     SELECT (ARRAY['pending','paid','shipped','delivered','cancelled','expired'])[1 + n % 6]::enum_orders_status,
-            round((100 + (n * 7919) % 90000) / 100.0, 2), 'bench' || n || '@example.com',
-            now() - make_interval(secs => (n * 3889) % (90 * 86400)), now()
-     FROM generate_series(1, $1::integer) AS n`,
-    [orderCount],
-  )
+  const statuses = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'expired']
+  for (let offset = 0; offset < orderCount; offset += 20_000) {
+    await insertOrders(
+      pool,
+      Array.from({ length: 20_000 }, (_, index) => {
+        const n = offset + index
+        return {
+          status: statuses[n % statuses.length]!,
+          total: ((100 + ((n * 7919) % 90_000)) / 100).toFixed(2),
+          createdAt: new Date(Date.now() - ((n * 3889) % (90 * 86_400)) * 1000),
+        }
+      }),
+    )
+  }
   await pool.query('VACUUM ANALYZE')
 
   const login = await fetch(`${app.baseUrl}/api/users/login`, {

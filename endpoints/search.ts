@@ -10,10 +10,15 @@ import type { SearchTargetName } from '@/search/searchTargets'
 /** The collections behind each `type`; "posts" are the articles. */
 const targetsByType: Record<string, SearchTargetName[]> = {
   posts: ['articles'],
+  products: ['products'],
   pages: ['pages'],
-  all: ['articles', 'pages'],
+  all: ['articles', 'products', 'pages'],
 }
-const collectionName: Record<SearchTargetName, string> = { articles: 'posts', pages: 'pages' }
+const collectionName: Record<SearchTargetName, string> = {
+  articles: 'posts',
+  products: 'products',
+  pages: 'pages',
+}
 
 export const searchQuery = z.object({
   q: z.string().max(200).optional(),

@@ -37,6 +37,19 @@ export const searchTargets = {
       field('publishedAt', 'published_at', isoTimestamp('published_at')),
     ],
   },
+  products: {
+    table: 'products',
+    matchColumns: ['name', 'description'],
+    publicCondition: 'active',
+    fields: [
+      field('id'),
+      field('name'),
+      field('slug'),
+      field('description'),
+      field('price'),
+      field('active'),
+    ],
+  },
   pages: {
     table: 'pages',
     matchColumns: ['title', 'description'],

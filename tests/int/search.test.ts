@@ -33,6 +33,16 @@ beforeAll(async () => {
   await article('The 100_percent rule', 'Rules')
   await article('The 100 percent rule', 'Rules')
   await article('Paths like C:\\temp', 'Windows')
+  for (const [name, description, active] of [
+    ['Zephyr fan', 'Quiet', true],
+    ['Desk lamp', 'Bright as a zephyr', true],
+    ['Zephyr prototype', 'Not for sale', false],
+  ] as const) {
+    await payload.create({
+      collection: 'products',
+      data: { name, description, active, price: 19.99, stock: 3 },
+    })
+  }
   await payload.create({
     collection: 'pages',
     data: {
@@ -80,7 +90,23 @@ describe('GET /api/search', () => {
       'Contact',
       'Zephyr delivery',
     ])
-    expect(response.body.totalDocs).toBe(7)
+    const products = response.body.docs.filter(
+      (doc: { _collection: string }) => doc._collection === 'products',
+    )
+    expect(products.map((product: { name: string }) => product.name).sort()).toEqual([
+      'Desk lamp',
+      'Zephyr fan',
+    ])
+    expect(products[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      slug: expect.any(String),
+      description: expect.any(String),
+      price: 19.99,
+      active: true,
+      _collection: 'products',
+    })
+    expect(response.body.totalDocs).toBe(9)
     expect(pages[0]).toEqual({
       id: expect.any(Number),
       title: expect.any(String),
@@ -104,6 +130,11 @@ describe('GET /api/search', () => {
     expect(
       pages.body.docs.every((doc: { _collection: string }) => doc._collection === 'pages'),
     ).toBe(true)
+    const products = await search('?q=zephyr&type=products')
+    expect(products.body.docs.map((doc: { _collection: string }) => doc._collection)).toEqual([
+      'products',
+      'products',
+    ])
     const unknown = await search('?q=zephyr&type=users')
     expect(unknown.status).toBe(400)
     expect(unknown.body).toEqual({ error: expect.stringContaining('type') })
@@ -128,6 +159,12 @@ describe('GET /api/search', () => {
       const drafts = await search('?q=draft&type=posts', headers)
       expect(drafts.body.docs).toEqual([])
     }
+    const inactive = await search('?q=prototype&type=products')
+    expect(inactive.body.docs).toEqual([])
+    const inactiveForEditor = await search('?q=prototype&type=products', editor)
+    expect(inactiveForEditor.body.docs.map((doc: { name: string }) => doc.name)).toEqual([
+      'Zephyr prototype',
+    ])
     const forEditor = await search('?q=zephyr+s&type=pages', editor)
     expect(forEditor.body.docs.map((doc: { title: string }) => doc.title)).toEqual([
       'Zephyr secret sale',
@@ -169,14 +206,11 @@ describe('GET /api/v1/search', () => {
     ).toHaveLength(2)
   })
 
-  it('searches articles by default, ignores unknown names, and applies the same rules', async () => {
+  it('searches articles and products by default, ignores unknown names, and applies the same rules', async () => {
     const byDefault = await searchV1('?q=zephyr')
-    expect(
-      byDefault.body.data.every((r: { _collection: string }) => r._collection !== 'pages'),
-    ).toBe(true)
-    expect(
-      byDefault.body.data.some((r: { _collection: string }) => r._collection === 'articles'),
-    ).toBe(true)
+    expect(new Set(byDefault.body.data.map((r: { _collection: string }) => r._collection))).toEqual(
+      new Set(['articles', 'products']),
+    )
     const unknownOnly = await searchV1('?q=zephyr&collections=users,secrets')
     expect(unknownOnly.body).toEqual({ data: [] })
     expect((await searchV1('?q=z')).body).toEqual({ data: [] })

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:search`: search latency over 100,000 articles and 10,000 products for a
+ * 3-letter query, through `GET /api/search` and `GET /api/v1/search` on the production build,
+ * beside the bare SQL statement the endpoint runs (sent straight to PostgreSQL), in one run.
+ */
+import pg from 'pg'
+
+import { searchCollections } from '../operations/search/searchCollections'
+import { seedCredentials } from '../seed/identities'
+import { insertArticles } from '../tests/helpers/articles'
+import { startApp } from '../tests/helpers/startApp'
+import { containsPattern } from '@/search/likePattern'
+import { sequentialLatency } from './lib/latency'
+
+const query = 'lam'
+const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
+try {
+  const pool = new pg.Pool({ connectionString: app.databaseUrl })
+  const { rows: authors } = await pool.query<{ id: number }>('SELECT id FROM authors LIMIT 1')
+  await insertArticles(pool, { count: 100_000, authorId: authors[0]!.id, prefix: 'search' })
+  // Titles with varied words, so that a 3-letter query matches some rows, not all.
+  const words = ['lamp', 'table', 'chair', 'blanket', 'glass', 'clamp', 'shelf', 'mirror']
+  await pool.query(
+    `UPDATE articles SET title = initcap(($1::text[])[1 + id % 8]) || ' ' || id,
+       excerpt = 'About ' || ($1::text[])[1 + (id / 8) % 8]`,
+    [words],
+  )
+  await pool.query(
+    `INSERT INTO products (name, slug, description, price, stock, active, created_at, updated_at)
+     SELECT initcap(($1::text[])[1 + n % 8]) || ' model ' || n, 'bench-product-' || n,
+            'A ' || ($1::text[])[1 + (n / 8) % 8] || ' for every room', 10 + n % 500, 100,
+            n % 10 <> 0, now(), now()
+     FROM generate_series(1, 10000) AS n`,
+    [words],
+  )
+  await pool.query('VACUUM ANALYZE')
+
+  const apiKey = { 'x-api-key': seedCredentials().consumerApiKey }
+  const httpCall =
+    (path: string, headers: Record<string, string> = {}) =>
+    async () => {
+      const response = await fetch(`${app.baseUrl}${path}`, { headers })
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+      await response.arrayBuffer()
+    }
+  // The statement searchCollections builds, captured by running it against a recording pool.
+  let statement = ''
+  const recorder = {
+    db: { pool: { query: async (text: string) => ((statement = text), { rows: [] }) } },
+  }
+  await searchCollections({
+    payload: recorder as never,
+    query,
+    targets: ['articles', 'products', 'pages'],
+    canSeeUnpublished: false,
+    naming: 'payload',
+  })
+  const sqlCall = async () => {
+    await pool.query(statement, [containsPattern(query)])
+  }
+  const { rows: matches } = await pool.query(
+    `SELECT (SELECT count(*) FROM articles WHERE title ILIKE $1 OR excerpt ILIKE $1) AS articles,
+            (SELECT count(*) FROM products WHERE name ILIKE $1 OR description ILIKE $1) AS products`,
+    [containsPattern(query)],
+  )
+  const results = [
+    ['bare SQL (the UNION ALL the endpoint runs)', await sequentialLatency(sqlCall)],
+    [`GET /api/search?q=${query}`, await sequentialLatency(httpCall(`/api/search?q=${query}`))],
+    [
+      `GET /api/v1/search?q=${query}&collections=articles,products`,
+      await sequentialLatency(
+        httpCall(`/api/v1/search?q=${query}&collections=articles,products`, apiKey),
+      ),
+    ],
+  ] as const
+  await pool.end()
+  console.log(
+    `\nnpm run bench:search, ${new Date().toISOString().slice(0, 10)}: 100,000 articles, 10,000 products; ` +
+      `"${query}" matches ${matches[0].articles} articles and ${matches[0].products} products; 400 sequential calls each\n`,
+  )
+  console.log('| what | p50 ms | p95 ms | mean ms |\n|---|---:|---:|---:|')
+  for (const [name, figures] of results) {
+    console.log(`| ${name} | ${figures.p50} | ${figures.p95} | ${figures.mean} |`)
+  }
+} finally {
+  await app.stop()
+}
+process.exit(0)
