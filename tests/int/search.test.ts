@@ -40,7 +40,14 @@ beforeAll(async () => {
   ] as const) {
     await payload.create({
       collection: 'products',
-      data: { name, description, active, price: 19.99, stock: 3 },
+      data: {
+        name,
+        slug: name.toLowerCase().replace(' ', '-'),
+        description,
+        active,
+        price: 19.99,
+        stock: 3,
+      },
     })
   }
   await payload.create({
