@@ -5,6 +5,9 @@ import { isEditor } from '../access/isEditor'
 import { commentStatuses } from '@/articles/status'
 import { isEditor as principalIsEditor, isUser } from '@/auth/roles'
 import type { Comment } from '@/payload-types'
+import { emitBusinessEvent } from '../hooks/emitBusinessEvent'
+import { commentEventPayload } from '@/articles/eventPayloads'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** A signed-in reader's comment waits for approval and is theirs, whatever the body claims. */
 const holdReaderComments: CollectionBeforeChangeHook<Comment> = ({ data, operation, req }) => {
@@ -14,6 +17,11 @@ const holdReaderComments: CollectionBeforeChangeHook<Comment> = ({ data, operati
   }
   return data
 }
+
+const commentEvents = emitBusinessEvent<Comment>({
+  created: WebhookEvents.CommentCreated,
+  toPayload: commentEventPayload,
+})
 
 /** Readers' comments on articles; editors approve them before anyone else can read them. */
 export const Comments: CollectionConfig = {
@@ -29,7 +37,7 @@ export const Comments: CollectionConfig = {
     update: isEditor,
     delete: isEditor,
   },
-  hooks: { beforeChange: [holdReaderComments] },
+  hooks: { beforeChange: [holdReaderComments], afterChange: [commentEvents.afterChange] },
   fields: [
     { name: 'article', type: 'relationship', relationTo: 'articles', required: true, index: true },
     { name: 'authorName', type: 'text', required: true, maxLength: 120 },

@@ -1,6 +1,20 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../access/isAdmin'
+import { emitBusinessEvent } from '../hooks/emitBusinessEvent'
+import type { Inquiry } from '@/payload-types'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+
+const inquiryEvents = emitBusinessEvent<Inquiry>({
+  created: WebhookEvents.InquiryCreated,
+  toPayload: (inquiry) => ({
+    id: inquiry.id,
+    name: inquiry.name,
+    email: inquiry.email,
+    status: inquiry.status,
+    created_at: inquiry.createdAt,
+  }),
+})
 
 /**
  * Messages from the contact form (`POST /api/contact`). Only administrators read them, in the
@@ -14,6 +28,7 @@ export const Inquiries: CollectionConfig = {
     defaultColumns: ['name', 'email', 'status', 'createdAt', 'notifiedAt'],
     group: 'Messages',
   },
+  hooks: { afterChange: [inquiryEvents.afterChange] },
   access: {
     read: isAdmin,
     // Created by the contact endpoint only (with its validation and rate limit).

@@ -6,11 +6,22 @@ import { articleStatuses } from '@/articles/status'
 import { slugPattern, slugRule } from '@/articles/slug'
 import { deleteComments } from './deleteComments'
 import { stampPublishedAt } from './stampPublishedAt'
+import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
+import { articleEventPayload } from '@/articles/eventPayloads'
+import type { Article } from '@/payload-types'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /**
  * Articles edited in the admin panel and served by `/api/v1/articles` (and v2). The indexes the
  * public list needs are declared in `articleIndexes`.
  */
+const articleEvents = emitBusinessEvent<Article>({
+  created: WebhookEvents.ArticleCreated,
+  updated: WebhookEvents.ArticleUpdated,
+  deleted: WebhookEvents.ArticleDeleted,
+  toPayload: articleEventPayload,
+})
+
 export const Articles: CollectionConfig = {
   slug: 'articles',
   admin: {
@@ -27,6 +38,8 @@ export const Articles: CollectionConfig = {
   hooks: {
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments],
+    afterChange: [articleEvents.afterChange],
+    afterDelete: [articleEvents.afterDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

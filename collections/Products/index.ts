@@ -4,6 +4,10 @@ import { activeUnlessEditor } from '../../access/activeUnlessEditor'
 import { isEditor } from '../../access/isEditor'
 import { slugFromName } from './slugFromName'
 import { maxPrice, validatePrice } from './validatePrice'
+import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
+import { productEventData } from '@/checkout/orderEvents'
+import type { Product } from '@/payload-types'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /**
  * What the shop sells. Editors and admins manage products in the admin panel; everyone reads
@@ -11,6 +15,12 @@ import { maxPrice, validatePrice } from './validatePrice'
  * checkout reads it back as text, so no binary float ever touches an amount. `stock` is only
  * ever decremented conditionally (see the checkout operation), never below zero.
  */
+const productEvents = emitBusinessEvent<Product>({
+  created: WebhookEvents.ProductCreated,
+  updated: WebhookEvents.ProductUpdated,
+  toPayload: productEventData,
+})
+
 export const Products: CollectionConfig = {
   slug: 'products',
   admin: {
@@ -24,10 +34,8 @@ export const Products: CollectionConfig = {
     update: isEditor,
     delete: isEditor,
   },
-  // Business events (productEventData from src/checkout/orderEvents.ts), once the emitter lands:
-  // afterChange: [emitBusinessEvent({ created: 'product.created', updated: 'product.updated', toPayload: productEventData }).afterChange],
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
-  hooks: {},
+  hooks: { afterChange: [productEvents.afterChange] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {

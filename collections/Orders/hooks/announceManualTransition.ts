@@ -2,6 +2,9 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Order } from '@/payload-types'
 import { isSystemWrite } from '../systemWrite'
+import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { orderEventData } from '@/checkout/orderEvents'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /**
  * After an administrator moves an order (paid → shipped → delivered), announces
@@ -11,7 +14,6 @@ export const announceManualTransition: CollectionAfterChangeHook<Order> = async 
   const { doc, previousDoc, operation, context } = args
   if (operation !== 'update' || isSystemWrite(context)) return doc
   if (previousDoc?.status === doc.status) return doc
-  // Business event, once hooks/emitBusinessEvent.ts lands:
-  // await emitEvent({ req: args.req, type: 'order.updated', data: orderEventData(doc) })
+  await emitEvent({ req: args.req, type: WebhookEvents.OrderUpdated, data: orderEventData(doc) })
   return doc
 }

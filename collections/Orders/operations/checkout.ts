@@ -11,6 +11,9 @@ import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, type TransactionDb } from './inTransaction'
 import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
+import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { orderEventData } from '@/checkout/orderEvents'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** What a checkout needs, whichever variant of the endpoint received it. */
 export type CheckoutArgs = {
@@ -68,7 +71,7 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
       depth: 0,
     })
     await reserveStock(db, priced)
-    // Business event: await emitEvent({ req, type: 'order.created', data: orderEventData(created) })
+    await emitEvent({ req, type: WebhookEvents.OrderCreated, data: orderEventData(created) })
     return { order: created, lines: priced }
   })
 
@@ -117,7 +120,7 @@ async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[
       depth: 0,
     })
     await releaseStock(db, lines)
-    // Business event: await emitEvent({ req, type: 'order.updated', data: orderEventData(cancelled) })
+    await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(cancelled) })
     req.payload.logger.info({ msg: `Order ${cancelled.id} ${cancelled.status}, stock released` })
   })
 }

@@ -5,6 +5,9 @@ import type { Stripe } from '@/checkout/stripeClient'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, type TransactionDb } from './inTransaction'
 import { releaseStock } from './stock'
+import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { orderEventData, orderPaidEventData } from '@/checkout/orderEvents'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** What a verified Stripe event did. */
 export type StripeEventOutcome =
@@ -83,8 +86,8 @@ async function markOrderPaid(
     context: systemWrite,
     depth: 0,
   })
-  // Business events: await emitEvent({ req, type: 'order.updated', data: orderEventData(paid) })
-  // and await emitEvent({ req, type: 'order.paid', data: orderPaidEventData(paid) })
+  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(paid) })
+  await emitEvent({ req, type: WebhookEvents.OrderPaid, data: orderPaidEventData(paid) })
   req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
   return 'paid'
 }
@@ -114,7 +117,7 @@ async function expireOrder(
     db,
     items.map((item) => ({ productId: Number(item.product), quantity: item.quantity })),
   )
-  // Business event: await emitEvent({ req, type: 'order.updated', data: orderEventData(expired) })
+  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(expired) })
   req.payload.logger.info({ msg: `Order ${expired.id} expired, stock released` })
   return 'expired'
 }
