@@ -5,6 +5,7 @@ import type { Access, CollectionConfig } from 'payload'
 import { adminOrSelf } from '../../access/adminOrSelf'
 import { isAdmin } from '../../access/isAdmin'
 import { apiKeyHeaderStrategy } from './apiKeyHeaderStrategy'
+import { deleteConsumerSubscriptions } from './deleteConsumerSubscriptions'
 
 /**
  * API consumers: the integrators who call the API with a key and own webhook subscriptions.
@@ -27,6 +28,7 @@ export const Consumers: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
+  hooks: { beforeDelete: [deleteConsumerSubscriptions] },
   fields: [
     {
       name: 'id',

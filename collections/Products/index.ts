@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { activeUnlessEditor } from '../../access/activeUnlessEditor'
 import { isEditor } from '../../access/isEditor'
+import { keepOrderedProducts } from './keepOrderedProducts'
 import { slugFromName } from './slugFromName'
 import { maxPrice, validatePrice } from './validatePrice'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
@@ -35,7 +36,7 @@ export const Products: CollectionConfig = {
     delete: isEditor,
   },
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
-  hooks: { afterChange: [productEvents.afterChange] },
+  hooks: { afterChange: [productEvents.afterChange], beforeDelete: [keepOrderedProducts] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {
