@@ -31,7 +31,7 @@ export async function sendInquiryNotices(
        WHERE notified_at IS NULL AND next_notify_at <= now()
          AND ($2::integer[] IS NULL OR id = ANY($2::integer[]))
        ORDER BY next_notify_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-     RETURNING id, name, email, message, coalesce(notify_attempts, 0) AS attempts`,
+     RETURNING id, name, email, message, coalesce(notify_attempts, 0)::integer AS attempts`,
     [claimSeconds, options.ids ?? null],
   )
   if (!due.length) return 0
