@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isEditor } from '../access/isEditor'
 import { publishedPagesOrEditor } from '../access/publishedPagesOrEditor'
-import { slugPattern, slugRule } from '@/articles/slug'
+import { slugField } from './fields/slugField'
 
 /** Standalone pages of the site (About, Delivery, ...), found by search once published. */
 export const Pages: CollectionConfig = {
@@ -20,18 +20,7 @@ export const Pages: CollectionConfig = {
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
-    {
-      name: 'slug',
-      type: 'text',
-      required: true,
-      unique: true,
-      maxLength: 200,
-      admin: { position: 'sidebar' },
-      validate: (value: unknown) =>
-        typeof value === 'string' && slugPattern.test(value)
-          ? true
-          : `The slug must be ${slugRule}`,
-    },
+    slugField(),
     { name: 'description', type: 'textarea', maxLength: 2000 },
     { name: 'content', type: 'richText' },
     {

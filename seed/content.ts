@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { paragraphs } from '@/articles/lexical'
-import { slugify } from '@/articles/slug'
+import { slugify } from '@/text/slug'
 import type { ArticleStatus } from '@/articles/status'
 
 const authorNames = ['Grace Hopper', 'Alan Kay', 'Barbara Liskov', 'Ken Thompson']

@@ -3,13 +3,13 @@ import type { CollectionConfig } from 'payload'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
 import { articleStatuses } from '@/articles/status'
-import { slugPattern, slugRule } from '@/articles/slug'
 import { deleteComments } from './deleteComments'
 import { stampPublishedAt } from './stampPublishedAt'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import { articleEventPayload } from '@/articles/eventPayloads'
 import type { Article } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { slugField } from '../fields/slugField'
 
 /**
  * Articles edited in the admin panel and served by `/api/v1/articles` (and v2). The indexes the
@@ -43,18 +43,7 @@ export const Articles: CollectionConfig = {
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
-    {
-      name: 'slug',
-      type: 'text',
-      required: true,
-      unique: true,
-      maxLength: 200,
-      admin: { position: 'sidebar' },
-      validate: (value: unknown) =>
-        typeof value === 'string' && slugPattern.test(value)
-          ? true
-          : `The slug must be ${slugRule}`,
-    },
+    slugField(),
     { name: 'excerpt', type: 'textarea', maxLength: 2000 },
     { name: 'body', type: 'richText' },
     {

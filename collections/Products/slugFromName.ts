@@ -1,14 +1,6 @@
 import type { FieldHook } from 'payload'
 
-/** Lower-case words joined by hyphens: `Blue Mug (large)` gives `blue-mug-large`. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-}
+import { slugify } from '@/text/slug'
 
 /** Fills an empty slug from the product's name. */
 export const slugFromName: FieldHook = ({ value, data }) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import type { ArticleInput } from '../../../operations/articles/writeArticle'
-import { slugPattern, slugRule } from '@/articles/slug'
+import { slugPattern, slugRule } from '@/text/slug'
 import { articleStatuses } from '@/articles/status'
 
 /** Lexical editor state, as the admin panel saves it: `{ root: { type: 'root', children } }`. */

@@ -14,4 +14,13 @@ describe('slugs', () => {
     expect(slugify('  Crème Brûlée: 10 Tips!  ')).toBe('creme-brulee-10-tips')
     expect(slugPattern.test(slugify('Hello,   World'))).toBe(true)
   })
+
+  it.each([
+    ['Blue Mug (large)', 'blue-mug-large'],
+    ['  Crème brûlée — 2 pcs ', 'creme-brulee-2-pcs'],
+    ['Already-a-slug', 'already-a-slug'],
+    ['!!!', ''],
+  ])('makes %j into %j', (name, slug) => {
+    expect(slugify(name)).toBe(slug)
+  })
 })
