@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
+import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const relationId = (value: unknown) =>
@@ -89,21 +90,8 @@ export const pageQuery = z.object({
 })
 
 /** `meta` of a paged list. */
-export const pageMeta = z.object({
-  page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-  total_pages: z.number(),
-})
+export const pageMeta = offsetPageMeta
 
-export const toPageMeta = (result: {
-  page?: number
-  limit: number
-  totalDocs: number
-  totalPages: number
-}) => ({
-  page: result.page ?? 1,
-  per_page: result.limit,
-  total: result.totalDocs,
-  total_pages: result.totalPages,
-})
+/** The `meta` of a page Payload's `find` returned. */
+export const toPageMeta = (result: { page?: number; limit: number; totalDocs: number }) =>
+  offsetPage({ page: result.page ?? 1, perPage: result.limit, total: result.totalDocs })

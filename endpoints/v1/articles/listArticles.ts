@@ -9,6 +9,7 @@ import { jsonWithEntityTag } from '@/http/etag'
 import { parseInput } from '@/http/parseInput'
 import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
 import { presentArticle } from './presentArticle'
+import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
 
 /**
  * Query of `GET /api/v1/articles`. Numbered pages (`page`, `per_page`) or keyset pages
@@ -40,12 +41,7 @@ export const listArticlesQuery = z
   })
 
 export const articleListMeta = z.union([
-  z.object({
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    total_pages: z.number().int(),
-  }),
+  offsetPageMeta,
   z.object({
     limit: z.number().int(),
     has_more: z.boolean(),
@@ -89,12 +85,7 @@ export const listArticles = defineEndpoint({
             has_more: slice.hasMore ?? false,
             next_after_id: slice.hasMore ? (data.at(-1)?.id ?? null) : null,
           }
-        : {
-            page: page.page,
-            per_page: page.perPage,
-            total: slice.total ?? 0,
-            total_pages: Math.ceil((slice.total ?? 0) / page.perPage),
-          }
+        : offsetPage({ page: page.page, perPage: page.perPage, total: slice.total ?? 0 })
     return jsonWithEntityTag(req, { data, meta })
   },
 })

@@ -9,6 +9,7 @@ import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryInteger, queryObject } from '@/http/queryParams'
 import { articleIdFrom } from './articleId'
+import { offsetPage } from '@/http/pageMeta'
 
 export const listCommentsQuery = z.object({
   page: queryInteger({ min: 1 }).default(1),
@@ -46,12 +47,7 @@ export const listComments = defineEndpoint({
       ...record,
       created_at: record.created_at.toISOString(),
     }))
-    const meta = {
-      page: query.page,
-      per_page: query.per_page,
-      total: slice.total,
-      total_pages: Math.ceil(slice.total / query.per_page),
-    }
+    const meta = offsetPage({ page: query.page, perPage: query.per_page, total: slice.total })
     return jsonWithEntityTag(req, { data, meta })
   },
 })
