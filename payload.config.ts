@@ -29,6 +29,7 @@ import { contact } from './endpoints/contact'
 import { rateLimitTable } from './endpoints/http/rateLimitTable'
 import { startInquiryNotifier } from './operations/contact/sendInquiryNotices'
 import { me } from './endpoints/me'
+import { openApiEndpoint } from './endpoints/openapi'
 import { salesReportEndpoint } from './endpoints/reports/sales'
 import { search } from './endpoints/search'
 import { searchV1 } from './endpoints/v1/search'
@@ -69,6 +70,7 @@ export default buildConfig({
     WebhookDeliveries,
   ],
   endpoints: [
+    openApiEndpoint,
     me,
     adminAction,
     contact,

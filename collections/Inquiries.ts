@@ -3,11 +3,11 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '../access/isAdmin'
 import { emitBusinessEvent } from '../hooks/emitBusinessEvent'
 import type { Inquiry } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { WebhookEvents, type InquiryEventData } from '@/webhooks/eventCatalogue'
 
 const inquiryEvents = emitBusinessEvent<Inquiry>({
   created: WebhookEvents.InquiryCreated,
-  toPayload: (inquiry) => ({
+  toPayload: (inquiry): InquiryEventData => ({
     id: inquiry.id,
     name: inquiry.name,
     email: inquiry.email,

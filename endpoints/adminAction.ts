@@ -1,11 +1,15 @@
 import { z } from 'zod'
 
 import { parseInput } from '@/http/parseInput'
+import { successResult } from '@/openapi/common'
 import { defineEndpoint } from './http/defineEndpoint'
 import { readJsonBody } from './http/readJsonBody'
 
 /** Any JSON document; it is recorded verbatim as the entry's `data`. */
-export const adminActionInput = z.json().default({})
+export const adminActionInput = z
+  .json()
+  .default({})
+  .meta({ id: 'JsonDocument', description: 'Any JSON document' })
 
 /**
  * `POST /api/admin-action`: records an administrator's action in the append-only audit log.
@@ -16,6 +20,16 @@ export const adminAction = defineEndpoint({
   method: 'post',
   family: 'custom',
   access: 'admin',
+  openapi: {
+    operationId: 'recordAdminAction',
+    summary: 'Record an administrator action',
+    description:
+      'Appends an entry to the audit log: the body as `data`, its `action` member (when a ' +
+      'string) as the action name, else `admin-action`. Administrators only.',
+    tags: ['Administration'],
+    body: adminActionInput,
+    responses: { 200: { description: 'Recorded', schema: successResult } },
+  },
   handler: async (req) => {
     const data = parseInput(adminActionInput, await readJsonBody(req))
     const action =
@@ -27,6 +41,6 @@ export const adminAction = defineEndpoint({
       data: { action, user: Number(req.user?.id), timestamp: new Date().toISOString(), data },
       req,
     })
-    return Response.json({ success: true })
+    return Response.json({ success: true } satisfies z.infer<typeof successResult>)
   },
 })

@@ -4,6 +4,7 @@ import { sendInquiryNotices } from '../operations/contact/sendInquiryNotices'
 import { defineEndpoint } from './http/defineEndpoint'
 import { readJsonBody } from './http/readJsonBody'
 import { parseInput } from '@/http/parseInput'
+import { successResult } from '@/openapi/common'
 
 export const contactBody = z.object(
   {
@@ -14,7 +15,7 @@ export const contactBody = z.object(
   { error: 'must be a JSON object with name, email and message' },
 )
 
-export const contactResult = z.object({ success: z.literal(true) })
+export const contactResult = successResult
 
 /**
  * `POST /api/contact`: stores the inquiry (status `new`) and answers at once; the administrators'
@@ -27,6 +28,17 @@ export const contact = defineEndpoint({
   family: 'custom',
   access: 'anyone',
   rateLimit: 'contact',
+  openapi: {
+    operationId: 'submitContactForm',
+    summary: 'Send a message to the administrators',
+    description:
+      'Stores an inquiry (status `new`) and answers at once; the administrators are e-mailed ' +
+      '`New inquiry from <name>` right after (retried later if the mail server fails). Limited ' +
+      'to 5 requests per 10 minutes per client address.',
+    tags: ['Contact'],
+    body: contactBody,
+    responses: { 200: { description: 'Stored', schema: contactResult } },
+  },
   handler: async (req) => {
     const body = parseInput(contactBody, await readJsonBody(req))
     const inquiry = await req.payload.create({
@@ -39,6 +51,6 @@ export const contact = defineEndpoint({
     void sendInquiryNotices(req.payload, { ids: [inquiry.id] }).catch((error) =>
       req.payload.logger.error({ msg: 'Inquiry notice failed', err: error }),
     )
-    return Response.json({ success: true })
+    return Response.json({ success: true } satisfies z.infer<typeof contactResult>)
   },
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { searchCollections } from '../operations/search/searchCollections'
 import { defineEndpoint } from './http/defineEndpoint'
+import { hitFields, hitPublishedAt } from '@/search/hitFields'
 import { isEditor } from '@/auth/roles'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
@@ -25,9 +26,22 @@ export const searchQuery = z.object({
   type: z.enum(['posts', 'products', 'pages', 'all']).default('all'),
 })
 
+/** One hit, with the fields of its collection (see `src/search/searchTargets.ts`). */
+export const searchHit = z
+  .discriminatedUnion('_collection', [
+    z.object({
+      _collection: z.literal('posts'),
+      ...hitFields.articles,
+      publishedAt: hitPublishedAt,
+    }),
+    z.object({ _collection: z.literal('products'), ...hitFields.products }),
+    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
+  ])
+  .meta({ id: 'SearchHit' })
+
 export const searchResult = z.object({
-  docs: z.array(z.looseObject({ id: z.number(), _collection: z.string() })),
-  totalDocs: z.number().int(),
+  docs: z.array(searchHit),
+  totalDocs: z.number().int().describe('The number of records in `docs`'),
 })
 
 /**
@@ -40,10 +54,24 @@ export const search = defineEndpoint({
   method: 'get',
   family: 'custom',
   access: 'anyone',
+  openapi: {
+    operationId: 'search',
+    summary: 'Search articles, products and pages',
+    description:
+      'Case-insensitive partial match on articles ("posts") `title`/`excerpt`, products ' +
+      '`name`/`description`, pages `title`/`description`; at most five per collection, newest ' +
+      'first. Fewer than two characters find nothing. Without the editor role only published ' +
+      'articles and pages and active products are found.',
+    tags: ['Search'],
+    query: searchQuery,
+    responses: { 200: { description: 'The hits', schema: searchResult } },
+  },
   handler: async (req) => {
     const query = parseInput(searchQuery, queryObject(req.searchParams))
     const text = query.q?.trim() ?? ''
-    if (text.length < 2) return Response.json({ docs: [], totalDocs: 0 })
+    if (text.length < 2) {
+      return Response.json({ docs: [], totalDocs: 0 } satisfies z.infer<typeof searchResult>)
+    }
     const hits = await searchCollections({
       payload: req.payload,
       query: text,

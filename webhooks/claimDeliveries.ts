@@ -67,3 +67,17 @@ export async function claimDeliveries(pool: Pool, args: { limit: number; leaseMs
     leaseExpiresAt: row.lease_expires_at,
   }))
 }
+
+/**
+ * Gives back the attempt a claim counted when the worker leaves it unsent (its lease would lapse
+ * mid-send). The claim itself stands until its lease lapses, when any worker takes it again, so
+ * an overloaded worker neither loses a step of the retry schedule nor spins on the same row.
+ * Nothing changes if another worker has taken the row over meanwhile.
+ */
+export async function returnUnsentAttempt(pool: Pool, delivery: ClaimedDelivery) {
+  await pool.query(
+    `UPDATE webhook_deliveries SET attempts = attempts - 1
+     WHERE id = $1 AND status = 'delivering' AND lease_expires_at = $2 AND attempts > 0`,
+    [delivery.id, delivery.leaseExpiresAt],
+  )
+}

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import PQueue from 'p-queue'
 import type { PoolClient } from 'pg'
 
-import { claimDeliveries, type ClaimedDelivery } from './claimDeliveries'
+import { claimDeliveries, returnUnsentAttempt, type ClaimedDelivery } from './claimDeliveries'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from './outboxTable'
 import { recordOutcomes } from './recordOutcomes'
@@ -92,9 +92,12 @@ export async function startWebhookWorker(
       .add(() =>
         overall.add(async () => {
           // A claim that waited so long its lease may lapse mid-send is left for a later claim
-          // rather than risk two workers sending it at once.
+          // rather than risk two workers sending it at once; the attempt it counted is returned.
           const margin = delivery.timeoutSeconds * 1000 + 1000
-          if (Date.now() + margin > new Date(delivery.leaseExpiresAt).getTime()) return
+          if (Date.now() + margin > new Date(delivery.leaseExpiresAt).getTime()) {
+            await returnUnsentAttempt(pool, delivery)
+            return
+          }
           record(await sendDelivery(delivery, settings.retrySchedule))
         }),
       )

@@ -4,11 +4,11 @@ import { isAdmin, isEditor, type Principal } from '@/auth/roles'
 import { errorBody, type ErrorFamily } from '@/http/envelopes'
 import { HttpError } from '@/http/errors'
 import { clientAddress, rateLimitHeaders, type PolicyName } from '@/http/rateLimitPolicy'
+import type { DocumentedOperation, EndpointAccess, OperationDocs } from '@/openapi/operation'
 import { consumeRateLimit } from './rateLimiter'
 import { toHttpError } from './toHttpError'
 
-/** Who may call an endpoint. */
-export type EndpointAccess = 'anyone' | 'authenticated' | 'editor' | 'admin'
+export type { EndpointAccess }
 
 const permitted: Record<Exclude<EndpointAccess, 'anyone'>, (principal: Principal) => boolean> = {
   authenticated: (principal) => Boolean(principal),
@@ -28,6 +28,8 @@ export type EndpointSpec = {
   /** The rate-limit policy counted per consumer, user or address; `default` unless named. */
   rateLimit?: PolicyName
   handler: (req: PayloadRequest) => Promise<Response> | Response
+  /** Its entry in the API reference (`GET /api/openapi.json`), generated from these schemas. */
+  openapi: OperationDocs
 }
 
 /**
@@ -36,9 +38,18 @@ export type EndpointSpec = {
  * of anything thrown to a 4xx in the endpoint's envelope, or a logged 500.
  */
 export function defineEndpoint(spec: EndpointSpec): Endpoint {
+  const reference: DocumentedOperation = {
+    path: spec.path,
+    method: spec.method,
+    family: spec.family,
+    access: spec.access,
+    rateLimit: spec.rateLimit ?? 'default',
+    docs: spec.openapi,
+  }
   return {
     path: spec.path,
     method: spec.method,
+    custom: { openapi: reference },
     handler: async (req) => {
       let limitHeaders: Record<string, string> = {}
       try {

@@ -29,10 +29,24 @@ export const salesReportEndpoint = defineEndpoint({
   method: 'get',
   family: 'errors',
   access: 'admin',
+  openapi: {
+    operationId: 'salesReport',
+    summary: 'Sales report',
+    description:
+      'Orders created in the last 1, 7 or 30 days (`period=day|week|month`, default `week`; ' +
+      'anything else counts 7 days and is echoed) with status `paid`, `shipped` or ' +
+      '`delivered`: their number, revenue (exact) and average rounded half-up to a whole ' +
+      'rouble. Administrators only.',
+    tags: ['Administration'],
+    query: salesReportQuery,
+    responses: { 200: { description: 'The figures', schema: salesReportResult } },
+  },
   handler: async (req) => {
     const query = parseInput(salesReportQuery, queryObject(req.searchParams))
     const { days, period } = salesWindow(query.period)
     const figures = await salesReport(req.payload, days)
-    return Response.json({ data: { ...figures, period } })
+    return Response.json({
+      data: { ...figures, period },
+    } satisfies z.infer<typeof salesReportResult>)
   },
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { searchCollections } from '../../operations/search/searchCollections'
 import { defineEndpoint } from '../http/defineEndpoint'
+import { hitFields, hitPublishedAt } from '@/search/hitFields'
 import { isEditor } from '@/auth/roles'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
@@ -23,9 +24,20 @@ export const searchV1Query = z.object({
     ]),
 })
 
-export const searchV1Result = z.object({
-  data: z.array(z.looseObject({ id: z.number(), _collection: z.string() })),
-})
+/** One hit in v1 names, with the fields of its collection. */
+export const searchHitV1 = z
+  .discriminatedUnion('_collection', [
+    z.object({
+      _collection: z.literal('articles'),
+      ...hitFields.articles,
+      published_at: hitPublishedAt,
+    }),
+    z.object({ _collection: z.literal('products'), ...hitFields.products }),
+    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
+  ])
+  .meta({ id: 'SearchHitV1' })
+
+export const searchV1Result = z.object({ data: z.array(searchHitV1) })
 
 /**
  * `GET /api/v1/search?q=&collections=`: the v1 variant of search, in the v1 envelope and field
@@ -36,6 +48,16 @@ export const searchV1 = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'searchV1',
+    summary: 'Search (v1)',
+    description:
+      'As `GET /api/search`, in the v1 envelope and field names, over `collections` ' +
+      '(`articles`, `products`, `pages`; unknown names are ignored).',
+    tags: ['Search'],
+    query: searchV1Query,
+    responses: { 200: { description: 'The hits', schema: searchV1Result } },
+  },
   handler: async (req) => {
     const query = parseInput(searchV1Query, queryObject(req.searchParams))
     const text = query.q?.trim() ?? ''

@@ -4,7 +4,7 @@ import { parseInput } from '@/http/parseInput'
 import { findOwnSubscription } from '../../webhooks/operations/findOwnSubscription'
 import { retryDelivery } from '../../webhooks/operations/retryDelivery'
 import { defineEndpoint } from '../http/defineEndpoint'
-import { requireConsumer, routeId } from './requireConsumer'
+import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { deliveryResource, pageMeta, pageQuery, toDeliveryResource, toPageMeta } from './resources'
 
 /** Query of the delivery log: paging, optionally one status. */
@@ -20,6 +20,17 @@ export const listDeliveriesEndpoint = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'listWebhookDeliveries',
+    summary: "A subscription's delivery log",
+    description: 'Newest first, optionally one `status`; response bodies are kept up to 8 KB.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    query: listDeliveriesInput,
+    responses: { 200: { description: 'A page of deliveries', schema: listDeliveriesOutput } },
+    errors: ['forbidden', 'not_found'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const query = parseInput(listDeliveriesInput, req.query)
@@ -56,10 +67,23 @@ export const retryDeliveryEndpoint = defineEndpoint({
   method: 'post',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'retryWebhookDelivery',
+    summary: 'Send a delivery again now',
+    description: "One of the caller's deliveries; 409 while it is being sent.",
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: retryDeliveryInput,
+    responses: { 202: { description: 'Due again at once', schema: retryDeliveryOutput } },
+    errors: ['forbidden', 'validation_failed', 'not_found', 'conflict'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const { id } = parseInput(retryDeliveryInput, { id: routeId(req) })
     const delivery = await retryDelivery({ req, id })
-    return Response.json({ data: toDeliveryResource(delivery) }, { status: 202 })
+    return Response.json(
+      { data: toDeliveryResource(delivery) } satisfies z.infer<typeof retryDeliveryOutput>,
+      { status: 202 },
+    )
   },
 })

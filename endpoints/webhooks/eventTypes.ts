@@ -18,6 +18,14 @@ export const eventTypesEndpoint = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'listWebhookEventTypes',
+    summary: 'List the event types',
+    description:
+      'The active event types a subscription may list, with example payloads. Any credentials.',
+    tags: ['Webhook subscriptions'],
+    responses: { 200: { description: 'The event types', schema: eventTypesOutput } },
+  },
   handler: async (req) => {
     const { docs } = await req.payload.find({
       collection: 'webhook-event-types',

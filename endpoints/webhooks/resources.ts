@@ -8,22 +8,27 @@ const relationId = (value: unknown) =>
   value && typeof value === 'object' ? String((value as { id: unknown }).id) : String(value)
 
 /** A subscription as the API shows it: every spec field but the secrets. */
-export const subscriptionResource = z.object({
-  id: z.string(),
-  consumer_id: z.string(),
-  endpoint_url: z.string(),
-  description: z.string().nullable(),
-  events: z.array(z.string()),
-  is_active: z.boolean(),
-  headers: z.record(z.string(), z.string()),
-  timeout_seconds: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_delivery_at: z.string().nullable(),
-  failure_count: z.number(),
-  disabled_at: z.string().nullable(),
-  secret_rotated_at: z.string().nullable(),
-})
+export const subscriptionResource = z
+  .object({
+    id: z.uuid(),
+    consumer_id: z.string(),
+    endpoint_url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(z.string()),
+    is_active: z.boolean(),
+    headers: z.record(z.string(), z.string()),
+    timeout_seconds: z.number().int(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    last_delivery_at: z.iso.datetime().nullable(),
+    failure_count: z.number().int().describe('Consecutive failed deliveries; 100 disables'),
+    disabled_at: z.iso.datetime().nullable(),
+    secret_rotated_at: z.iso.datetime().nullable(),
+  })
+  .meta({
+    id: 'WebhookSubscription',
+    description: 'A subscription; its secret is never shown here',
+  })
 
 export function toSubscriptionResource(
   doc: WebhookSubscription,
@@ -47,22 +52,24 @@ export function toSubscriptionResource(
 }
 
 /** One entry of a subscription's delivery log. */
-export const deliveryResource = z.object({
-  id: z.number(),
-  subscription_id: z.string(),
-  event_id: z.string(),
-  event_type: z.string(),
-  payload: z.unknown(),
-  status: z.enum(['pending', 'delivering', 'succeeded', 'failed', 'dead']),
-  attempts: z.number(),
-  next_attempt_at: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  last_response_status: z.number().nullable(),
-  last_response_body: z.string().nullable(),
-  last_error: z.string().nullable(),
-  duration_ms: z.number().nullable(),
-  created_at: z.string(),
-})
+export const deliveryResource = z
+  .object({
+    id: z.number().int(),
+    subscription_id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    payload: z.unknown(),
+    status: z.enum(['pending', 'delivering', 'succeeded', 'failed', 'dead']),
+    attempts: z.number().int(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    last_attempt_at: z.iso.datetime().nullable(),
+    last_response_status: z.number().nullable(),
+    last_response_body: z.string().nullable(),
+    last_error: z.string().nullable(),
+    duration_ms: z.number().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'WebhookDelivery' })
 
 export function toDeliveryResource(doc: WebhookDelivery): z.infer<typeof deliveryResource> {
   return {

@@ -6,10 +6,10 @@ import { updateSubscription } from '../../webhooks/operations/updateSubscription
 import { withTransaction } from '../../webhooks/operations/withTransaction'
 import { defineEndpoint } from '../http/defineEndpoint'
 import { readJsonBody } from '../http/readJsonBody'
-import { requireConsumer, routeId } from './requireConsumer'
+import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { subscriptionResource, toSubscriptionResource } from './resources'
 import { endpointUrl, eventNames, extraHeaders } from './subscriptions'
-import { answeringUnknownEventTypes } from './unknownEventTypesResponse'
+import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
 
 export const subscriptionOutput = z.object({ data: subscriptionResource })
 
@@ -19,10 +19,22 @@ export const getSubscriptionEndpoint = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'readWebhookSubscription',
+    summary: 'Read a subscription',
+    description: "Another consumer's subscription is 404.",
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    responses: { 200: { description: 'The subscription', schema: subscriptionOutput } },
+    errors: ['forbidden', 'not_found'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const subscription = await findOwnSubscription(req, routeId(req))
-    return Response.json({ data: toSubscriptionResource(subscription) })
+    return Response.json({
+      data: toSubscriptionResource(subscription),
+    } satisfies z.infer<typeof subscriptionOutput>)
   },
 })
 
@@ -42,6 +54,22 @@ export const updateSubscriptionEndpoint = defineEndpoint({
   method: 'patch',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'updateWebhookSubscription',
+    summary: 'Update a subscription',
+    description:
+      'Any of the fields below; others are a 400. Setting `is_active` to true re-enables a ' +
+      'disabled subscription and resets its `failure_count`.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    body: updateSubscriptionInput,
+    responses: {
+      200: { description: 'The subscription as stored', schema: subscriptionOutput },
+      422: unknownEventTypesResponse,
+    },
+    errors: ['forbidden', 'not_found'],
+  },
   handler: (req) =>
     answeringUnknownEventTypes(async () => {
       requireConsumer(req)
@@ -70,6 +98,16 @@ export const deleteSubscriptionEndpoint = defineEndpoint({
   method: 'delete',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'deleteWebhookSubscription',
+    summary: 'Delete a subscription',
+    description: 'Its delivery log goes with it.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    responses: { 204: { description: 'Deleted; no body' } },
+    errors: ['forbidden', 'not_found'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const id = routeId(req)

@@ -5,10 +5,10 @@ import { queueTestDelivery } from '../../webhooks/operations/queueTestDelivery'
 import { rotateSecret } from '../../webhooks/operations/rotateSecret'
 import { withTransaction } from '../../webhooks/operations/withTransaction'
 import { defineEndpoint } from '../http/defineEndpoint'
-import { requireConsumer, routeId } from './requireConsumer'
+import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 
 export const testSubscriptionOutput = z.object({
-  data: z.object({ delivery_id: z.number(), event_id: z.string() }),
+  data: z.object({ delivery_id: z.number().int(), event_id: z.uuid() }),
 })
 
 /** `POST /webhooks/subscriptions/:id/test`: queues a `webhook.test` event for this subscription only. */
@@ -17,6 +17,16 @@ export const testSubscriptionEndpoint = defineEndpoint({
   method: 'post',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'testWebhookSubscription',
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.test` delivery to this subscription only.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    responses: { 201: { description: 'Queued', schema: testSubscriptionOutput } },
+    errors: ['forbidden', 'not_found'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const id = routeId(req)
@@ -25,7 +35,9 @@ export const testSubscriptionEndpoint = defineEndpoint({
       return queueTestDelivery({ req, subscriptionId: id })
     })
     return Response.json(
-      { data: { delivery_id: queued.deliveryId, event_id: queued.eventId } },
+      {
+        data: { delivery_id: queued.deliveryId, event_id: queued.eventId },
+      } satisfies z.infer<typeof testSubscriptionOutput>,
       { status: 201 },
     )
   },
@@ -33,8 +45,8 @@ export const testSubscriptionEndpoint = defineEndpoint({
 
 /** Answer of the rotation (spec, Secret rotation rule 2). */
 export const rotateSecretOutput = z.object({
-  secret: z.string(),
-  valid_until: z.string(),
+  secret: z.string().describe('The new signing secret: shown only here'),
+  valid_until: z.iso.datetime().describe('Until when the previous secret also signs (10 minutes)'),
   note: z.string(),
 })
 
@@ -47,6 +59,18 @@ export const rotateSecretEndpoint = defineEndpoint({
   method: 'post',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'rotateWebhookSecret',
+    summary: 'Rotate the signing secret',
+    description:
+      "A new secret; for 10 minutes deliveries carry two signatures, the new secret's first, " +
+      'then only the new one.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    responses: { 200: { description: 'The new secret', schema: rotateSecretOutput } },
+    errors: ['forbidden', 'not_found'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const { secret, validUntil } = await withTransaction(req, () =>

@@ -13,7 +13,7 @@ import {
   toPageMeta,
   toSubscriptionResource,
 } from './resources'
-import { answeringUnknownEventTypes } from './unknownEventTypesResponse'
+import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
 
 /** An absolute http(s) URL (400 otherwise). */
 export const endpointUrl = z.string().max(2048).refine(isHttpUrl, 'must be an absolute http(s) URL')
@@ -36,11 +36,13 @@ export const createSubscriptionInput = z.object({
 
 /** Answer 201 of the create: the spec's shape, the only place besides rotation with the secret. */
 export const createSubscriptionOutput = z.object({
-  id: z.string(),
+  id: z.uuid(),
   endpoint_url: z.string(),
   events: z.array(z.string()),
-  secret: z.string(),
-  created_at: z.string(),
+  secret: z
+    .string()
+    .describe('The signing secret (base64 of 24 random bytes): shown only here and on rotation'),
+  created_at: z.iso.datetime(),
   test_sent: z.literal(true),
 })
 
@@ -50,6 +52,22 @@ export const createSubscriptionEndpoint = defineEndpoint({
   method: 'post',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'createWebhookSubscription',
+    summary: 'Subscribe to events',
+    description:
+      'For API consumers (a user token is 403). `events` lists event type names or `*`. The ' +
+      'endpoint must resolve to a public address; its reachability is probed but never refused. ' +
+      'A `webhook.test` event is queued for the new subscription.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    body: createSubscriptionInput,
+    responses: {
+      201: { description: 'Subscribed', schema: createSubscriptionOutput },
+      422: unknownEventTypesResponse,
+    },
+    errors: ['forbidden'],
+  },
   handler: (req) =>
     answeringUnknownEventTypes(async () => {
       const consumerId = requireConsumer(req)
@@ -91,6 +109,16 @@ export const listSubscriptionsEndpoint = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'listWebhookSubscriptions',
+    summary: "List the caller's subscriptions",
+    description: "Newest first; only the calling consumer's own.",
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    query: listSubscriptionsInput,
+    responses: { 200: { description: 'A page of subscriptions', schema: listSubscriptionsOutput } },
+    errors: ['forbidden'],
+  },
   handler: async (req) => {
     requireConsumer(req)
     const query = parseInput(listSubscriptionsInput, req.query)

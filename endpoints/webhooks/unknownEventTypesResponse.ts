@@ -1,4 +1,20 @@
+import { z } from 'zod'
+
+import type { ResponseDocs } from '@/openapi/operation'
 import { UnknownEventTypesError } from '../../webhooks/operations/assertEventTypesActive'
+
+/** The 422 of create and update: the spec's exact body. */
+export const unknownEventTypesBody = z
+  .object({
+    error: z.string(),
+    invalid_events: z.array(z.string()).describe('The names that are unknown or inactive'),
+  })
+  .meta({ id: 'UnknownEventTypes' })
+
+export const unknownEventTypesResponse: ResponseDocs = {
+  description: 'Some `events` are not active event types; nothing was changed',
+  schema: unknownEventTypesBody,
+}
 
 /**
  * Runs `work`, answering unknown event types with the spec's exact 422 body
@@ -11,7 +27,10 @@ export async function answeringUnknownEventTypes(work: () => Promise<Response>) 
   } catch (error) {
     if (!(error instanceof UnknownEventTypesError)) throw error
     return Response.json(
-      { error: error.message, invalid_events: error.invalidEvents },
+      {
+        error: error.message,
+        invalid_events: error.invalidEvents,
+      } satisfies z.infer<typeof unknownEventTypesBody>,
       { status: 422 },
     )
   }

@@ -8,7 +8,7 @@ describe('article and comment event payloads', () => {
       id: 3,
       title: 'T',
       slug: 't',
-      status: 'published',
+      status: 'published' as const,
       publishedAt: '2026-11-22T00:00:00.000Z',
       createdAt: '2026-11-21T00:00:00.000Z',
       updatedAt: '2026-11-22T00:00:00.000Z',

@@ -1,3 +1,6 @@
+import type { ArticleEventData, CommentEventData } from '@/webhooks/eventCatalogue'
+import type { ArticleStatus, CommentStatus } from './status'
+
 /** A relation as Payload hands it to hooks: the id, or the document at depth > 0. */
 type Relation = number | { id: number } | null | undefined
 
@@ -13,12 +16,12 @@ export function articleEventPayload(doc: {
   id: number
   title: string
   slug: string
-  status: string
+  status: ArticleStatus
   author: Relation
   publishedAt?: string | null
   createdAt: string
   updatedAt: string
-}) {
+}): ArticleEventData {
   return {
     id: doc.id,
     title: doc.title,
@@ -35,9 +38,9 @@ export function articleEventPayload(doc: {
 export function commentEventPayload(doc: {
   id: number
   article: Relation
-  status: string
+  status: CommentStatus
   createdAt: string
-}) {
+}): CommentEventData {
   return {
     id: doc.id,
     article_id: idOf(doc.article),

@@ -4,7 +4,7 @@ import { orderEventData, orderPaidEventData, productEventData } from './orderEve
 
 const order = {
   id: 3,
-  status: 'paid',
+  status: 'paid' as const,
   total: 41.99,
   createdAt: '2026-01-01T00:00:00.000Z',
   paid_at: '2026-01-01T00:05:00.000Z',

@@ -1,7 +1,14 @@
+import type {
+  OrderEventData,
+  OrderPaidEventData,
+  ProductEventData,
+} from '@/webhooks/eventCatalogue'
+import type { OrderStatus } from './orderStatus'
+
 /** The order fields the `order.*` events carry. */
 type OrderLike = {
-  id: number | string
-  status: string
+  id: number
+  status: OrderStatus
   total: number
   createdAt: string
   paid_at?: string | null
@@ -9,7 +16,7 @@ type OrderLike = {
 }
 
 /** Payload of `order.created` and `order.updated`: `{ id, status, total, created_at }`. */
-export function orderEventData(order: OrderLike) {
+export function orderEventData(order: OrderLike): OrderEventData {
   return {
     id: order.id,
     status: order.status,
@@ -19,7 +26,7 @@ export function orderEventData(order: OrderLike) {
 }
 
 /** Payload of `order.paid`: the order fields plus `paid_at` and `payment_id`. */
-export function orderPaidEventData(order: OrderLike) {
+export function orderPaidEventData(order: OrderLike): OrderPaidEventData {
   return {
     ...orderEventData(order),
     paid_at: order.paid_at ? new Date(order.paid_at).toISOString() : null,
@@ -29,13 +36,13 @@ export function orderPaidEventData(order: OrderLike) {
 
 /** Payload of `product.created` and `product.updated`. */
 export function productEventData(product: {
-  id: number | string
+  id: number
   name: string
   slug: string
   price: number
   stock: number
   active?: boolean | null
-}) {
+}): ProductEventData {
   return {
     id: product.id,
     name: product.name,

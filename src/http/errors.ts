@@ -30,6 +30,21 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes
 
+/** What each code means, for integrators (the API reference lists them per answer). */
+export const errorCodeMeanings: Record<ErrorCode, string> = {
+  bad_request: 'The request is malformed (a parameter, the body or a header).',
+  validation_failed: 'A field failed validation; `details` names each field.',
+  unauthorized: 'No credentials, or credentials that are unknown, expired or tampered with.',
+  forbidden: 'Valid credentials without the permission the operation needs.',
+  not_found: 'The resource does not exist, or is not visible to the caller.',
+  method_not_allowed: 'The method is not served on this path.',
+  conflict: 'The change conflicts with the current state (a duplicate value, stock exhausted).',
+  unprocessable_entity: 'The request refers to something that does not exist or is inactive.',
+  rate_limited: 'Too many requests in the current window; retry after `Retry-After` seconds.',
+  internal_error: 'The server failed; the request may be retried.',
+  bad_gateway: 'A service the operation depends on (the payment provider) failed.',
+}
+
 /** One field-level problem, reported in `details` of the resource envelope. */
 export type FieldError = {
   /** Dotted path of the offending field, e.g. `items.0.quantity`. */

@@ -7,6 +7,8 @@ export const queryInteger = ({ min, max }: { min: number; max?: number }) =>
     .regex(/^\d{1,15}$/, 'must be a whole number')
     .transform(Number)
     .pipe(max === undefined ? z.number().min(min) : z.number().min(min).max(max))
+    // In the API reference: an integer within the bounds (query values are text on the wire).
+    .meta({ override: { type: 'integer', pattern: undefined, minimum: min, maximum: max } })
 
 /** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), as midnight UTC. */
 export const queryDate = z
@@ -20,31 +22,35 @@ export const queryDate = z
     }
     return date
   })
+  .meta({ override: { format: 'date' } })
 
 /**
  * A comma-separated list of names from an allow-list (`include=author,tags`); an unknown name
  * is refused by name, duplicates and empty entries are dropped.
  */
 export const queryNameList = <Name extends string>(allowed: readonly Name[]) =>
-  z.string().transform((text, context) => {
-    const names = [
-      ...new Set(
-        text
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean),
-      ),
-    ]
-    const unknown = names.filter((name) => !allowed.includes(name as Name))
-    if (unknown.length) {
-      context.addIssue({
-        code: 'custom',
-        message: `unknown name${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}; allowed: ${allowed.join(', ')}`,
-      })
-      return z.NEVER
-    }
-    return names as Name[]
-  })
+  z
+    .string()
+    .meta({ description: `Comma-separated, any of: ${allowed.join(', ')}` })
+    .transform((text, context) => {
+      const names = [
+        ...new Set(
+          text
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ),
+      ]
+      const unknown = names.filter((name) => !allowed.includes(name as Name))
+      if (unknown.length) {
+        context.addIssue({
+          code: 'custom',
+          message: `unknown name${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}; allowed: ${allowed.join(', ')}`,
+        })
+        return z.NEVER
+      }
+      return names as Name[]
+    })
 
 /** The query string as a plain object, for a zod schema (a repeated key keeps its last value). */
 export function queryObject(searchParams: URLSearchParams): Record<string, string> {

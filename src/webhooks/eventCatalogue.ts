@@ -1,10 +1,17 @@
+import { z } from 'zod'
+
+import { articleStatuses, commentStatuses } from '@/articles/status'
+import { orderStatuses } from '@/checkout/orderStatus'
+
 /** One kind of business event a subscription can ask for. */
 export type EventTypeDefinition = {
   /** `<resource>.<action>`, the name subscriptions list in `events`. */
   name: string
   /** What happened, for integrators. */
   description: string
-  /** A payload of this type as delivered in `data` (documents its fields). */
+  /** The shape of `data` in a delivery of this type (the API reference is generated from it). */
+  payload: z.ZodObject
+  /** A payload of this type as delivered in `data`; it satisfies `payload`. */
   examplePayload: Record<string, unknown>
 }
 
@@ -28,6 +35,90 @@ export type WebhookEventName = (typeof WebhookEvents)[keyof typeof WebhookEvents
 
 /** Subscribing to this name means every event type. */
 export const allEvents = '*'
+
+const timestamp = z.iso.datetime()
+const id = z.int().positive()
+
+/** `data` of `article.*`: the article without its body. */
+export const articleEventData = z
+  .strictObject({
+    id,
+    title: z.string(),
+    slug: z.string(),
+    status: z.enum(articleStatuses),
+    author_id: id.nullable(),
+    published_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'ArticleEventData' })
+export type ArticleEventData = z.infer<typeof articleEventData>
+
+/** `data` of `comment.created`. */
+export const commentEventData = z
+  .strictObject({
+    id,
+    article_id: id.nullable(),
+    status: z.enum(commentStatuses),
+    created_at: timestamp,
+  })
+  .meta({ id: 'CommentEventData' })
+export type CommentEventData = z.infer<typeof commentEventData>
+
+const orderFields = {
+  id,
+  status: z.enum(orderStatuses),
+  total: z.number().describe('Sum of price times quantity, in roubles'),
+  created_at: timestamp,
+}
+
+/** `data` of `order.created` and `order.updated` (spec: `id, status, total, created_at`). */
+export const orderEventData = z.strictObject(orderFields).meta({ id: 'OrderEventData' })
+export type OrderEventData = z.infer<typeof orderEventData>
+
+/** `data` of `order.paid`: the order fields plus when and by which payment it was paid. */
+export const orderPaidEventData = z
+  .strictObject({
+    ...orderFields,
+    paid_at: timestamp.nullable(),
+    payment_id: z.string().nullable().describe("Stripe's payment intent"),
+  })
+  .meta({ id: 'OrderPaidEventData' })
+export type OrderPaidEventData = z.infer<typeof orderPaidEventData>
+
+/** `data` of `product.*`. */
+export const productEventData = z
+  .strictObject({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    price: z.number().describe('In roubles'),
+    stock: z.int().min(0),
+    active: z.boolean(),
+  })
+  .meta({ id: 'ProductEventData' })
+export type ProductEventData = z.infer<typeof productEventData>
+
+/** `data` of `inquiry.created`. */
+export const inquiryEventData = z
+  .strictObject({
+    id,
+    name: z.string(),
+    email: z.string(),
+    status: z.enum(['new', 'handled']),
+    created_at: timestamp,
+  })
+  .meta({ id: 'InquiryEventData' })
+export type InquiryEventData = z.infer<typeof inquiryEventData>
+
+/** `data` of `webhook.test`. */
+export const testEventData = z
+  .strictObject({ subscription_id: z.uuid(), message: z.string() })
+  .meta({ id: 'TestEventData' })
+export type TestEventData = z.infer<typeof testEventData>
+
+/** The `message` of every `webhook.test` event. */
+export const testEventMessage = 'This is a test event.'
 
 const at = '2026-01-15T09:30:00.000Z'
 const later = '2026-01-15T10:05:00.000Z'
@@ -56,51 +147,61 @@ const product = {
 export const eventCatalogue: readonly EventTypeDefinition[] = [
   {
     name: WebhookEvents.ArticleCreated,
+    payload: articleEventData,
     description: 'An article was created.',
     examplePayload: article,
   },
   {
     name: WebhookEvents.ArticleUpdated,
+    payload: articleEventData,
     description: 'An article was changed (including its status).',
     examplePayload: article,
   },
   {
     name: WebhookEvents.ArticleDeleted,
+    payload: articleEventData,
     description: 'An article was deleted; the payload is its last state.',
     examplePayload: article,
   },
   {
     name: WebhookEvents.CommentCreated,
+    payload: commentEventData,
     description: 'A comment was posted on an article.',
     examplePayload: { id: 9, article_id: 42, status: 'pending', created_at: at },
   },
   {
     name: WebhookEvents.OrderCreated,
+    payload: orderEventData,
     description: 'An order was placed (status `pending`).',
     examplePayload: order,
   },
   {
     name: WebhookEvents.OrderUpdated,
+    payload: orderEventData,
     description: 'An order changed, e.g. its status.',
     examplePayload: { ...order, status: 'shipped' },
   },
   {
     name: WebhookEvents.OrderPaid,
+    payload: orderPaidEventData,
     description: 'The payment provider confirmed payment of an order.',
     examplePayload: { ...order, status: 'paid', paid_at: later, payment_id: 'pi_3Nk2Yz' },
   },
   {
     name: WebhookEvents.ProductCreated,
+    payload: productEventData,
     description: 'A product was created.',
     examplePayload: product,
   },
   {
     name: WebhookEvents.ProductUpdated,
+    payload: productEventData,
     description: 'A product changed (price, stock, activity...).',
     examplePayload: { ...product, stock: 11 },
   },
   {
     name: WebhookEvents.InquiryCreated,
+    payload: inquiryEventData,
     description: 'A visitor submitted the contact form.',
     examplePayload: {
       id: 5,
@@ -112,8 +213,12 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
   },
   {
     name: WebhookEvents.Test,
+    payload: testEventData,
     description:
       'A test event, sent only to the subscription being tested: on creation and on request.',
-    examplePayload: { subscription_id: '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42', message: 'test' },
+    examplePayload: {
+      subscription_id: '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42',
+      message: testEventMessage,
+    },
   },
 ]

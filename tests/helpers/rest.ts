@@ -1,6 +1,8 @@
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
+import { rewrittenPrefixes } from '../../src/openapi/buildDocument'
+
 const handlers = {
   GET: REST_GET(config),
   POST: REST_POST(config),
@@ -9,16 +11,22 @@ const handlers = {
   DELETE: REST_DELETE(config),
 }
 
+/** `/webhooks/...` as `/api/webhooks/...`: the rewrites `next.config.mjs` makes before routing. */
+const rewritten = (path: string) =>
+  rewrittenPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    ? `/api${path}`
+    : path
+
 /**
  * Calls the app's REST route handler in-process with a real `Request`, exactly as Next.js
- * does for `/api/...`, without starting a server.
+ * does for `/api/...` (and for the paths it rewrites there), without starting a server.
  */
 export async function rest(
   method: keyof typeof handlers,
   path: string,
   options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
 ): Promise<Response> {
-  const url = new URL(path, 'http://localhost:3000')
+  const url = new URL(rewritten(path), 'http://localhost:3000')
   const slug = url.pathname
     .replace(/^\/api\/?/, '')
     .split('/')

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { testEventMessage, WebhookEvents, type TestEventData } from '@/webhooks/eventCatalogue'
 import { deliveriesChannel } from '../outboxTable'
 import { transactionDatabase } from '../transactionDatabase'
 
@@ -14,7 +14,10 @@ import { transactionDatabase } from '../transactionDatabase'
 export async function queueTestDelivery(args: { req: PayloadRequest; subscriptionId: string }) {
   const db = await transactionDatabase(args.req)
   const eventId = randomUUID()
-  const data = { subscription_id: args.subscriptionId, message: 'This is a test event.' }
+  const data: TestEventData = {
+    subscription_id: args.subscriptionId,
+    message: testEventMessage,
+  }
   const { rows } = await db.execute<{ id: number }>(sql`
     INSERT INTO webhook_deliveries
       (subscription_id, event_id, event_type, payload, occurred_at, status, attempts, next_attempt_at)

@@ -13,30 +13,46 @@ import { HttpError } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { defineEndpoint } from '../../../endpoints/http/defineEndpoint'
 import { readJsonBody } from '../../../endpoints/http/readJsonBody'
+import type { VariantOperation } from '@/openapi/operation'
 import { checkout } from '../operations/checkout'
 
 /** Guest checkout body: `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`. */
-export const guestCheckoutInput = z.object({
-  items: cartLinesSchema(z.object({ productId: productIdSchema, quantity: quantitySchema })),
-  customerEmail: z.email('must be an e-mail address').max(254),
-  shippingAddress: shippingAddressSchema,
-})
+export const guestCheckoutInput = z
+  .object({
+    items: cartLinesSchema(z.object({ productId: productIdSchema, quantity: quantitySchema })),
+    customerEmail: z.email('must be an e-mail address').max(254),
+    shippingAddress: shippingAddressSchema,
+  })
+  .meta({ id: 'GuestCheckout' })
 
 /** Guest checkout answer (201). */
-export const guestCheckoutOutput = z.object({ orderId: z.number().int(), paymentUrl: z.url() })
+export const guestCheckoutOutput = z
+  .object({
+    orderId: z.number().int(),
+    paymentUrl: z.url().describe("Stripe's hosted payment page: send the buyer there"),
+  })
+  .meta({ id: 'GuestCheckoutResult' })
 
 /** Authenticated checkout body: `{ items: [{ product_id, quantity }], shipping_address, payment_method }`. */
-export const authenticatedCheckoutInput = z.object({
-  items: cartLinesSchema(z.object({ product_id: productIdSchema, quantity: quantitySchema })),
-  shipping_address: shippingAddressSchema,
-  /** Only cards are offered; absent means `card`. */
-  payment_method: z.literal('card', 'only card is accepted').default('card'),
-})
+export const authenticatedCheckoutInput = z
+  .object({
+    items: cartLinesSchema(z.object({ product_id: productIdSchema, quantity: quantitySchema })),
+    shipping_address: shippingAddressSchema,
+    /** Only cards are offered; absent means `card`. */
+    payment_method: z.literal('card', 'only card is accepted').default('card'),
+  })
+  .meta({ id: 'AuthenticatedCheckout' })
 
 /** Authenticated checkout answer (201). */
-export const authenticatedCheckoutOutput = z.object({
-  data: z.object({ orderId: z.number().int(), paymentUrl: z.url(), total: z.number() }),
-})
+export const authenticatedCheckoutOutput = z
+  .object({
+    data: z.object({
+      orderId: z.number().int(),
+      paymentUrl: z.url().describe("Stripe's hosted payment page: send the buyer there"),
+      total: z.number().describe('Sum of price times quantity, in roubles'),
+    }),
+  })
+  .meta({ id: 'AuthenticatedCheckoutResult' })
 
 const signedInUserId = (req: PayloadRequest) =>
   req.user && isUser(req.user) ? Number(req.user.id) : undefined
@@ -47,6 +63,18 @@ const guestCheckout = defineEndpoint({
   method: 'post',
   family: 'custom',
   access: 'anyone',
+  openapi: {
+    operationId: 'checkout',
+    summary: 'Guest checkout (default)',
+    description:
+      'Anyone; body `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`, ' +
+      'answer `{ orderId, paymentUrl }`, errors `{ error }`; 502 when Stripe cannot open the ' +
+      'session (the order is then cancelled and its stock released).',
+    tags: ['Shop'],
+    body: guestCheckoutInput,
+    responses: { 201: { description: 'Order placed', schema: guestCheckoutOutput } },
+    errors: ['conflict', 'bad_gateway'],
+  },
   handler: async (req) => {
     const input = parseInput(guestCheckoutInput, await readJsonBody(req))
     const result = await checkout({
@@ -70,6 +98,18 @@ const authenticatedCheckout = defineEndpoint({
   method: 'post',
   family: 'errors',
   access: 'authenticated',
+  openapi: {
+    operationId: 'checkout',
+    summary: 'Authenticated checkout (`CHECKOUT_REQUIRE_AUTH=true`)',
+    description:
+      'A signed-in user; body `{ items: [{ product_id, quantity }], shipping_address, ' +
+      'payment_method }`, answer `{ data: { orderId, paymentUrl, total } }`, errors ' +
+      '`{ errors: [{ message }] }`; 500 when Stripe cannot open the session.',
+    tags: ['Shop'],
+    body: authenticatedCheckoutInput,
+    responses: { 201: { description: 'Order placed', schema: authenticatedCheckoutOutput } },
+    errors: ['conflict', 'internal_error'],
+  },
   handler: async (req) => {
     const input = parseInput(authenticatedCheckoutInput, await readJsonBody(req))
     const result = await checkout({
@@ -97,6 +137,17 @@ const authenticatedCheckout = defineEndpoint({
 export const checkoutEndpoint: Endpoint = {
   path: '/checkout',
   method: 'post',
+  custom: {
+    openapi: {
+      summary: 'Check out a cart',
+      description:
+        'Turns a cart into a `pending` order and opens a Stripe Checkout Session (card, `rub`); ' +
+        "names and prices come from the database, stock is held in the order's transaction. " +
+        'The deployment serves one of two variants: the guest one, or the authenticated one ' +
+        'when `CHECKOUT_REQUIRE_AUTH=true`.',
+      variants: [guestCheckout.custom!.openapi, authenticatedCheckout.custom!.openapi],
+    } satisfies VariantOperation,
+  },
   handler: (req) =>
     checkoutSettings(process.env).requiresAuth
       ? authenticatedCheckout.handler(req)

@@ -49,6 +49,23 @@ export const stripeWebhookEndpoint = defineEndpoint({
   method: 'post',
   family: 'custom',
   access: 'anyone',
+  openapi: {
+    operationId: 'receiveStripeEvent',
+    summary: "Stripe's webhook",
+    description:
+      'Called by Stripe, authenticated by `Stripe-Signature` over the raw body with ' +
+      '`STRIPE_WEBHOOK_SECRET`. `checkout.session.completed` marks the order of ' +
+      '`metadata.orderId` paid (idempotent on the event id, in any order); ' +
+      '`checkout.session.expired` expires it and releases its stock; other events are recorded.',
+    tags: ['Shop'],
+    security: [],
+    headers: z.object({
+      'Stripe-Signature': z.string().describe("Stripe's `t=...,v1=...` signature of the raw body"),
+    }),
+    body: stripeWebhookInput,
+    responses: { 200: { description: 'Received (handled or not)', schema: stripeWebhookOutput } },
+    errors: ['internal_error'],
+  },
   handler: async (req) => {
     const signature = req.headers.get('stripe-signature')
     if (!signature) throw badRequest('Missing Stripe-Signature header')

@@ -10,6 +10,7 @@ import {
 import { parseInput } from '@/http/parseInput'
 import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
 import { presentArticle } from './presentArticle'
+import { articleDocumentV1 } from './readArticle'
 
 /** Body of `POST /api/v1/articles`: title, slug and author are required. */
 export const createArticleBody = z.strictObject({
@@ -30,6 +31,23 @@ export const createArticle = defineEndpoint({
   method: 'post',
   family: 'resource',
   access: 'editor',
+  openapi: {
+    operationId: 'createArticleV1',
+    summary: 'Create an article',
+    description:
+      'Editors only. Read-only fields of the read representation (`id`, `created_at`, ...) are ' +
+      'ignored; any other unknown field is a 400.',
+    tags: ['Articles'],
+    body: createArticleBody,
+    responses: {
+      201: {
+        description: 'Created',
+        schema: articleDocumentV1,
+        headers: z.object({ Location: z.string().describe('`/api/v1/articles/{id}`') }),
+      },
+    },
+    errors: ['conflict', 'unprocessable_entity'],
+  },
   handler: async (req) => {
     const body = parseInput(createArticleBody, await readJsonBody(req))
     const id = await create(req, toArticleInput(body) as ArticleInput)
@@ -40,7 +58,7 @@ export const createArticle = defineEndpoint({
       include: [],
     })
     return Response.json(
-      { data: presentArticle(record!, []) },
+      { data: presentArticle(record!, []) } satisfies z.infer<typeof articleDocumentV1>,
       { status: 201, headers: { Location: `/api/v1/articles/${id}` } },
     )
   },

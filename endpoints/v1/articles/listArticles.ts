@@ -8,8 +8,9 @@ import { isEditor } from '@/auth/roles'
 import { jsonWithEntityTag } from '@/http/etag'
 import { parseInput } from '@/http/parseInput'
 import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
-import { presentArticle } from './presentArticle'
 import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
+import { conditionalGet } from '@/openapi/common'
+import { articleV1, presentArticle } from './presentArticle'
 
 /**
  * Query of `GET /api/v1/articles`. Numbered pages (`page`, `per_page`) or keyset pages
@@ -42,12 +43,17 @@ export const listArticlesQuery = z
 
 export const articleListMeta = z.union([
   offsetPageMeta,
-  z.object({
-    limit: z.number().int(),
-    has_more: z.boolean(),
-    next_after_id: z.number().int().nullable(),
-  }),
+  z
+    .object({
+      limit: z.number().int(),
+      has_more: z.boolean(),
+      next_after_id: z.number().int().nullable(),
+    })
+    .meta({ id: 'KeysetPageMeta' }),
 ])
+
+/** Answer of `GET /api/v1/articles`. */
+export const articleListV1 = z.object({ data: z.array(articleV1), meta: articleListMeta })
 
 /** `GET /api/v1/articles` (and `GET /api/articles?after_id=`, rewritten here). */
 export const listArticles = defineEndpoint({
@@ -55,6 +61,17 @@ export const listArticles = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'listArticlesV1',
+    summary: 'List articles',
+    description:
+      'Numbered pages (`page`, `per_page`) or keyset pages (`after_id`, `limit`), never both. A ' +
+      'keyset walk sees every row once however many are inserted meanwhile. Callers without the ' +
+      'editor role see published articles only. `GET /api/articles?after_id=` answers the same.',
+    tags: ['Articles'],
+    query: listArticlesQuery,
+    ...conditionalGet({ description: 'A page of articles', schema: articleListV1 }),
+  },
   handler: async (req) => {
     const query = parseInput(listArticlesQuery, queryObject(req.searchParams))
     const isKeyset = query.after_id !== undefined || query.limit !== undefined
@@ -86,6 +103,6 @@ export const listArticles = defineEndpoint({
             next_after_id: slice.hasMore ? (data.at(-1)?.id ?? null) : null,
           }
         : offsetPage({ page: page.page, perPage: page.perPage, total: slice.total ?? 0 })
-    return jsonWithEntityTag(req, { data, meta })
+    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV1>)
   },
 })

@@ -4,21 +4,25 @@ import type { ArticleInclude, ArticleRecord } from '@/articles/listQuery'
 import { articleStatuses } from '@/articles/status'
 
 /** An article in v1: snake_case fields, ISO 8601 timestamps, relations embedded on request. */
-export const articleV1 = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  excerpt: z.string().nullable(),
-  body: z.record(z.string(), z.unknown()).nullable().describe('Lexical editor state'),
-  status: z.enum(articleStatuses),
-  author_id: z.number().int(),
-  tag_ids: z.array(z.number().int()),
-  published_at: z.iso.datetime().nullable(),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  author: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
-  tags: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })).optional(),
-})
+export const articleV1 = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    excerpt: z.string().nullable(),
+    body: z.record(z.string(), z.unknown()).nullable().describe('Lexical editor state'),
+    status: z.enum(articleStatuses),
+    author_id: z.number().int(),
+    tag_ids: z.array(z.number().int()),
+    published_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    author: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+    tags: z
+      .array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() }))
+      .optional(),
+  })
+  .meta({ id: 'ArticleV1', description: 'An article; `author` and `tags` only with `include`' })
 export type ArticleV1 = z.infer<typeof articleV1>
 
 export function presentArticle(

@@ -8,12 +8,16 @@ import { jsonWithEntityTag } from '@/http/etag'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryNameList, queryObject } from '@/http/queryParams'
-import { articleIdFrom } from './articleId'
-import { presentArticle } from './presentArticle'
+import { conditionalGet } from '@/openapi/common'
+import { articleIdFrom, articleIdParams } from './articleId'
+import { articleV1, presentArticle } from './presentArticle'
 
 export const readArticleQuery = z.object({
   include: queryNameList(articleIncludes).default([]),
 })
+
+/** One article: `{ data }`. */
+export const articleDocumentV1 = z.object({ data: articleV1 })
 
 /** `GET /api/v1/articles/{id}`: a draft is 404 to callers who may not see drafts. */
 export const readArticle = defineEndpoint({
@@ -21,6 +25,16 @@ export const readArticle = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'readArticleV1',
+    summary: 'Read an article',
+    description: 'A draft or archived article is 404 to callers without the editor role.',
+    tags: ['Articles'],
+    params: articleIdParams,
+    query: readArticleQuery,
+    ...conditionalGet({ description: 'The article', schema: articleDocumentV1 }),
+    errors: ['not_found'],
+  },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const query = parseInput(readArticleQuery, queryObject(req.searchParams))
@@ -31,6 +45,8 @@ export const readArticle = defineEndpoint({
       include: query.include,
     })
     if (!record) throw notFound(`Article ${id} not found`)
-    return jsonWithEntityTag(req, { data: presentArticle(record, query.include) })
+    return jsonWithEntityTag(req, {
+      data: presentArticle(record, query.include),
+    } satisfies z.infer<typeof articleDocumentV1>)
   },
 })

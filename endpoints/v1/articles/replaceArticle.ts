@@ -8,9 +8,10 @@ import {
   type ArticleInput,
 } from '../../../operations/articles/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import { articleIdFrom } from './articleId'
+import { articleIdFrom, articleIdParams } from './articleId'
 import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
 import { presentArticle } from './presentArticle'
+import { articleDocumentV1 } from './readArticle'
 
 /**
  * Body of `PUT /api/v1/articles/{id}`: the whole article. Title, slug, status and author are
@@ -34,6 +35,16 @@ export const replaceArticle = defineEndpoint({
   method: 'put',
   family: 'resource',
   access: 'editor',
+  openapi: {
+    operationId: 'replaceArticleV1',
+    summary: 'Replace an article',
+    description: 'Editors only. Optional fields left out are cleared.',
+    tags: ['Articles'],
+    params: articleIdParams,
+    body: replaceArticleBody,
+    responses: { 200: { description: 'The article as stored', schema: articleDocumentV1 } },
+    errors: ['not_found', 'conflict', 'unprocessable_entity'],
+  },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const body = parseInput(replaceArticleBody, await readJsonBody(req))
@@ -44,6 +55,8 @@ export const replaceArticle = defineEndpoint({
       isPublishedOnly: false,
       include: [],
     })
-    return Response.json({ data: presentArticle(record!, []) })
+    return Response.json({
+      data: presentArticle(record!, []),
+    } satisfies z.infer<typeof articleDocumentV1>)
   },
 })

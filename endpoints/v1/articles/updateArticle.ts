@@ -5,9 +5,10 @@ import { readJsonBody } from '../../http/readJsonBody'
 import { findArticle } from '../../../operations/articles/findArticles'
 import { updateArticle as update } from '../../../operations/articles/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import { articleIdFrom } from './articleId'
+import { articleIdFrom, articleIdParams } from './articleId'
 import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
 import { presentArticle } from './presentArticle'
+import { articleDocumentV1 } from './readArticle'
 
 /** Body of `PATCH /api/v1/articles/{id}`: any writable fields; the others stay as they are. */
 export const updateArticleBody = z.strictObject({
@@ -28,6 +29,16 @@ export const updateArticle = defineEndpoint({
   method: 'patch',
   family: 'resource',
   access: 'editor',
+  openapi: {
+    operationId: 'updateArticleV1',
+    summary: 'Update an article',
+    description: 'Editors only. Fields left out stay as they are.',
+    tags: ['Articles'],
+    params: articleIdParams,
+    body: updateArticleBody,
+    responses: { 200: { description: 'The article as stored', schema: articleDocumentV1 } },
+    errors: ['not_found', 'conflict', 'unprocessable_entity'],
+  },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const body = parseInput(updateArticleBody, await readJsonBody(req))

@@ -10,8 +10,9 @@ import { jsonWithEntityTag } from '@/http/etag'
 import { badRequest } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryInteger, queryNameList, queryObject } from '@/http/queryParams'
-import { articleV2Fields, presentArticle } from './presentArticle'
-import { v2Headers } from './v2Headers'
+import { conditionalGet } from '@/openapi/common'
+import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
+import { v2Headers, v2MediaType } from './v2Headers'
 
 /**
  * Query of `GET /api/v2/articles`: v1's filters and order, cursor pages only (`cursor`, `limit`),
@@ -35,8 +36,11 @@ export const listArticlesV2Query = z.object({
 export const articleListV2Meta = z.object({
   limit: z.number().int(),
   has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page'),
 })
+
+/** Answer of `GET /api/v2/articles`. */
+export const articleListV2 = z.object({ data: z.array(articleV2), meta: articleListV2Meta })
 
 /** `GET /api/v2/articles` (and `/api/articles` with `Accept: application/vnd.app.v2+json`). */
 export const listArticlesV2 = defineEndpoint({
@@ -44,6 +48,22 @@ export const listArticlesV2 = defineEndpoint({
   method: 'get',
   family: 'resource',
   access: 'authenticated',
+  openapi: {
+    operationId: 'listArticlesV2',
+    summary: 'List articles (v2)',
+    description:
+      'Cursor pages: pass `meta.next_cursor` as `cursor` with the same `sort` and `order`; a walk ' +
+      'survives deletion of the row it stopped at. `fields` selects fields (`id` always comes). ' +
+      'Also reached as `GET /api/articles` with `Accept: application/vnd.app.v2+json`.',
+    tags: ['Articles'],
+    query: listArticlesV2Query,
+    ...conditionalGet({
+      description: 'A page of articles',
+      schema: articleListV2,
+      contentType: v2MediaType,
+    }),
+    errors: ['bad_request'],
+  },
   handler: async (req) => {
     const query = parseInput(listArticlesV2Query, queryObject(req.searchParams))
     let after
@@ -86,6 +106,8 @@ export const listArticlesV2 = defineEndpoint({
             })
           : null,
     }
-    return jsonWithEntityTag(req, { data, meta }, { headers: v2Headers })
+    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV2>, {
+      headers: v2Headers,
+    })
   },
 })

@@ -38,6 +38,10 @@ export const articleV2 = z
   })
   .partial()
   .required({ id: true })
+  .meta({
+    id: 'ArticleV2',
+    description: 'An article; only `id` and the `fields` asked for, `author`/`tags` with `include`',
+  })
 export type ArticleV2 = z.infer<typeof articleV2>
 
 export function presentArticle(

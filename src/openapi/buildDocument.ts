@@ -1,0 +1,374 @@
+import { z } from 'zod'
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi'
+
+import { errorCodeMeanings, type ErrorCode } from '@/http/errors'
+import { defaultPolicies } from '@/http/rateLimitPolicy'
+import { WebhookEvents, type EventTypeDefinition } from '@/webhooks/eventCatalogue'
+import { codesByStatus, errorEnvelope } from './errorSchemas'
+import {
+  apiTags,
+  type DocumentedOperation,
+  type EndpointReference,
+  type ResponseDocs,
+  type SecurityScheme,
+  type VariantOperation,
+} from './operation'
+
+/** Public paths that `next.config.mjs` rewrites onto `/api/...` (the spec puts them outside /api). */
+export const rewrittenPrefixes = ['/webhooks', '/reports']
+
+/** The path integrators call for an endpoint below `/api` (`/v1/articles/:id` → `/api/v1/articles/{id}`). */
+export function publicPath(apiPath: string): string {
+  const templated = apiPath.replace(/:(\w+)/g, '{$1}')
+  const isRewritten = rewrittenPrefixes.some(
+    (prefix) => templated === prefix || templated.startsWith(`${prefix}/`),
+  )
+  return isRewritten ? templated : `/api${templated}`
+}
+
+const digits = z.string().regex(/^\d+$/)
+const rateLimitHeaders = {
+  'RateLimit-Limit': digits.meta({
+    header: { id: 'RateLimit-Limit' },
+    description: 'Requests allowed in the current window',
+  }),
+  'RateLimit-Remaining': digits.meta({
+    header: { id: 'RateLimit-Remaining' },
+    description: 'Requests left in the current window',
+  }),
+  'RateLimit-Reset': digits.meta({
+    header: { id: 'RateLimit-Reset' },
+    description: 'Seconds until the window resets',
+  }),
+  'X-Request-Id': z
+    .string()
+    .optional()
+    .meta({
+      header: { id: 'X-Request-Id' },
+      description:
+        "The request's id (the caller's own `X-Request-Id` when it sent one), for support questions",
+    }),
+}
+const retryAfter = digits.meta({
+  header: { id: 'Retry-After' },
+  description: 'Seconds to wait before retrying',
+})
+
+const securitySchemeNames: Record<SecurityScheme, string> = {
+  bearer: 'bearerAuth',
+  apiKey: 'apiKeyAuth',
+}
+
+function security(operation: DocumentedOperation) {
+  const schemes =
+    operation.docs.security ??
+    (operation.access === 'anyone' || operation.access === 'authenticated'
+      ? (['bearer', 'apiKey'] as const)
+      : (['bearer'] as const))
+  const requirements = schemes.map((scheme) => ({ [securitySchemeNames[scheme]]: [] }))
+  // Anonymous callers are welcome where access is `anyone`; credentials may widen what they see.
+  return operation.access === 'anyone' && requirements.length ? [{}, ...requirements] : requirements
+}
+
+/** Every error code an operation can answer with: its own plus those its definition implies. */
+export function errorCodesOf(operation: DocumentedOperation): ErrorCode[] {
+  const { docs } = operation
+  return [
+    ...(docs.errors ?? []),
+    ...(docs.query || docs.body ? (['validation_failed'] as const) : []),
+    ...(docs.body ? (['bad_request'] as const) : []),
+    ...(operation.access !== 'anyone' ? (['unauthorized'] as const) : []),
+    ...(operation.access === 'editor' || operation.access === 'admin'
+      ? (['forbidden'] as const)
+      : []),
+    'rate_limited' as const,
+  ]
+}
+
+const sharedResponses = new Map<string, ZodOpenApiResponseObject>()
+
+function response(docs: ResponseDocs, status: number): ZodOpenApiResponseObject {
+  const shared = docs.id ? sharedResponses.get(docs.id) : undefined
+  if (shared) return shared
+  const object: ZodOpenApiResponseObject = {
+    id: docs.id,
+    description: docs.description,
+    headers: z.object({
+      ...rateLimitHeaders,
+      ...(status === 429 && { 'Retry-After': retryAfter }),
+      ...docs.headers?.shape,
+    }),
+    ...(docs.schema && {
+      content: { [docs.contentType ?? 'application/json']: { schema: docs.schema } },
+    }),
+  }
+  // A named response is one object, registered once however many operations answer it.
+  if (docs.id) sharedResponses.set(docs.id, object)
+  return object
+}
+
+/** The responses of one operation: its own, then one per error status in its family's envelope. */
+function responses(operation: DocumentedOperation): Map<number, ResponseDocs> {
+  const all = new Map<number, ResponseDocs>()
+  for (const [status, docs] of Object.entries(operation.docs.responses)) {
+    if (docs) all.set(Number(status), docs)
+  }
+  for (const [status, codes] of codesByStatus(errorCodesOf(operation))) {
+    if (all.has(status)) continue
+    all.set(status, {
+      id: `${operation.family}.${codes.join('.')}`,
+      description: codes.map((code) => `\`${code}\`: ${errorCodeMeanings[code]}`).join(' '),
+      schema: errorEnvelope(operation.family, codes),
+    })
+  }
+  return all
+}
+
+function pathParams(operation: DocumentedOperation) {
+  if (operation.docs.params) return operation.docs.params
+  const names = [...operation.path.matchAll(/:(\w+)/g)].map((match) => match[1]!)
+  return names.length
+    ? z.object(Object.fromEntries(names.map((name) => [name, z.string()])))
+    : undefined
+}
+
+function operationObject(operation: DocumentedOperation): ZodOpenApiOperationObject {
+  const { docs } = operation
+  const params = pathParams(operation)
+  return {
+    operationId: docs.operationId,
+    summary: docs.summary,
+    description: docs.description,
+    tags: docs.tags,
+    security: security(operation),
+    ...((params || docs.query || docs.headers) && {
+      requestParams: {
+        ...(params && { path: params }),
+        ...(docs.query && { query: docs.query }),
+        ...(docs.headers && { header: docs.headers }),
+      },
+    }),
+    ...(docs.body && {
+      requestBody: { required: true, content: { 'application/json': { schema: docs.body } } },
+    }),
+    responses: Object.fromEntries(
+      [...responses(operation)].map(([status, docs]) => [String(status), response(docs, status)]),
+    ) as ZodOpenApiResponsesObject,
+  }
+}
+
+/**
+ * One operation for alternatives selected by configuration: either variant's body, and for each
+ * status either variant's answer, each description saying which variant gives it.
+ */
+function variantObject({
+  variants,
+  summary,
+  description,
+}: VariantOperation): ZodOpenApiOperationObject {
+  const [first] = variants
+  if (!first) throw new Error('A variant operation needs at least one variant')
+  const label = (operation: DocumentedOperation) => operation.docs.summary
+  const statuses = new Map<number, { operation: DocumentedOperation; docs: ResponseDocs }[]>()
+  for (const operation of variants) {
+    for (const [status, docs] of responses(operation)) {
+      statuses.set(status, [...(statuses.get(status) ?? []), { operation, docs }])
+    }
+  }
+  const bodies = variants.flatMap((operation) => (operation.docs.body ? [operation.docs.body] : []))
+  return {
+    operationId: first.docs.operationId,
+    summary,
+    description: [
+      description,
+      ...variants.map(
+        (operation) => `**${label(operation)}**: ${operation.docs.description ?? ''}`,
+      ),
+    ].join('\n\n'),
+    tags: first.docs.tags,
+    security: uniqueBy(variants.flatMap(security), (requirement) => JSON.stringify(requirement)),
+    ...(bodies.length && {
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: bodies.length === 1 ? bodies[0]! : z.union(bodies),
+          },
+        },
+      },
+    }),
+    responses: Object.fromEntries(
+      [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, answers]) => {
+          const schemas = [
+            ...new Set(answers.flatMap(({ docs }) => (docs.schema ? [docs.schema] : []))),
+          ]
+          const merged: ResponseDocs = {
+            description: answers
+              .map(({ operation, docs }) => `${label(operation)}: ${docs.description}`)
+              .join(' '),
+            schema: schemas.length > 1 ? z.union(schemas) : schemas[0],
+            headers: answers.find(({ docs }) => docs.headers)?.docs.headers,
+          }
+          return [String(status), response(merged, status)]
+        }),
+    ) as ZodOpenApiResponsesObject,
+  }
+}
+
+const uniqueBy = <T>(items: T[], key: (item: T) => string) =>
+  items.filter((item, index) => items.findIndex((other) => key(other) === key(item)) === index)
+
+/** The Standard Webhooks headers of every delivery. */
+const deliveryHeaders = z.object({
+  'webhook-id': z.string().describe("The event's id, the same on every attempt: deduplicate on it"),
+  'webhook-timestamp': digits.describe('Seconds since the Unix epoch when this attempt was signed'),
+  'webhook-signature': z
+    .string()
+    .regex(/^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$/)
+    .describe(
+      'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}`, ' +
+        'keyed with the base64-decoded secret; two during the 10 minutes after a rotation, the new ' +
+        "secret's first",
+    ),
+  'content-type': z.literal('application/json'),
+})
+
+function webhookObject(event: EventTypeDefinition): ZodOpenApiOperationObject {
+  const envelope = z.strictObject({
+    id: z.string().describe('The event id (also `webhook-id`)'),
+    type: z.literal(event.name),
+    timestamp: z.iso.datetime().describe('When the event happened'),
+    data: event.payload,
+  })
+  return {
+    operationId: `webhook:${event.name}`,
+    summary: event.description,
+    description:
+      event.name === WebhookEvents.Test
+        ? 'Sent only to the subscription being tested: on creation and on `POST /webhooks/subscriptions/{id}/test`.'
+        : `Sent to every active subscription whose \`events\` list \`${event.name}\` or \`*\`.`,
+    tags: ['Webhook events'],
+    security: [],
+    requestParams: { header: deliveryHeaders },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: envelope,
+          example: {
+            id: '0d6c1f7e-2b1a-4c55-9a53-5bd3d8a0f4c1',
+            type: event.name,
+            timestamp: '2026-01-15T10:05:00.000Z',
+            data: event.examplePayload,
+          },
+        },
+      },
+    },
+    responses: {
+      '2XX': {
+        description:
+          'Acknowledged. Anything else (another status, a redirect, a timeout, a refused ' +
+          'connection) is a failed attempt and is retried.',
+      },
+    },
+  }
+}
+
+const introduction = `One API for the content, the shop and the webhook platform of this service.
+
+**Authentication.** Users send \`Authorization: Bearer <token>\` (from \`POST /api/users/login\`);
+API consumers send \`X-API-Key: <key>\` (or \`Authorization: consumers API-Key <key>\`). Missing or
+invalid credentials are 401, valid ones without the permission 403.
+
+**Errors** come in the envelope of the endpoint's family: \`/api/v1/...\` and \`/webhooks/...\`
+answer \`{ "error": { "code", "message", "details"? } }\` (switch on \`code\`); guest checkout,
+search, contact and the admin action \`{ "error": "<message>" }\`; the authenticated checkout and
+the sales report \`{ "errors": [{ "message" }] }\`.
+
+**Rate limits.** Every endpoint below counts requests per consumer, user or client address
+(${defaultPolicies.default.points} per ${defaultPolicies.default.windowSeconds} s by default, the contact form
+${defaultPolicies.contact.points} per ${defaultPolicies.contact.windowSeconds} s) and answers with \`RateLimit-Limit\`,
+\`RateLimit-Remaining\` and \`RateLimit-Reset\`; over the limit it is 429 with \`Retry-After\`.
+
+**Versions.** Articles are versioned in the path (\`/api/v1\`, \`/api/v2\`); webhook and checkout
+endpoints carry no version. **Webhooks** (the outbound requests to subscribers) are listed after
+the paths, one per event type.`
+
+/**
+ * The OpenAPI 3.1 document of every custom endpoint, generated from the reference entries the
+ * endpoints carry and the zod schemas that validate their input and describe their output,
+ * plus one outbound webhook per event type of the catalogue.
+ */
+export function buildOpenApiDocument(args: {
+  references: EndpointReference[]
+  events: readonly EventTypeDefinition[]
+  serverUrl: string
+  version: string
+}) {
+  const paths: ZodOpenApiPathsObject = {}
+  for (const reference of args.references) {
+    const operations = 'variants' in reference ? reference.variants : [reference]
+    const [first] = operations
+    if (!first) continue
+    const path = publicPath(first.path)
+    paths[path] = {
+      ...paths[path],
+      [first.method]: 'variants' in reference ? variantObject(reference) : operationObject(first),
+    }
+  }
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Content & Shop API',
+        version: args.version,
+        description: introduction,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: args.serverUrl, description: 'This deployment' }],
+      tags: [
+        ...apiTags,
+        {
+          name: 'Webhook events',
+          description:
+            'The requests this service sends to subscribers (see docs/webhooks.md for verifying them).',
+        },
+      ],
+      paths,
+      webhooks: Object.fromEntries(
+        args.events.map((event) => [event.name, { post: webhookObject(event) }]),
+      ),
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A user token from `POST /api/users/login`',
+          },
+          apiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: "An API consumer's key (issued by an administrator)",
+          },
+        },
+      },
+    },
+    {
+      // zod renders `.int()` with JavaScript's safe-integer bounds; they say nothing to a reader.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum
+      },
+    },
+  )
+}

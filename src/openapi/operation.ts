@@ -1,0 +1,102 @@
+import type { z } from 'zod'
+
+import type { ErrorFamily } from '@/http/envelopes'
+import type { ErrorCode } from '@/http/errors'
+import type { PolicyName } from '@/http/rateLimitPolicy'
+
+/** Who may call an endpoint. */
+export type EndpointAccess = 'anyone' | 'authenticated' | 'editor' | 'admin'
+
+/** The groups of the reference, in the order a reader meets them. */
+export const apiTags = [
+  { name: 'Identity', description: 'Who the credentials of a request belong to.' },
+  {
+    name: 'Articles',
+    description:
+      'Articles with their authors, tags and comments. v1 reads and writes; v2 reads only, with ' +
+      'cursors and sparse fieldsets (`Accept: application/vnd.app.v2+json` on `/api/articles` ' +
+      'reaches it too).',
+  },
+  { name: 'Search', description: 'Search across articles, products and pages.' },
+  {
+    name: 'Webhook subscriptions',
+    description:
+      'Subscriptions of an API consumer to business events, their delivery log and the event ' +
+      'types. The deliveries themselves are described under Webhooks (the outbound requests).',
+  },
+  { name: 'Shop', description: 'Checkout with Stripe, and the Stripe webhook.' },
+  { name: 'Contact', description: 'The contact form.' },
+  { name: 'Administration', description: 'Reports and audited actions for administrators.' },
+  { name: 'Reference', description: 'This document.' },
+] as const
+
+export type ApiTag = (typeof apiTags)[number]['name']
+
+/** One response an operation documents besides the errors of its family's envelope. */
+export type ResponseDocs = {
+  /** Names the response as a shared component (`#/components/responses/<id>`). */
+  id?: string
+  description: string
+  /** The body (JSON unless `contentType` says otherwise); none when absent. */
+  schema?: z.ZodType
+  contentType?: string
+  /** Headers of this response besides the rate-limit and request-id headers every answer has. */
+  headers?: z.ZodObject
+}
+
+/** How to authenticate: Bearer token (users), `X-API-Key` (API consumers). */
+export type SecurityScheme = 'bearer' | 'apiKey'
+
+/**
+ * The reference entry of one endpoint, written beside its handler. The OpenAPI document is
+ * generated from these and from the same zod schemas the handler validates its input with.
+ */
+export type OperationDocs = {
+  operationId: string
+  summary: string
+  description?: string
+  tags: ApiTag[]
+  /** Path parameters; every `:name` of the path is a string unless described here. */
+  params?: z.ZodObject
+  query?: z.ZodType<unknown, Record<string, unknown>>
+  /** Request headers the operation reads. */
+  headers?: z.ZodObject
+  /** The JSON body. */
+  body?: z.ZodType
+  /** Success answers (and any answer whose body is not the family's error envelope). */
+  responses: Partial<Record<number, ResponseDocs>>
+  /**
+   * Error codes the handler itself answers with. Those that follow from the endpoint's
+   * definition are added by the generator: `validation_failed` with a query or body,
+   * `bad_request` with a body (malformed JSON), `unauthorized` and `forbidden` from the access
+   * level, `rate_limited` always.
+   */
+  errors?: ErrorCode[]
+  /** Who can authenticate, when it differs from what the access level implies. */
+  security?: SecurityScheme[]
+}
+
+/** An endpoint as the generator sees it: its definition plus its reference entry. */
+export type DocumentedOperation = {
+  /** Below `/api`, in Payload's router syntax (`/v1/articles/:id`). */
+  path: string
+  method: string
+  family: ErrorFamily
+  access: EndpointAccess
+  rateLimit: PolicyName
+  docs: OperationDocs
+}
+
+/**
+ * One path and method served by alternatives chosen by configuration (the two checkout
+ * variants): documented as one operation whose bodies and answers are either variant's.
+ */
+export type VariantOperation = {
+  variants: DocumentedOperation[]
+  summary: string
+  /** Says what selects the variant. */
+  description: string
+}
+
+/** What an endpoint carries in Payload's `custom.openapi`. */
+export type EndpointReference = DocumentedOperation | VariantOperation

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
+
+// One request per window for each policy, read when this process builds its first limiter: the
+// first anonymous request uses it up, and every operation then answers 429 to the same caller.
+process.env.RATE_LIMIT_DEFAULT = '1/600'
+process.env.RATE_LIMIT_CONTACT = '1/600'
+// The warm-up inquiry's e-mail goes to the log (no SMTP in tests) instead of failing.
+process.env.ADMIN_NOTIFY_EMAILS = 'admin@example.com'
+
+let contract: OpenApiContract
+let rest: typeof import('../helpers/rest').rest
+const anyUuid = '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42'
+
+beforeAll(async () => {
+  rest = (await import('../helpers/rest')).rest
+  const { openApiDocument } = await import('../../endpoints/openapi')
+  const config = await (await import('@payload-config')).default
+  // Built in-process: fetching /api/openapi.json would spend the one request of the window.
+  contract = await openApiContract(openApiDocument(config, 'http://localhost:3000'))
+})
+
+afterAll(() => {
+  delete process.env.RATE_LIMIT_DEFAULT
+  delete process.env.RATE_LIMIT_CONTACT
+})
+
+describe('rate limits in the document', () => {
+  it('every operation answers 429 with Retry-After as documented once the window is used up', async () => {
+    expect((await rest('GET', '/api/search?q=warm-up')).status).toBe(200)
+    expect(
+      (await rest('POST', '/api/contact', { body: { name: 'a', email: 'a@b.co', message: 'c' } }))
+        .status,
+    ).toBe(200)
+
+    const operations = Object.entries<any>(contract.document.paths).flatMap(([path, item]) =>
+      (['get', 'put', 'post', 'patch', 'delete'] as const)
+        .filter((method) => item[method])
+        .map((method) => ({ method: method.toUpperCase() as 'GET', path })),
+    )
+    for (const { method, path } of operations) {
+      const url = path.replace('{id}', path.includes('subscriptions') ? anyUuid : '1')
+      const response = await rest(method, url, method === 'GET' ? {} : { body: {} })
+      const answer = {
+        status: response.status,
+        headers: response.headers,
+        text: await response.text(),
+      }
+      expect(answer.status, `${method} ${url}: ${answer.text}`).toBe(429)
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      await contract.expectConforms(method, url, answer)
+    }
+    const promised = contract.promised().filter((pair) => pair.endsWith(' 429'))
+    expect(promised.length).toBe(operations.length)
+    expect(promised.filter((pair) => !contract.seen.has(pair))).toEqual([])
+  })
+})

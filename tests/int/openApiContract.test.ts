@@ -1,0 +1,672 @@
+import { sql } from '@payloadcms/db-postgres'
+import { validate } from '@hyperjump/json-schema/openapi-3-1'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { eventCatalogue } from '../../src/webhooks/eventCatalogue'
+import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
+import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
+import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+
+// Every live answer of every documented operation, success and each documented error, is
+// checked against the document the app serves; 429 has its own file (contractRateLimits).
+
+let payload: Payload
+let contract: OpenApiContract
+let rest: typeof import('../helpers/rest').rest
+let stripe: FakeStripe
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let worker: { stop: () => Promise<void> }
+
+const as = {
+  admin: {} as Record<string, string>,
+  editor: {} as Record<string, string>,
+  customer: {} as Record<string, string>,
+  consumerA: {} as Record<string, string>,
+  consumerB: {} as Record<string, string>,
+  nobody: {} as Record<string, string>,
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+let authorId: number
+let tagId: number
+let productId: number
+
+type Call = {
+  headers?: Record<string, string>
+  body?: unknown
+  rawBody?: string
+}
+
+/** Calls `method url` in-process, asserts the status, then that the answer matches the document. */
+async function expectAnswer(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  status: number,
+  call: Call = {},
+) {
+  const response = await rest(method, url, call)
+  const answer = { status: response.status, headers: response.headers, text: await response.text() }
+  expect(answer.status, `${method} ${url}: ${answer.text.slice(0, 500)}`).toBe(status)
+  await contract.expectConforms(method, url, answer)
+  return { ...answer, json: answer.text ? JSON.parse(answer.text) : null }
+}
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  delete process.env.CHECKOUT_REQUIRE_AUTH
+  stripe = await (await import('../helpers/shop')).useFakeStripe()
+  receiver = await startWebhookReceiver()
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  rest = (await import('../helpers/rest')).rest
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+
+  const document = await (await rest('GET', '/api/openapi.json')).json()
+  contract = await openApiContract(document)
+
+  const { userWithToken, consumerWithKey } = await import('../helpers/identities')
+  as.admin = bearer((await userWithToken(payload, 'admin')).token)
+  as.editor = bearer((await userWithToken(payload, 'editor')).token)
+  as.customer = bearer((await userWithToken(payload, 'customer')).token)
+  as.consumerA = { 'x-api-key': (await consumerWithKey(payload, 'Consumer A')).apiKey }
+  as.consumerB = { 'x-api-key': (await consumerWithKey(payload, 'Consumer B')).apiKey }
+
+  authorId = (await payload.create({ collection: 'authors', data: { name: 'Ada Contract' } })).id
+  tagId = (await payload.create({ collection: 'tags', data: { name: 'Specs', slug: 'specs' } })).id
+  const { createProduct } = await import('../helpers/shop')
+  productId = (await createProduct(payload, { name: 'Contract lamp', price: 12.5, stock: 3 })).id
+  await payload.create({
+    collection: 'pages',
+    data: {
+      title: 'Contract terms',
+      slug: 'contract-terms',
+      description: 'The terms',
+      published: true,
+    },
+  })
+
+  // Consumer B hears every event of the flows below, for the check of the webhooks section.
+  const listening = await rest('POST', '/api/webhooks/subscriptions', {
+    headers: as.consumerB,
+    body: { endpoint_url: receiver.url('/events'), events: ['*'] },
+  })
+  expect(listening.status).toBe(201)
+  const { startWebhookWorker } = await import('../../webhooks/worker')
+  worker = await startWebhookWorker(payload, { pollMs: 50 })
+})
+
+afterAll(async () => {
+  await worker?.stop()
+  await receiver?.close()
+  await stripe?.stop()
+})
+
+describe('the document', () => {
+  it('is served at /api/openapi.json and is a valid OpenAPI 3.1 document', async () => {
+    const served = await expectAnswer('GET', '/api/openapi.json', 200)
+    expect(served.json.openapi).toBe('3.1.0')
+    const output = await validate(
+      'https://spec.openapis.org/oas/3.1/schema-base',
+      served.json,
+      'BASIC',
+    )
+    expect(output).toEqual({ valid: true })
+  })
+
+  it('documents every endpoint the issue lists', () => {
+    const paths = Object.keys(contract.document.paths)
+    for (const expected of [
+      '/api/v1/articles',
+      '/api/v1/articles/{id}',
+      '/api/v1/articles/{id}/comments',
+      '/api/v2/articles',
+      '/api/v2/articles/{id}',
+      '/api/v1/search',
+      '/api/search',
+      '/webhooks/subscriptions',
+      '/webhooks/subscriptions/{id}',
+      '/webhooks/subscriptions/{id}/test',
+      '/webhooks/subscriptions/{id}/rotate-secret',
+      '/webhooks/event-types',
+      '/api/orders/checkout',
+      '/api/orders/webhook/stripe',
+      '/api/contact',
+      '/api/admin-action',
+      '/reports/sales',
+    ]) {
+      expect(paths).toContain(expected)
+    }
+    expect(Object.keys(contract.document.webhooks).sort()).toEqual(
+      eventCatalogue.map((event) => event.name).sort(),
+    )
+    expect(Object.keys(contract.document.components.securitySchemes).sort()).toEqual([
+      'apiKeyAuth',
+      'bearerAuth',
+    ])
+  })
+})
+
+describe('identity', () => {
+  it('GET /api/v1/me', async () => {
+    const consumer = await expectAnswer('GET', '/api/v1/me', 200, { headers: as.consumerA })
+    expect(consumer.json.data.type).toBe('consumer')
+    const user = await expectAnswer('GET', '/api/v1/me', 200, { headers: as.editor })
+    expect(user.json.data).toMatchObject({ type: 'user', role: 'editor' })
+    await expectAnswer('GET', '/api/v1/me', 401)
+  })
+})
+
+describe('articles v1', () => {
+  let articleId: number
+  let otherId: number
+  const article = (slug: string) => ({
+    title: `Contract article ${slug}`,
+    slug,
+    author_id: authorId,
+    status: 'published',
+    excerpt: 'How the contract is kept',
+    tag_ids: [tagId],
+  })
+
+  it('POST /api/v1/articles', async () => {
+    const created = await expectAnswer('POST', '/api/v1/articles', 201, {
+      headers: as.editor,
+      body: article('contract-one'),
+    })
+    articleId = created.json.data.id
+    otherId = (
+      await expectAnswer('POST', '/api/v1/articles', 201, {
+        headers: as.editor,
+        body: { ...article('contract-two'), status: 'draft' },
+      })
+    ).json.data.id
+    await expectAnswer('POST', '/api/v1/articles', 409, {
+      headers: as.editor,
+      body: article('contract-one'),
+    })
+    await expectAnswer('POST', '/api/v1/articles', 422, {
+      headers: as.editor,
+      body: { ...article('contract-three'), author_id: 999_999 },
+    })
+    const invalid = await expectAnswer('POST', '/api/v1/articles', 400, {
+      headers: as.editor,
+      body: { ...article('contract-four'), colour: 'red' },
+    })
+    expect(invalid.json.error.code).toBe('validation_failed')
+    const malformed = await expectAnswer('POST', '/api/v1/articles', 400, {
+      headers: as.editor,
+      rawBody: '{"title":',
+    })
+    expect(malformed.json.error.code).toBe('bad_request')
+    await expectAnswer('POST', '/api/v1/articles', 403, {
+      headers: as.consumerA,
+      body: article('contract-five'),
+    })
+    await expectAnswer('POST', '/api/v1/articles', 401, { body: article('contract-six') })
+  })
+
+  it('GET /api/v1/articles, numbered and keyset pages, conditional', async () => {
+    const page = await expectAnswer('GET', '/api/v1/articles?include=author,tags&per_page=5', 200, {
+      headers: as.editor,
+    })
+    expect(page.json.data.length).toBeGreaterThan(0)
+    expect(page.json.data[0].author).toBeDefined()
+    await expectAnswer('GET', '/api/v1/articles?after_id=1&limit=1', 200, { headers: as.consumerA })
+    await expectAnswer('GET', '/api/v1/articles?include=author,tags&per_page=5', 304, {
+      headers: { ...as.editor, 'if-none-match': page.headers.get('etag')! },
+    })
+    await expectAnswer('GET', '/api/v1/articles?page=1&after_id=3', 400, { headers: as.editor })
+    await expectAnswer('GET', '/api/v1/articles', 401)
+  })
+
+  it('GET /api/v1/articles/{id}', async () => {
+    const read = await expectAnswer('GET', `/api/v1/articles/${articleId}?include=tags`, 200, {
+      headers: as.consumerA,
+    })
+    await expectAnswer('GET', `/api/v1/articles/${articleId}?include=tags`, 304, {
+      headers: { ...as.consumerA, 'if-none-match': read.headers.get('etag')! },
+    })
+    await expectAnswer('GET', `/api/v1/articles/${otherId}`, 404, { headers: as.consumerA })
+    await expectAnswer('GET', `/api/v1/articles/${articleId}?include=comments`, 400, {
+      headers: as.consumerA,
+    })
+    await expectAnswer('GET', `/api/v1/articles/${articleId}`, 401)
+  })
+
+  it('PUT /api/v1/articles/{id}', async () => {
+    await expectAnswer('PUT', `/api/v1/articles/${articleId}`, 200, {
+      headers: as.editor,
+      body: article('contract-one'),
+    })
+    await expectAnswer('PUT', `/api/v1/articles/${articleId}`, 400, {
+      headers: as.editor,
+      body: { title: 'No slug' },
+    })
+    await expectAnswer('PUT', '/api/v1/articles/999999', 404, {
+      headers: as.editor,
+      body: article('contract-seven'),
+    })
+    await expectAnswer('PUT', `/api/v1/articles/${articleId}`, 409, {
+      headers: as.editor,
+      body: article('contract-two'),
+    })
+    await expectAnswer('PUT', `/api/v1/articles/${articleId}`, 422, {
+      headers: as.editor,
+      body: { ...article('contract-one'), tag_ids: [999_999] },
+    })
+    await expectAnswer('PUT', `/api/v1/articles/${articleId}`, 403, {
+      headers: as.customer,
+      body: article('contract-one'),
+    })
+    await expectAnswer('PUT', `/api/v1/articles/${articleId}`, 401, { body: article('x') })
+  })
+
+  it('PATCH /api/v1/articles/{id}', async () => {
+    const patched = await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 200, {
+      headers: as.editor,
+      body: { excerpt: 'Patched' },
+    })
+    expect(patched.json.data.excerpt).toBe('Patched')
+    await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 400, {
+      headers: as.editor,
+      body: { status: 'lost' },
+    })
+    await expectAnswer('PATCH', '/api/v1/articles/999999', 404, {
+      headers: as.editor,
+      body: { excerpt: 'x' },
+    })
+    await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 409, {
+      headers: as.editor,
+      body: { slug: 'contract-two' },
+    })
+    await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 422, {
+      headers: as.editor,
+      body: { author_id: 999_999 },
+    })
+    await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 403, {
+      headers: as.consumerA,
+      body: { excerpt: 'x' },
+    })
+    await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 401, { body: { excerpt: 'x' } })
+  })
+
+  it('GET /api/v1/articles/{id}/comments', async () => {
+    await payload.create({
+      collection: 'comments',
+      data: { article: articleId, authorName: 'Reader', body: 'Clear.', status: 'approved' },
+    })
+    const comments = await expectAnswer('GET', `/api/v1/articles/${articleId}/comments`, 200, {
+      headers: as.consumerA,
+    })
+    expect(comments.json.data).toHaveLength(1)
+    await expectAnswer('GET', `/api/v1/articles/${articleId}/comments`, 304, {
+      headers: { ...as.consumerA, 'if-none-match': comments.headers.get('etag')! },
+    })
+    await expectAnswer('GET', '/api/v1/articles/999999/comments', 404, { headers: as.consumerA })
+    await expectAnswer('GET', `/api/v1/articles/${articleId}/comments?per_page=0`, 400, {
+      headers: as.consumerA,
+    })
+    await expectAnswer('GET', `/api/v1/articles/${articleId}/comments`, 401)
+  })
+
+  it('articles v2: reads, cursor pages, refused writes', async () => {
+    const first = await expectAnswer('GET', '/api/v2/articles?limit=1&fields=title', 200, {
+      headers: as.editor,
+    })
+    expect(Object.keys(first.json.data[0]).sort()).toEqual(['id', 'title'])
+    await expectAnswer(
+      'GET',
+      `/api/v2/articles?limit=1&cursor=${encodeURIComponent(first.json.meta.next_cursor)}`,
+      200,
+      { headers: as.editor },
+    )
+    await expectAnswer('GET', '/api/v2/articles?limit=1&fields=title', 304, {
+      headers: { ...as.editor, 'if-none-match': first.headers.get('etag')! },
+    })
+    const badCursor = await expectAnswer('GET', '/api/v2/articles?cursor=nonsense', 400, {
+      headers: as.editor,
+    })
+    expect(badCursor.json.error.code).toBe('bad_request')
+    await expectAnswer('GET', '/api/v2/articles', 401)
+
+    const read = await expectAnswer('GET', `/api/v2/articles/${articleId}`, 200, {
+      headers: as.consumerA,
+    })
+    await expectAnswer('GET', `/api/v2/articles/${articleId}`, 304, {
+      headers: { ...as.consumerA, 'if-none-match': read.headers.get('etag')! },
+    })
+    await expectAnswer('GET', `/api/v2/articles/${otherId}`, 404, { headers: as.consumerA })
+    await expectAnswer('GET', `/api/v2/articles/${articleId}?fields=secret`, 400, {
+      headers: as.consumerA,
+    })
+    await expectAnswer('GET', `/api/v2/articles/${articleId}`, 401)
+
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      await expectAnswer(method, '/api/v2/articles', 405, { headers: as.editor, body: {} })
+      await expectAnswer(method, `/api/v2/articles/${articleId}`, 405, {
+        headers: as.editor,
+        body: {},
+      })
+    }
+  })
+
+  it('DELETE /api/v1/articles/{id}', async () => {
+    await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 403, { headers: as.consumerA })
+    await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 401)
+    await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 204, { headers: as.editor })
+    await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 404, { headers: as.editor })
+  })
+})
+
+describe('search', () => {
+  it('GET /api/search finds posts, products and pages', async () => {
+    const found = await expectAnswer('GET', '/api/search?q=contract', 200)
+    expect(new Set(found.json.docs.map((doc: any) => doc._collection))).toEqual(
+      new Set(['posts', 'products', 'pages']),
+    )
+    await expectAnswer('GET', `/api/search?q=${'x'.repeat(201)}`, 400)
+    await expectAnswer('GET', '/api/search?q=contract&type=people', 400)
+  })
+
+  it('GET /api/v1/search', async () => {
+    const found = await expectAnswer(
+      'GET',
+      '/api/v1/search?q=contract&collections=articles,products,pages',
+      200,
+      { headers: as.consumerA },
+    )
+    expect(found.json.data.length).toBeGreaterThanOrEqual(3)
+    await expectAnswer('GET', `/api/v1/search?q=${'x'.repeat(201)}`, 400, { headers: as.consumerA })
+    await expectAnswer('GET', '/api/v1/search?q=contract', 401)
+  })
+})
+
+describe('contact, admin action, sales report', () => {
+  it('POST /api/contact', async () => {
+    await expectAnswer('POST', '/api/contact', 200, {
+      body: { name: 'Grace', email: 'grace@example.com', message: 'Hello' },
+    })
+    const missing = await expectAnswer('POST', '/api/contact', 400, { body: { name: 'Grace' } })
+    expect(typeof missing.json.error).toBe('string')
+  })
+
+  it('POST /api/admin-action', async () => {
+    await expectAnswer('POST', '/api/admin-action', 200, {
+      headers: as.admin,
+      body: { action: 'reindex' },
+    })
+    await expectAnswer('POST', '/api/admin-action', 400, { headers: as.admin, rawBody: '{' })
+    await expectAnswer('POST', '/api/admin-action', 403, { headers: as.editor, body: {} })
+    await expectAnswer('POST', '/api/admin-action', 401, { body: {} })
+  })
+
+  it('GET /reports/sales', async () => {
+    const report = await expectAnswer('GET', '/reports/sales?period=month', 200, {
+      headers: as.admin,
+    })
+    expect(report.json.data.period).toBe('month')
+    const invalid = await expectAnswer('GET', `/reports/sales?period=${'y'.repeat(51)}`, 400, {
+      headers: as.admin,
+    })
+    expect(invalid.json.errors[0].message).toMatch(/period/)
+    await expectAnswer('GET', '/reports/sales', 403, { headers: as.editor })
+    await expectAnswer('GET', '/reports/sales', 401)
+  })
+})
+
+describe('shop', () => {
+  let orderId: number
+  const guestCart = (quantity = 1) => ({
+    items: [{ productId, quantity }],
+    customerEmail: 'buyer@example.com',
+    shippingAddress: {
+      name: 'Ivan',
+      line1: 'Tverskaya 1',
+      city: 'Moscow',
+      postal_code: '125009',
+      country: 'RU',
+    },
+  })
+  const memberCart = (quantity = 1) => ({
+    items: [{ product_id: productId, quantity }],
+    shipping_address: guestCart().shippingAddress,
+    payment_method: 'card',
+  })
+
+  it('POST /api/orders/checkout, guest variant', async () => {
+    const placed = await expectAnswer('POST', '/api/orders/checkout', 201, { body: guestCart() })
+    orderId = placed.json.orderId
+    await expectAnswer('POST', '/api/orders/checkout', 400, { body: { ...guestCart(), items: [] } })
+    await expectAnswer('POST', '/api/orders/checkout', 409, { body: guestCart(50) })
+    stripe.setMode('api_error')
+    try {
+      await expectAnswer('POST', '/api/orders/checkout', 502, { body: guestCart() })
+    } finally {
+      stripe.setMode('ok')
+    }
+  })
+
+  it('POST /api/orders/checkout, authenticated variant', async () => {
+    process.env.CHECKOUT_REQUIRE_AUTH = 'true'
+    try {
+      const placed = await expectAnswer('POST', '/api/orders/checkout', 201, {
+        headers: as.customer,
+        body: memberCart(),
+      })
+      expect(placed.json.data.total).toBe(12.5)
+      await expectAnswer('POST', '/api/orders/checkout', 401, { body: memberCart() })
+      await expectAnswer('POST', '/api/orders/checkout', 400, {
+        headers: as.customer,
+        body: { ...memberCart(), items: [] },
+      })
+      await expectAnswer('POST', '/api/orders/checkout', 409, {
+        headers: as.customer,
+        body: memberCart(50),
+      })
+      stripe.setMode('api_error')
+      try {
+        await expectAnswer('POST', '/api/orders/checkout', 500, {
+          headers: as.customer,
+          body: memberCart(),
+        })
+      } finally {
+        stripe.setMode('ok')
+      }
+    } finally {
+      delete process.env.CHECKOUT_REQUIRE_AUTH
+    }
+  })
+
+  it('POST /api/orders/webhook/stripe', async () => {
+    const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0 })
+    const session = stripe.sessions.get(order.stripeSessionId!)!
+    const { payload: body, signature } = signedWebhook(
+      checkoutSessionEvent('checkout.session.completed', session),
+      process.env.STRIPE_WEBHOOK_SECRET!,
+    )
+    await expectAnswer('POST', '/api/orders/webhook/stripe', 200, {
+      headers: { 'stripe-signature': signature },
+      rawBody: body,
+    })
+    await expectAnswer('POST', '/api/orders/webhook/stripe', 400, {
+      headers: { 'stripe-signature': 't=1,v1=forged' },
+      rawBody: body,
+    })
+    const secret = process.env.STRIPE_WEBHOOK_SECRET
+    delete process.env.STRIPE_WEBHOOK_SECRET
+    try {
+      await expectAnswer('POST', '/api/orders/webhook/stripe', 500, {
+        headers: { 'stripe-signature': signature },
+        rawBody: body,
+      })
+    } finally {
+      process.env.STRIPE_WEBHOOK_SECRET = secret
+    }
+  })
+})
+
+/** Runs `work` while delivery `id` looks claimed by a worker (a retry is then a 409). */
+async function whileBeingSent(id: number, work: () => Promise<unknown>) {
+  await payload.db.drizzle.execute(
+    sql`UPDATE webhook_deliveries SET status = 'delivering', lease_expires_at = now() + interval '1 minute' WHERE id = ${id}`,
+  )
+  try {
+    await work()
+  } finally {
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_deliveries SET status = 'succeeded', lease_expires_at = NULL WHERE id = ${id}`,
+    )
+  }
+}
+
+describe('webhook subscriptions', () => {
+  let subscriptionId: string
+  let deliveryId: number
+  const subscription = () => ({ endpoint_url: receiver.url('/contract'), events: ['*'] })
+
+  it('POST /webhooks/subscriptions', async () => {
+    const created = await expectAnswer('POST', '/webhooks/subscriptions', 201, {
+      headers: as.consumerA,
+      body: subscription(),
+    })
+    subscriptionId = created.json.id
+    const unknown = await expectAnswer('POST', '/webhooks/subscriptions', 422, {
+      headers: as.consumerA,
+      body: { ...subscription(), events: ['order.exploded'] },
+    })
+    expect(unknown.json.invalid_events).toEqual(['order.exploded'])
+    await expectAnswer('POST', '/webhooks/subscriptions', 400, {
+      headers: as.consumerA,
+      body: { ...subscription(), endpoint_url: 'ftp://example.com' },
+    })
+    await expectAnswer('POST', '/webhooks/subscriptions', 403, {
+      headers: as.editor,
+      body: subscription(),
+    })
+    await expectAnswer('POST', '/webhooks/subscriptions', 401, { body: subscription() })
+  })
+
+  it('GET /webhooks/subscriptions and /{id}', async () => {
+    const list = await expectAnswer('GET', '/webhooks/subscriptions', 200, {
+      headers: as.consumerA,
+    })
+    expect(list.json.data.map((item: any) => item.id)).toContain(subscriptionId)
+    await expectAnswer('GET', '/webhooks/subscriptions?per_page=0', 400, { headers: as.consumerA })
+    await expectAnswer('GET', '/webhooks/subscriptions', 403, { headers: as.admin })
+    await expectAnswer('GET', '/webhooks/subscriptions', 401)
+
+    await expectAnswer('GET', `/webhooks/subscriptions/${subscriptionId}`, 200, {
+      headers: as.consumerA,
+    })
+    await expectAnswer('GET', `/webhooks/subscriptions/${subscriptionId}`, 404, {
+      headers: as.consumerB,
+    })
+    await expectAnswer('GET', `/webhooks/subscriptions/${subscriptionId}`, 403, {
+      headers: as.editor,
+    })
+    await expectAnswer('GET', `/webhooks/subscriptions/${subscriptionId}`, 401)
+  })
+
+  it('PATCH /webhooks/subscriptions/{id}', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}`
+    await expectAnswer('PATCH', url, 200, {
+      headers: as.consumerA,
+      body: { description: 'All events', timeout_seconds: 5 },
+    })
+    await expectAnswer('PATCH', url, 400, { headers: as.consumerA, body: { secret: 'mine' } })
+    await expectAnswer('PATCH', url, 422, { headers: as.consumerA, body: { events: ['nope.x'] } })
+    await expectAnswer('PATCH', url, 404, { headers: as.consumerB, body: { description: 'x' } })
+    await expectAnswer('PATCH', url, 403, { headers: as.editor, body: { description: 'x' } })
+    await expectAnswer('PATCH', url, 401, { body: { description: 'x' } })
+  })
+
+  it('POST /webhooks/subscriptions/{id}/test and /rotate-secret', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}`
+    const test = await expectAnswer('POST', `${url}/test`, 201, { headers: as.consumerA })
+    deliveryId = test.json.data.delivery_id
+    await expectAnswer('POST', `${url}/test`, 404, { headers: as.consumerB })
+    await expectAnswer('POST', `${url}/test`, 403, { headers: as.editor })
+    await expectAnswer('POST', `${url}/test`, 401)
+
+    const rotated = await expectAnswer('POST', `${url}/rotate-secret`, 200, {
+      headers: as.consumerA,
+    })
+    expect(rotated.json.secret).toHaveLength(32)
+    await expectAnswer('POST', `${url}/rotate-secret`, 404, { headers: as.consumerB })
+    await expectAnswer('POST', `${url}/rotate-secret`, 403, { headers: as.editor })
+    await expectAnswer('POST', `${url}/rotate-secret`, 401)
+  })
+
+  it('GET /webhooks/subscriptions/{id}/deliveries and retrying one', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}/deliveries`
+    await receiver.waitFor((posts) => posts.some((post) => post.path === '/contract'))
+    const log = await expectAnswer('GET', url, 200, { headers: as.consumerA })
+    expect(log.json.data.length).toBeGreaterThan(0)
+    await expectAnswer('GET', `${url}?status=lost`, 400, { headers: as.consumerA })
+    await expectAnswer('GET', url, 404, { headers: as.consumerB })
+    await expectAnswer('GET', url, 403, { headers: as.editor })
+    await expectAnswer('GET', url, 401)
+
+    const retry = `/webhooks/deliveries/${deliveryId}/retry`
+    await expectAnswer('POST', retry, 202, { headers: as.consumerA })
+    await expectAnswer('POST', '/webhooks/deliveries/abc/retry', 400, { headers: as.consumerA })
+    await expectAnswer('POST', retry, 404, { headers: as.consumerB })
+    await expectAnswer('POST', retry, 403, { headers: as.editor })
+    await expectAnswer('POST', retry, 401)
+    await whileBeingSent(deliveryId, () =>
+      expectAnswer('POST', retry, 409, { headers: as.consumerA }),
+    )
+  })
+
+  it('POST /api/webhook-deliveries/{id}/retry (the admin panel)', async () => {
+    const url = `/api/webhook-deliveries/${deliveryId}/retry`
+    await expectAnswer('POST', url, 202, { headers: as.admin })
+    await expectAnswer('POST', '/api/webhook-deliveries/abc/retry', 400, { headers: as.admin })
+    await expectAnswer('POST', '/api/webhook-deliveries/999999/retry', 404, { headers: as.admin })
+    await expectAnswer('POST', url, 403, { headers: as.editor })
+    await expectAnswer('POST', url, 401)
+    await whileBeingSent(deliveryId, () => expectAnswer('POST', url, 409, { headers: as.admin }))
+  })
+
+  it('GET /webhooks/event-types', async () => {
+    const types = await expectAnswer('GET', '/webhooks/event-types', 200, { headers: as.editor })
+    expect(types.json.data.map((type: any) => type.name)).toContain('order.created')
+    await expectAnswer('GET', '/webhooks/event-types', 401)
+  })
+
+  it('every event type is delivered as the webhooks section describes it', async () => {
+    // Events of the flows above: articles, comment, products, inquiry, orders, test.
+    await payload.update({ collection: 'products', id: productId, data: { stock: 7 } })
+    const expected = eventCatalogue.map((event) => event.name)
+    const heard = () => receiver.posts().filter((post) => post.path === '/events')
+    const missing = () => {
+      const types = new Set(heard().map((post) => JSON.parse(post.body).type))
+      return expected.filter((type) => !types.has(type))
+    }
+    await eventually(() => missing().length === 0).catch(() => {
+      throw new Error(`No delivery of ${missing().join(', ')}`)
+    })
+    for (const post of heard()) {
+      await contract.expectDeliveryConforms(JSON.parse(post.body).type, post)
+    }
+  })
+
+  it('DELETE /webhooks/subscriptions/{id}', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}`
+    await expectAnswer('DELETE', url, 404, { headers: as.consumerB })
+    await expectAnswer('DELETE', url, 403, { headers: as.editor })
+    await expectAnswer('DELETE', url, 401)
+    await expectAnswer('DELETE', url, 204, { headers: as.consumerA })
+  })
+})
+
+describe('coverage', () => {
+  it('checked every documented answer but 429 (contractRateLimits) and every webhook', () => {
+    const missing = contract
+      .promised()
+      .filter((pair) => !pair.endsWith(' 429') && !contract.seen.has(pair))
+    expect(missing).toEqual([])
+    const webhooks = eventCatalogue.map((event) => `webhook ${event.name}`)
+    expect(webhooks.filter((pair) => !contract.seen.has(pair))).toEqual([])
+  })
+})
