@@ -5,11 +5,16 @@ import { disableAfterFailures, foldOutcomes } from '@/webhooks/subscriptionOutco
 import type { AttemptOutcome } from './sendDelivery'
 
 /**
- * Writes a batch of attempt outcomes in one transaction of three statements, whatever its
- * size (one `UPDATE` per send would cap throughput at a quarter: PAYLOAD-NOTES): the
- * deliveries; the subscriptions' `failure_count` / `last_delivery_at`; then the subscriptions
- * that reached 100 consecutive failures are disabled, and each owner is e-mailed once (the
- * `is_active` guard lets only one worker disable a subscription).
+ * Writes a batch of attempt outcomes in one transaction of a fixed number of statements,
+ * whatever its size (one `UPDATE` per send would cap throughput at a quarter: PAYLOAD-NOTES):
+ * the deliveries; the subscriptions' `failure_count` / `last_delivery_at`; then the
+ * subscriptions that reached 100 consecutive failures are disabled, and each owner is e-mailed
+ * once (the `is_active` guard lets only one worker disable a subscription).
+ *
+ * Workers' batches share subscriptions, and an `UPDATE ... FROM` locks rows in the order of its
+ * input, so the rows are first locked in id order: two batches listing the same subscriptions
+ * in opposite orders would otherwise deadlock, one of them would be lost, and its deliveries
+ * sent again when their leases lapsed.
  */
 export async function recordOutcomes(payload: Payload, pool: Pool, outcomes: AttemptOutcome[]) {
   if (!outcomes.length) return
@@ -37,6 +42,14 @@ export async function recordOutcomes(payload: Payload, pool: Pool, outcomes: Att
   let disabled: { id: string; endpoint_url: string; email: string | null }[] = []
   try {
     await client.query('BEGIN')
+    await client.query(
+      'SELECT FROM webhook_deliveries WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+      [deliveries.map((delivery) => delivery.id)],
+    )
+    await client.query(
+      'SELECT FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE',
+      [subscriptions.map((subscription) => subscription.id)],
+    )
     await client.query(
       `UPDATE webhook_deliveries d
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,

@@ -13,6 +13,15 @@ let restJson: typeof import('../helpers/rest').restJson
 let apiKey: string
 let answer: Answer = { status: 200 }
 const children: ChildProcess[] = []
+/** What the worker processes printed, to explain a failure. */
+const workerOutput: string[] = []
+const workerErrors = () =>
+  workerOutput
+    .join('')
+    .split('\n')
+    .filter((line) => /error|fail/i.test(line))
+    .slice(0, 20)
+    .join('\n')
 
 beforeAll(async () => {
   process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
@@ -44,6 +53,7 @@ async function startWorkerProcess(env: Record<string, string> = {}) {
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
+      workerOutput.push(chunk.toString())
       if (output.includes('Webhook worker running')) resolve()
     }
     child.stdout!.on('data', onData)
@@ -135,7 +145,7 @@ describe('worker processes', () => {
         .posts()
         .filter((p) => p.path === path)
         .map((p) => p.headers['webhook-id'])
-      expect(ids).toHaveLength(151)
+      expect(ids, `workers' errors:\n${workerErrors()}`).toHaveLength(151)
       expect(new Set(ids).size).toBe(151)
     }
   }, 240_000)

@@ -1,0 +1,98 @@
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { eventually } from '../helpers/webhookReceiver'
+
+let payload: Payload
+let pool: Pool
+
+beforeAll(async () => {
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  pool = (await import('../../webhooks/transactionDatabase')).postgres(payload).pool
+})
+
+/** Two subscriptions, each with its pending test delivery, in the order Postgres sorts their ids. */
+async function twoSubscriptionsWithDeliveries() {
+  const { consumerWithKey } = await import('../helpers/identities')
+  const { restJson } = await import('../helpers/rest')
+  const { apiKey } = await consumerWithKey(payload, 'Locking consumer')
+  const ids: string[] = []
+  for (const path of ['/a', '/b']) {
+    const created = await restJson('POST', '/api/webhooks/subscriptions', {
+      headers: { 'x-api-key': apiKey },
+      body: { endpoint_url: `https://receiver.example${path}`, events: ['order.created'] },
+    })
+    expect(created.status).toBe(201)
+    ids.push(created.body.id)
+  }
+  const { rows } = await pool.query<{ subscription_id: string; delivery_id: number }>(
+    `SELECT s.id AS subscription_id, d.id AS delivery_id
+     FROM webhook_subscriptions s JOIN webhook_deliveries d ON d.subscription_id = s.id
+     WHERE s.id = ANY($1::varchar[]) ORDER BY s.id`,
+    [ids],
+  )
+  expect(rows).toHaveLength(2)
+  return rows
+}
+
+const success = (row: { subscription_id: string; delivery_id: number }) => ({
+  deliveryId: row.delivery_id,
+  subscriptionId: row.subscription_id,
+  isSuccess: true,
+  status: 'succeeded' as const,
+  nextAttemptAt: null,
+  responseStatus: 200,
+  responseBody: 'ok',
+  error: null,
+  durationMs: 3,
+})
+
+describe('recording outcomes while another worker records its own', () => {
+  it('waits its turn instead of deadlocking when the batches list subscriptions in opposite orders', async () => {
+    const [low, high] = await twoSubscriptionsWithDeliveries()
+    const { recordOutcomes } = await import('../../webhooks/recordOutcomes')
+
+    // Another worker's batch is half written: it holds the first subscription and will want
+    // the second.
+    const other = await pool.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query('UPDATE webhook_subscriptions SET failure_count = 0 WHERE id = $1', [
+        low!.subscription_id,
+      ])
+
+      // This worker's batch lists the subscriptions the other way round.
+      const recording = recordOutcomes(payload, pool, [success(high!), success(low!)]).then(
+        () => 'recorded',
+        (error: Error) => `failed: ${error.message}`,
+      )
+      await eventually(async () => {
+        const { rows } = await pool.query(
+          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+        )
+        return rows.length > 0
+      })
+
+      await other.query('UPDATE webhook_subscriptions SET failure_count = 0 WHERE id = $1', [
+        high!.subscription_id,
+      ])
+      await other.query('COMMIT')
+      expect(await recording).toBe('recorded')
+    } finally {
+      other.release()
+    }
+
+    const { rows } = await pool.query(
+      `SELECT d.status, s.last_delivery_at IS NOT NULL AS delivered
+       FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+       WHERE d.id = ANY($1::int[])`,
+      [[low!.delivery_id, high!.delivery_id]],
+    )
+    expect(rows).toEqual([
+      { status: 'succeeded', delivered: true },
+      { status: 'succeeded', delivered: true },
+    ])
+  })
+})
