@@ -5,40 +5,41 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
-import { Articles } from './collections/Articles'
-import { articleIndexes } from './collections/Articles/articleIndexes'
-import { AuditLog } from './collections/AuditLog'
-import { Authors } from './collections/Authors'
-import { Comments } from './collections/Comments'
-import { Consumers } from './collections/Consumers'
-import { Inquiries } from './collections/Inquiries'
-import { orderReportIndex } from './collections/orderReportIndex'
-import { Pages } from './collections/Pages'
-import { searchIndexes } from './collections/searchIndexes'
-import { Tags } from './collections/Tags'
-import { Orders } from './collections/Orders'
-import { Products } from './collections/Products'
-import { StripeEvents } from './collections/StripeEvents'
-import { Users } from './collections/Users'
-import { WebhookDeliveries } from './collections/webhooks/WebhookDeliveries'
-import { WebhookEventTypes } from './collections/webhooks/WebhookEventTypes'
-import { WebhookSubscriptions } from './collections/webhooks/WebhookSubscriptions'
-import { emailAdapter } from './email/emailAdapter'
-import { adminAction } from './endpoints/adminAction'
-import { contact } from './endpoints/contact'
-import { rateLimitTable } from './endpoints/http/rateLimitTable'
-import { startInquiryNotifier } from './operations/contact/sendInquiryNotices'
-import { me } from './endpoints/me'
-import { openApiEndpoint } from './endpoints/openapi'
+import { articleIndexes } from '@/articles/schema/articleIndexes'
+import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
+import { emailAdapter } from '@/email/emailAdapter'
+import { rateLimitTable } from '@/http/rateLimitTable'
+import { orderReportIndex } from '@/reports/schema/orderReportIndex'
+import { searchIndexes } from '@/search/schema/searchIndexes'
+import { outboxTable } from '@/webhooks/schema/outboxTable'
+import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
+import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
+import { Articles } from './collections/Articles/Articles'
+import { Authors } from './collections/Articles/Authors'
+import { Comments } from './collections/Articles/Comments'
+import { Pages } from './collections/Articles/Pages'
+import { Tags } from './collections/Articles/Tags'
+import { Inquiries } from './collections/Contact/Inquiries'
+import { AuditLog } from './collections/Identity/AuditLog'
+import { Consumers } from './collections/Identity/Consumers'
+import { Users } from './collections/Identity/Users'
+import { Orders } from './collections/Shop/Orders'
+import { Products } from './collections/Shop/Products'
+import { StripeEvents } from './collections/Shop/StripeEvents'
+import { WebhookDeliveries } from './collections/Webhooks/WebhookDeliveries'
+import { WebhookEventTypes } from './collections/Webhooks/WebhookEventTypes'
+import { WebhookSubscriptions } from './collections/Webhooks/WebhookSubscriptions'
+import { articlesV1 } from './endpoints/articles/v1'
+import { articlesV2 } from './endpoints/articles/v2'
+import { contact } from './endpoints/contact/contact'
+import { adminAction } from './endpoints/identity/adminAction'
+import { me } from './endpoints/identity/me'
+import { openApiEndpoint } from './endpoints/openapi/openApiDocument'
 import { salesReportEndpoint } from './endpoints/reports/sales'
-import { search } from './endpoints/search'
-import { searchV1 } from './endpoints/v1/search'
-import { articlesV1 } from './endpoints/v1/articles'
-import { articlesV2 } from './endpoints/v2/articles'
-import { webhookEndpoints } from './endpoints/webhooks'
-import { outboxTable } from './webhooks/outboxTable'
-import { startWorkerInApp } from './webhooks/startWorkerInApp'
-import { webhookIndexes } from './webhooks/webhookIndexes'
+import { search } from './endpoints/search/search'
+import { searchV1 } from './endpoints/search/v1/search'
+import { orderEndpoints } from './endpoints/shop'
+import { webhookDeliveryAdminEndpoints, webhookEndpoints } from './endpoints/webhooks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -63,11 +64,12 @@ export default buildConfig({
     Consumers,
     AuditLog,
     Products,
-    Orders,
+    // Collection endpoints live with the other handlers and are attached here.
+    { ...Orders, endpoints: orderEndpoints },
     StripeEvents,
     WebhookSubscriptions,
     WebhookEventTypes,
-    WebhookDeliveries,
+    { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
   ],
   endpoints: [
     openApiEndpoint,
@@ -90,7 +92,7 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'migrations'),
     beforeSchemaInit: [rateLimitTable, outboxTable],
     afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
-    // Trigram indexes for search (collections/searchIndexes.ts).
+    // Trigram indexes for search (src/search/schema/searchIndexes.ts).
     extensions: ['pg_trgm'],
   }),
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },

@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.spec.ts', 'collections/**/*.spec.ts', 'endpoints/**/*.spec.ts'],
+          include: ['src/**/*.spec.ts'],
         },
       },
       {

@@ -5,7 +5,7 @@
  */
 import pg from 'pg'
 
-import { searchCollections } from '../operations/search/searchCollections'
+import { searchCollections } from '../src/search/operations/searchCollections'
 import { seedCredentials } from '../seed/identities'
 import { insertArticles } from '../tests/helpers/articles'
 import { startApp } from '../tests/helpers/startApp'

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 
 import { Agent, request } from 'undici'
 
-import { createDatabaseIfMissing } from '../src/db/embeddedPostgres'
+import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
 const server = await startTestServer()
@@ -41,8 +41,8 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 const { default: config } = await import('../payload.config')
 const { createLocalReq, getPayload } = await import('payload')
 const { emitEvent } = await import('../hooks/emitBusinessEvent')
-const { withTransaction } = await import('../webhooks/operations/withTransaction')
-const { startWebhookWorker } = await import('../webhooks/worker')
+const { withTransaction } = await import('../src/db/withTransaction')
+const { startWebhookWorker } = await import('../src/webhooks/worker/worker')
 const { buildDeliveryRequest } = await import('../src/webhooks/deliveryRequest')
 const { generateSecret } = await import('../src/webhooks/secret')
 const { closePayload } = await import('../scripts/lib/closePayload')

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 
-import { outboxChannel, outboxTableName } from '../webhooks/outboxTable'
-import { transactionDatabase } from '../webhooks/transactionDatabase'
+import { outboxChannel, outboxTableName } from '@/webhooks/schema/outboxTable'
+import { transactionDatabase } from '@/db/transactionDatabase'
 
 /**
  * Records a business event for webhook delivery: one outbox row written in `req`'s transaction

@@ -5,7 +5,7 @@
  */
 import { getPayload } from 'payload'
 
-import { startWebhookWorker } from '../webhooks/worker'
+import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from './lib/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { salesReport } from '../../operations/reports/salesReport'
-import { defineEndpoint } from '../http/defineEndpoint'
+import { salesReport } from '@/reports/operations/salesReport'
+import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
 import { salesWindow } from '@/reports/salesPeriod'

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 import { parseInput } from '@/http/parseInput'
-import { findOwnSubscription } from '../../webhooks/operations/findOwnSubscription'
-import { retryDelivery } from '../../webhooks/operations/retryDelivery'
-import { defineEndpoint } from '../http/defineEndpoint'
+import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
+import { retryDelivery } from '@/webhooks/operations/retryDelivery'
+import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { deliveryResource, pageMeta, pageQuery, toDeliveryResource, toPageMeta } from './resources'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { defineEndpoint } from '../http/defineEndpoint'
+import { defineEndpoint } from '@/http/defineEndpoint'
 
 export const eventTypesOutput = z.object({
   data: z.array(

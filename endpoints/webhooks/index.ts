@@ -1,5 +1,6 @@
 import { listDeliveriesEndpoint, retryDeliveryEndpoint } from './deliveries'
 import { eventTypesEndpoint } from './eventTypes'
+import { retryDeliveryAdminEndpoint } from './retryDeliveryAsAdmin'
 import {
   deleteSubscriptionEndpoint,
   getSubscriptionEndpoint,
@@ -21,3 +22,6 @@ export const webhookEndpoints = [
   retryDeliveryEndpoint,
   eventTypesEndpoint,
 ]
+
+/** The webhook-deliveries collection's endpoint: the admin panel's "Retry now". */
+export const webhookDeliveryAdminEndpoints = [retryDeliveryAdminEndpoint]

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
-import { isConsumer } from '@/auth/roles'
+import { isConsumer } from '@/identity/roles'
 import { forbidden } from '@/http/errors'
 
 /**

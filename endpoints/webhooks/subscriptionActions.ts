@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-import { findOwnSubscription } from '../../webhooks/operations/findOwnSubscription'
-import { queueTestDelivery } from '../../webhooks/operations/queueTestDelivery'
-import { rotateSecret } from '../../webhooks/operations/rotateSecret'
-import { withTransaction } from '../../webhooks/operations/withTransaction'
-import { defineEndpoint } from '../http/defineEndpoint'
+import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
+import { queueTestDelivery } from '@/webhooks/operations/queueTestDelivery'
+import { rotateSecret } from '@/webhooks/operations/rotateSecret'
+import { withTransaction } from '@/db/withTransaction'
+import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 
 export const testSubscriptionOutput = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
 import { parseInput } from '@/http/parseInput'
-import { isHttpUrl, validateHeaders } from '../../collections/webhooks/validateSubscription'
-import { createSubscription } from '../../webhooks/operations/createSubscription'
-import { defineEndpoint } from '../http/defineEndpoint'
-import { readJsonBody } from '../http/readJsonBody'
+import { isHttpUrl, validateHeaders } from '@/webhooks/validateSubscription'
+import { createSubscription } from '@/webhooks/operations/createSubscription'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer } from './requireConsumer'
 import {
   pageMeta,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import type { ResponseDocs } from '@/openapi/operation'
-import { UnknownEventTypesError } from '../../webhooks/operations/assertEventTypesActive'
+import { UnknownEventTypesError } from '@/webhooks/operations/assertEventTypesActive'
 
 /** The 422 of create and update: the spec's exact body. */
 export const unknownEventTypesBody = z

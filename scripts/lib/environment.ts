@@ -4,11 +4,7 @@ import path from 'node:path'
 
 import nextEnv from '@next/env'
 
-import {
-  ensureDir,
-  startEmbeddedPostgres,
-  type EmbeddedCluster,
-} from '../../src/db/embeddedPostgres'
+import { ensureDir, startEmbeddedPostgres, type EmbeddedCluster } from './embeddedPostgres'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
 /** The ignored project-local folder where the embedded database and generated secret live. */

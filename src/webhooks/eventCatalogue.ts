@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { articleStatuses, commentStatuses } from '@/articles/status'
-import { orderStatuses } from '@/checkout/orderStatus'
+import { orderStatuses } from '@/shop/orderStatus'
 
 /** One kind of business event a subscription can ask for. */
 export type EventTypeDefinition = {

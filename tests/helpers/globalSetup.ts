@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
 
-import { createDatabaseIfMissing } from '../../src/db/embeddedPostgres'
+import { createDatabaseIfMissing } from '../../scripts/lib/embeddedPostgres'
 import { runScript } from '../../scripts/lib/processes'
 import { startTestServer } from './testDatabase'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { projectRoot } from '../../scripts/lib/environment'
 import { runNext, spawnScript } from '../../scripts/lib/processes'
-import { createDatabaseIfMissing } from '../../src/db/embeddedPostgres'
+import { createDatabaseIfMissing } from '../../scripts/lib/embeddedPostgres'
 import { startTestServer } from './testDatabase'
 
 /**

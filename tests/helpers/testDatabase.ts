@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { dropDatabase, startEmbeddedPostgres } from '../../src/db/embeddedPostgres'
+import { dropDatabase, startEmbeddedPostgres } from '../../scripts/lib/embeddedPostgres'
 
 /** A PostgreSQL server a test run may create databases on. */
 export type TestServer = {

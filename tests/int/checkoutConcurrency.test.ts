@@ -1,8 +1,8 @@
 import { createLocalReq, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { inTransaction } from '../../collections/Orders/operations/inTransaction'
-import { priceCart, reserveStock } from '../../collections/Orders/operations/stock'
+import { inTransaction } from '../../src/db/transaction'
+import { priceCart, reserveStock } from '../../src/shop/operations/stock'
 import type { HttpError } from '../../src/http/errors'
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { getTestPayload } from '../helpers/payload'

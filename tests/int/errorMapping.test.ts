@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { toHttpError } from '../../endpoints/http/toHttpError'
+import { toHttpError } from '../../src/http/toHttpError'
 import { getTestPayload } from '../helpers/payload'
 
 let payload: Payload

@@ -91,7 +91,7 @@ beforeAll(async () => {
     body: { endpoint_url: receiver.url('/events'), events: ['*'] },
   })
   expect(listening.status).toBe(201)
-  const { startWebhookWorker } = await import('../../webhooks/worker')
+  const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
   worker = await startWebhookWorker(payload, { pollMs: 50 })
 })
 

@@ -2,7 +2,7 @@ import config from '@payload-config'
 import { BasePayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { consumeRateLimit } from '../../endpoints/http/rateLimiter'
+import { consumeRateLimit } from '../../src/http/rateLimiter'
 import { closePayload } from '../../scripts/lib/closePayload'
 import { consumerWithKey } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'

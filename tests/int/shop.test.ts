@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { systemWrite } from '../../collections/Orders/systemWrite'
+import { systemWrite } from '../../src/shop/systemWrite'
 import { seedShop, demoProducts } from '../../seed/shop'
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { userWithToken } from '../helpers/identities'

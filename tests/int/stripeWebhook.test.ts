@@ -3,7 +3,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Order } from '../../src/payload-types'
-import { handleStripeEvent } from '../../collections/Orders/operations/handleStripeEvent'
+import { handleStripeEvent } from '../../src/shop/operations/handleStripeEvent'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'

@@ -110,7 +110,7 @@ beforeAll(async () => {
       () => false,
     )
   })
-  const { startWebhookWorker } = await import('../../webhooks/worker')
+  const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
   worker = await startWebhookWorker(payload, { pollMs: 50 })
 })
 

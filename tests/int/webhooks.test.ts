@@ -12,7 +12,7 @@ let worker: { stop: () => Promise<void> }
 let keyA: string
 let keyB: string
 let emitEvent: typeof import('../../hooks/emitBusinessEvent').emitEvent
-let withTransaction: typeof import('../../webhooks/operations/withTransaction').withTransaction
+let withTransaction: typeof import('../../src/db/withTransaction').withTransaction
 
 const asA = () => ({ 'x-api-key': keyA })
 const asB = () => ({ 'x-api-key': keyB })
@@ -23,12 +23,12 @@ beforeAll(async () => {
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson
   emitEvent = (await import('../../hooks/emitBusinessEvent')).emitEvent
-  withTransaction = (await import('../../webhooks/operations/withTransaction')).withTransaction
+  withTransaction = (await import('../../src/db/withTransaction')).withTransaction
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   const { consumerWithKey } = await import('../helpers/identities')
   keyA = (await consumerWithKey(payload, 'Consumer A')).apiKey
   keyB = (await consumerWithKey(payload, 'Consumer B')).apiKey
-  const { startWebhookWorker } = await import('../../webhooks/worker')
+  const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
   worker = await startWebhookWorker(payload, { pollMs: 50 })
 })
 

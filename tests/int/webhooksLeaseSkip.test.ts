@@ -37,7 +37,7 @@ describe('a claim the worker does not send', () => {
 
     // A 1 s lease is shorter than the 10 s timeout plus margin: every claim is left unsent,
     // to be taken again when its lease lapses.
-    const { startWebhookWorker } = await import('../../webhooks/worker')
+    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
     worker = await startWebhookWorker(payload, { leaseMs: 1000, pollMs: 50 })
 
     const claimTimes = new Set<string>()

@@ -10,7 +10,7 @@ let pool: Pool
 beforeAll(async () => {
   payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  pool = (await import('../../webhooks/transactionDatabase')).postgres(payload).pool
+  pool = (await import('../../src/db/transactionDatabase')).postgres(payload).pool
 })
 
 /** Two subscriptions, each with its pending test delivery, in the order Postgres sorts their ids. */
@@ -52,7 +52,7 @@ const success = (row: { subscription_id: string; delivery_id: number }) => ({
 describe('recording outcomes while another worker records its own', () => {
   it('waits its turn instead of deadlocking when the batches list subscriptions in opposite orders', async () => {
     const [low, high] = await twoSubscriptionsWithDeliveries()
-    const { recordOutcomes } = await import('../../webhooks/recordOutcomes')
+    const { recordOutcomes } = await import('../../src/webhooks/worker/recordOutcomes')
 
     // Another worker's batch is half written: it holds the first subscription and will want
     // the second.

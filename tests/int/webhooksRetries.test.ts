@@ -9,7 +9,7 @@ let payload: Payload
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let restJson: typeof import('../helpers/rest').restJson
-let startWebhookWorker: typeof import('../../webhooks/worker').startWebhookWorker
+let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
 let worker: { stop: () => Promise<void> } | undefined
 let apiKey: string
 let consumerEmail: string
@@ -22,7 +22,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver(() => ({ status: 500 }))
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson
-  startWebhookWorker = (await import('../../webhooks/worker')).startWebhookWorker
+  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   const { consumerWithKey } = await import('../helpers/identities')
   const created = await consumerWithKey(payload, 'Retrying consumer')
@@ -51,7 +51,7 @@ async function subscribe(path: string) {
 
 async function emitOrders(count: number) {
   const { emitEvent } = await import('../../hooks/emitBusinessEvent')
-  const { withTransaction } = await import('../../webhooks/operations/withTransaction')
+  const { withTransaction } = await import('../../src/db/withTransaction')
   const req = await createLocalReq({}, payload)
   await withTransaction(req, async () => {
     for (let id = 1; id <= count; id++) {

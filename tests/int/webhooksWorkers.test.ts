@@ -78,7 +78,7 @@ async function subscribe(path: string, timeoutSeconds = 10) {
 
 async function emitOrders(count: number) {
   const { emitEvent } = await import('../../hooks/emitBusinessEvent')
-  const { withTransaction } = await import('../../webhooks/operations/withTransaction')
+  const { withTransaction } = await import('../../src/db/withTransaction')
   const req = await createLocalReq({}, payload)
   await withTransaction(req, async () => {
     for (let id = 1; id <= count; id++) {

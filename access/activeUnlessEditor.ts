@@ -1,7 +1,0 @@
-import type { Access } from 'payload'
-
-import { isEditor } from '@/auth/roles'
-
-/** Editors and admins see every record; everyone else only the active ones. */
-export const activeUnlessEditor: Access = ({ req: { user } }) =>
-  isEditor(user) ? true : { active: { equals: true } }

@@ -1,7 +1,0 @@
-import type { Access } from 'payload'
-
-import { isEditor } from '@/auth/roles'
-
-/** Published pages are public; editors and admins also read unpublished ones. */
-export const publishedPagesOrEditor: Access = ({ req }) =>
-  isEditor(req.user) ? true : { published: { equals: true } }

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto'
+
+import type { Access, CollectionConfig } from 'payload'
+
+import { adminOrSelf } from './access/adminOrSelf'
+import { isAdmin } from './access/isAdmin'
+import { apiKeyHeaderStrategy } from './auth/apiKeyHeaderStrategy'
+import { deleteConsumerSubscriptions } from './hooks/deleteConsumerSubscriptions'
+
+/**
+ * API consumers: the integrators who call the API with a key and own webhook subscriptions.
+ * They never log in with a password; admins issue and revoke their keys in the admin panel.
+ */
+export const Consumers: CollectionConfig = {
+  slug: 'consumers',
+  auth: {
+    useAPIKey: true,
+    disableLocalStrategy: true,
+    strategies: [apiKeyHeaderStrategy],
+  },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'email', 'updatedAt'],
+  },
+  access: {
+    read: adminOrSelf('consumers') satisfies Access,
+    create: isAdmin,
+    update: isAdmin,
+    delete: isAdmin,
+  },
+  hooks: { beforeDelete: [deleteConsumerSubscriptions] },
+  fields: [
+    {
+      name: 'id',
+      type: 'text',
+      defaultValue: () => randomUUID(),
+      admin: { readOnly: true },
+    },
+    { name: 'name', type: 'text', required: true },
+    { name: 'email', label: 'Contact e-mail', type: 'email', required: true },
+  ],
+}

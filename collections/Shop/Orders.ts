@@ -1,0 +1,122 @@
+import type { CollectionConfig, FieldAccess } from 'payload'
+
+import { isAdmin } from '../Identity/access/isAdmin'
+import { isAdminOrOwner } from './access/isAdminOrOwner'
+import { isCountryCode } from '@/shop/countryCode'
+import { orderStatuses } from '@/shop/orderStatus'
+import { announceManualTransition } from './hooks/announceManualTransition'
+import { guardStatusTransition } from './hooks/guardStatusTransition'
+
+/** Everything on an order but its status is written by the system only. */
+const systemOnly: FieldAccess = () => false
+const readOnly = { update: systemOnly, create: systemOnly }
+
+/**
+ * Orders, created by checkout (`POST /api/orders/checkout`) and paid through Stripe
+ * (`POST /api/orders/webhook/stripe`). Customers read their own; admins read all and move
+ * paid orders forward in the admin panel (paid → shipped → delivered), nothing else. Its two
+ * endpoints are `endpoints/shop/`, attached in `payload.config.ts`.
+ */
+export const Orders: CollectionConfig = {
+  slug: 'orders',
+  admin: {
+    useAsTitle: 'customerEmail',
+    defaultColumns: ['id', 'customerEmail', 'total', 'status', 'createdAt'],
+    group: 'Shop',
+  },
+  access: {
+    read: isAdminOrOwner,
+    create: () => false,
+    update: isAdmin,
+    delete: () => false,
+  },
+  hooks: {
+    beforeChange: [guardStatusTransition],
+    afterChange: [announceManualTransition],
+  },
+  fields: [
+    {
+      name: 'status',
+      type: 'select',
+      options: [...orderStatuses],
+      defaultValue: 'pending',
+      required: true,
+      index: true,
+      admin: {
+        position: 'sidebar',
+        isClearable: false,
+        description: 'Admins move paid → shipped → delivered',
+      },
+    },
+    {
+      name: 'items',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      access: readOnly,
+      fields: [
+        { name: 'product', type: 'relationship', relationTo: 'products', required: true },
+        { name: 'quantity', type: 'number', required: true, min: 1 },
+        {
+          name: 'price',
+          type: 'number',
+          required: true,
+          min: 0,
+          admin: { description: 'Unit price at order time' },
+        },
+        { name: 'name', type: 'text', required: true },
+      ],
+    },
+    { name: 'total', type: 'number', required: true, min: 0, access: readOnly },
+    { name: 'customerEmail', type: 'email', required: true, access: readOnly },
+    {
+      name: 'shippingAddress',
+      type: 'group',
+      access: readOnly,
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'line1', type: 'text', required: true },
+        { name: 'line2', type: 'text' },
+        { name: 'city', type: 'text', required: true },
+        { name: 'postal_code', label: 'Postal code', type: 'text', required: true },
+        {
+          name: 'country',
+          type: 'text',
+          required: true,
+          validate: (value: string | null | undefined) =>
+            (value && isCountryCode(value)) || 'An ISO 3166-1 alpha-2 country code, such as DE',
+        },
+      ],
+    },
+    {
+      name: 'paymentId',
+      label: 'Payment ID',
+      type: 'text',
+      access: readOnly,
+      admin: { position: 'sidebar', description: 'Stripe payment intent' },
+    },
+    {
+      name: 'paid_at',
+      label: 'Paid at',
+      type: 'date',
+      access: readOnly,
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'stripeSessionId',
+      label: 'Stripe session ID',
+      type: 'text',
+      index: true,
+      access: readOnly,
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'user',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      access: readOnly,
+      admin: { position: 'sidebar', description: 'The signed-in customer, when known' },
+    },
+  ],
+}

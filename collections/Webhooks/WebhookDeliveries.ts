@@ -1,0 +1,86 @@
+import type { CollectionConfig } from 'payload'
+
+import { isOwningConsumer } from './access/isOwningConsumer'
+
+/** Life of a delivery: due, being sent, sent, failed (a retry is scheduled), given up. */
+export const deliveryStatuses = ['pending', 'delivering', 'succeeded', 'failed', 'dead'] as const
+export type DeliveryStatus = (typeof deliveryStatuses)[number]
+
+const readOnly = { readOnly: true }
+
+/**
+ * One event to one subscription, with what an integrator needs to debug it. Rows are written
+ * by the fan-out and the worker in SQL, never through the API: read-only in the admin panel.
+ */
+export const WebhookDeliveries: CollectionConfig = {
+  slug: 'webhook-deliveries',
+  admin: {
+    useAsTitle: 'eventType',
+    defaultColumns: [
+      'eventType',
+      'subscription',
+      'status',
+      'attempts',
+      'lastResponseStatus',
+      'createdAt',
+    ],
+    group: 'Webhooks',
+    components: {
+      edit: { beforeDocumentControls: ['/components/RetryDeliveryButton#RetryDeliveryButton'] },
+    },
+  },
+  access: {
+    read: isOwningConsumer('subscription.consumer'),
+    create: () => false,
+    update: () => false,
+    delete: () => false,
+  },
+  fields: [
+    {
+      name: 'subscription',
+      type: 'relationship',
+      relationTo: 'webhook-subscriptions',
+      required: true,
+      index: true,
+      admin: readOnly,
+    },
+    {
+      name: 'eventId',
+      type: 'text',
+      required: true,
+      index: true,
+      admin: { ...readOnly, description: 'Sent as webhook-id; the same on every attempt.' },
+    },
+    { name: 'eventType', type: 'text', required: true, admin: readOnly },
+    { name: 'payload', type: 'json', required: true, admin: readOnly },
+    { name: 'occurredAt', type: 'date', required: true, admin: readOnly },
+    {
+      name: 'status',
+      type: 'select',
+      options: [...deliveryStatuses],
+      defaultValue: 'pending',
+      required: true,
+      admin: readOnly,
+    },
+    { name: 'attempts', type: 'number', defaultValue: 0, admin: readOnly },
+    {
+      name: 'nextAttemptAt',
+      type: 'date',
+      admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    { name: 'leaseExpiresAt', type: 'date', admin: { ...readOnly, hidden: true } },
+    {
+      name: 'lastAttemptAt',
+      type: 'date',
+      admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    { name: 'lastResponseStatus', type: 'number', admin: readOnly },
+    {
+      name: 'lastResponseBody',
+      type: 'textarea',
+      admin: { ...readOnly, description: 'First 8 KB of the last response body.' },
+    },
+    { name: 'lastError', type: 'text', admin: readOnly },
+    { name: 'durationMs', type: 'number', admin: readOnly },
+  ],
+}

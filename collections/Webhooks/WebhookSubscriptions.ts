@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+
+import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+
+import { generateSecret } from '@/webhooks/secret'
+import { isAdmin } from '../Identity/access/isAdmin'
+import { isOwningConsumer } from './access/isOwningConsumer'
+import { deleteSubscriptionDeliveries } from './hooks/deleteSubscriptionDeliveries'
+import {
+  validateEndpointUrl,
+  validateEvents,
+  validateHeaders,
+} from '@/webhooks/validateSubscription'
+
+/** Re-enabling a disabled subscription starts its failure count afresh. */
+const resetFailuresOnReenable: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+  if (operation === 'update' && data.isActive === true && originalDoc?.isActive === false) {
+    return { ...data, disabledAt: null, failureCount: 0 }
+  }
+  return data
+}
+
+/**
+ * Webhook subscriptions of API consumers. Consumers manage theirs through `/webhooks/...`;
+ * admins see all of them in the admin panel (never the secrets) and may deactivate one.
+ * Secrets are `hidden`: no API response carries them; the create and rotation operations
+ * return the value they generated.
+ */
+export const WebhookSubscriptions: CollectionConfig = {
+  slug: 'webhook-subscriptions',
+  admin: {
+    useAsTitle: 'endpointUrl',
+    defaultColumns: ['endpointUrl', 'consumer', 'events', 'isActive', 'failureCount'],
+    group: 'Webhooks',
+  },
+  access: {
+    read: isOwningConsumer('consumer'),
+    create: () => false,
+    update: isAdmin,
+    delete: isAdmin,
+  },
+  hooks: {
+    beforeChange: [resetFailuresOnReenable],
+    beforeDelete: [deleteSubscriptionDeliveries],
+  },
+  fields: [
+    {
+      name: 'id',
+      type: 'text',
+      defaultValue: () => randomUUID(),
+      admin: { readOnly: true },
+    },
+    {
+      name: 'consumer',
+      type: 'relationship',
+      relationTo: 'consumers',
+      required: true,
+      index: true,
+      admin: { readOnly: true },
+    },
+    { name: 'endpointUrl', type: 'text', required: true, validate: validateEndpointUrl },
+    {
+      name: 'secret',
+      type: 'text',
+      hidden: true,
+      hooks: {
+        beforeChange: [
+          ({ value, operation }) => value ?? (operation === 'create' ? generateSecret() : value),
+        ],
+      },
+    },
+    { name: 'secretOld', type: 'text', hidden: true },
+    { name: 'secretRotatedAt', type: 'date', admin: { readOnly: true } },
+    { name: 'description', type: 'textarea' },
+    {
+      name: 'events',
+      type: 'json',
+      required: true,
+      validate: validateEvents,
+      admin: { description: 'Event type names, or * for every event.' },
+    },
+    { name: 'isActive', type: 'checkbox', defaultValue: true, index: true },
+    { name: 'headers', type: 'json', defaultValue: {}, validate: validateHeaders },
+    { name: 'timeoutSeconds', type: 'number', defaultValue: 10, min: 1, max: 30, required: true },
+    { name: 'lastDeliveryAt', type: 'date', admin: { readOnly: true } },
+    { name: 'failureCount', type: 'number', defaultValue: 0, admin: { readOnly: true } },
+    { name: 'disabledAt', type: 'date', admin: { readOnly: true } },
+    {
+      name: 'probe',
+      type: 'group',
+      admin: { description: 'Reachability probe made when the subscription was created.' },
+      fields: [
+        { name: 'checkedAt', type: 'date', admin: { readOnly: true } },
+        { name: 'result', type: 'text', admin: { readOnly: true } },
+      ],
+    },
+  ],
+}

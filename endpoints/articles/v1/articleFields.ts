@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+import type { ArticleInput } from '@/articles/operations/writeArticle'
+import { slugPattern, slugRule } from '@/text/slug'
+import { articleStatuses } from '@/articles/status'
+
+/** Lexical editor state, as the admin panel saves it: `{ root: { type: 'root', children } }`. */
+const lexicalState = z
+  .object({
+    root: z.object({ type: z.literal('root'), children: z.array(z.unknown()) }).loose(),
+  })
+  .loose()
+
+/** The writable fields of a v1 article and their rules. */
+export const articleFields = {
+  title: z.string().trim().min(1).max(300),
+  slug: z.string().max(200).regex(slugPattern, `must be ${slugRule}`),
+  excerpt: z.string().max(2000).nullable(),
+  body: lexicalState.nullable(),
+  status: z.enum(articleStatuses),
+  author_id: z.number().int().positive(),
+  tag_ids: z.array(z.number().int().positive()).max(100),
+  published_at: z.iso.datetime({ offset: true }).nullable(),
+}
+
+/**
+ * Fields of the read representation that a client may send back unchanged (a GET body edited and
+ * PUT back); they are ignored. Any other unknown field is a 400, so that a typo is not lost.
+ */
+export const readOnlyFields = {
+  id: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+  author: z.unknown().optional(),
+  tags: z.unknown().optional(),
+}
+
+type WritableFields = {
+  [Name in keyof typeof articleFields]?: z.output<(typeof articleFields)[Name]>
+}
+
+/** The v1 field names mapped to the operation's. */
+export function toArticleInput(fields: WritableFields): Partial<ArticleInput> {
+  return {
+    ...(fields.title !== undefined && { title: fields.title }),
+    ...(fields.slug !== undefined && { slug: fields.slug }),
+    ...(fields.excerpt !== undefined && { excerpt: fields.excerpt }),
+    ...(fields.body !== undefined && { body: fields.body }),
+    ...(fields.status !== undefined && { status: fields.status }),
+    ...(fields.author_id !== undefined && { authorId: fields.author_id }),
+    ...(fields.tag_ids !== undefined && { tagIds: fields.tag_ids }),
+    ...(fields.published_at !== undefined && { publishedAt: fields.published_at }),
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { readJsonBody } from '@/http/readJsonBody'
+import { findArticle } from '@/articles/operations/findArticles'
+import { createArticle as create, type ArticleInput } from '@/articles/operations/writeArticle'
+import { parseInput } from '@/http/parseInput'
+import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
+import { presentArticle } from './presentArticle'
+import { articleDocumentV1 } from './readArticle'
+
+/** Body of `POST /api/v1/articles`: title, slug and author are required. */
+export const createArticleBody = z.strictObject({
+  ...readOnlyFields,
+  title: articleFields.title,
+  slug: articleFields.slug,
+  author_id: articleFields.author_id,
+  status: articleFields.status.default('draft'),
+  excerpt: articleFields.excerpt.default(null),
+  body: articleFields.body.default(null),
+  tag_ids: articleFields.tag_ids.default([]),
+  published_at: articleFields.published_at.default(null),
+})
+
+/** `POST /api/v1/articles`: 201 with the article and its `Location`. */
+export const createArticle = defineEndpoint({
+  path: '/v1/articles',
+  method: 'post',
+  family: 'resource',
+  access: 'editor',
+  openapi: {
+    operationId: 'createArticleV1',
+    summary: 'Create an article',
+    description:
+      'Editors only. Read-only fields of the read representation (`id`, `created_at`, ...) are ' +
+      'ignored; any other unknown field is a 400.',
+    tags: ['Articles'],
+    body: createArticleBody,
+    responses: {
+      201: {
+        description: 'Created',
+        schema: articleDocumentV1,
+        headers: z.object({ Location: z.string().describe('`/api/v1/articles/{id}`') }),
+      },
+    },
+    errors: ['conflict', 'unprocessable_entity'],
+  },
+  handler: async (req) => {
+    const body = parseInput(createArticleBody, await readJsonBody(req))
+    const id = await create(req, toArticleInput(body) as ArticleInput)
+    const record = await findArticle({
+      payload: req.payload,
+      id,
+      isPublishedOnly: false,
+      include: [],
+    })
+    return Response.json(
+      { data: presentArticle(record!, []) } satisfies z.infer<typeof articleDocumentV1>,
+      { status: 201, headers: { Location: `/api/v1/articles/${id}` } },
+    )
+  },
+})

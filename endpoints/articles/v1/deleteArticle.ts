@@ -1,0 +1,24 @@
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { deleteArticle as remove } from '@/articles/operations/writeArticle'
+import { articleIdFrom, articleIdParams } from './articleId'
+
+/** `DELETE /api/v1/articles/{id}`: 204 with no body; its comments go with it. */
+export const deleteArticle = defineEndpoint({
+  path: '/v1/articles/:id',
+  method: 'delete',
+  family: 'resource',
+  access: 'editor',
+  openapi: {
+    operationId: 'deleteArticleV1',
+    summary: 'Delete an article',
+    description: 'Editors only. Its comments are deleted with it.',
+    tags: ['Articles'],
+    params: articleIdParams,
+    responses: { 204: { description: 'Deleted; no body' } },
+    errors: ['not_found'],
+  },
+  handler: async (req) => {
+    await remove(req, articleIdFrom(req))
+    return new Response(null, { status: 204 })
+  },
+})

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { findArticles } from '@/articles/operations/findArticles'
+import { articleIncludes, articleSortFields } from '@/articles/listQuery'
+import { articleStatuses } from '@/articles/status'
+import { isEditor } from '@/identity/roles'
+import { jsonWithEntityTag } from '@/http/etag'
+import { parseInput } from '@/http/parseInput'
+import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
+import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
+import { conditionalGet } from '@/openapi/common'
+import { articleV1, presentArticle } from './presentArticle'
+
+/**
+ * Query of `GET /api/v1/articles`. Numbered pages (`page`, `per_page`) or keyset pages
+ * (`after_id`, `limit`: used as soon as either is given), never both.
+ */
+export const listArticlesQuery = z
+  .object({
+    status: z.enum(articleStatuses).optional(),
+    author_id: queryInteger({ min: 1 }).optional(),
+    created_after: queryDate.optional().describe('YYYY-MM-DD: created on or after that day (UTC)'),
+    sort: z.enum(articleSortFields).default('id'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    include: queryNameList(articleIncludes).default([]),
+    page: queryInteger({ min: 1 }).optional(),
+    per_page: queryInteger({ min: 1, max: 100 }).optional(),
+    after_id: queryInteger({ min: 1 }).optional(),
+    limit: queryInteger({ min: 1, max: 100 }).optional(),
+  })
+  .superRefine((query, context) => {
+    const isKeyset = query.after_id !== undefined || query.limit !== undefined
+    const isOffset = query.page !== undefined || query.per_page !== undefined
+    if (isKeyset && isOffset) {
+      context.addIssue({
+        code: 'custom',
+        path: ['after_id'],
+        message: 'keyset (after_id, limit) and numbered pages (page, per_page) cannot be combined',
+      })
+    }
+  })
+
+export const articleListMeta = z.union([
+  offsetPageMeta,
+  z
+    .object({
+      limit: z.number().int(),
+      has_more: z.boolean(),
+      next_after_id: z.number().int().nullable(),
+    })
+    .meta({ id: 'KeysetPageMeta' }),
+])
+
+/** Answer of `GET /api/v1/articles`. */
+export const articleListV1 = z.object({ data: z.array(articleV1), meta: articleListMeta })
+
+/** `GET /api/v1/articles` (and `GET /api/articles?after_id=`, rewritten here). */
+export const listArticles = defineEndpoint({
+  path: '/v1/articles',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'listArticlesV1',
+    summary: 'List articles',
+    description:
+      'Numbered pages (`page`, `per_page`) or keyset pages (`after_id`, `limit`), never both. A ' +
+      'keyset walk sees every row once however many are inserted meanwhile. Callers without the ' +
+      'editor role see published articles only. `GET /api/articles?after_id=` answers the same.',
+    tags: ['Articles'],
+    query: listArticlesQuery,
+    ...conditionalGet({ description: 'A page of articles', schema: articleListV1 }),
+  },
+  handler: async (req) => {
+    const query = parseInput(listArticlesQuery, queryObject(req.searchParams))
+    const isKeyset = query.after_id !== undefined || query.limit !== undefined
+    const page = isKeyset
+      ? {
+          kind: 'keyset' as const,
+          limit: query.limit ?? 20,
+          after: query.after_id === undefined ? undefined : { id: query.after_id },
+        }
+      : { kind: 'offset' as const, page: query.page ?? 1, perPage: query.per_page ?? 20 }
+    const slice = await findArticles({
+      payload: req.payload,
+      filters: {
+        status: query.status,
+        authorId: query.author_id,
+        createdAfter: query.created_after,
+        isPublishedOnly: !isEditor(req.user),
+      },
+      order: { sort: query.sort, direction: query.order },
+      page,
+      include: query.include,
+    })
+    const data = slice.records.map((record) => presentArticle(record, query.include))
+    const meta =
+      page.kind === 'keyset'
+        ? {
+            limit: page.limit,
+            has_more: slice.hasMore ?? false,
+            next_after_id: slice.hasMore ? (data.at(-1)?.id ?? null) : null,
+          }
+        : offsetPage({ page: page.page, perPage: page.perPage, total: slice.total ?? 0 })
+    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV1>)
+  },
+})

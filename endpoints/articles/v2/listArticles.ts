@@ -1,0 +1,113 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { findArticles } from '@/articles/operations/findArticles'
+import { decodeCursor, encodeCursor } from '@/articles/cursor'
+import { articleIncludes, articleSortFields } from '@/articles/listQuery'
+import { articleStatuses } from '@/articles/status'
+import { isEditor } from '@/identity/roles'
+import { jsonWithEntityTag } from '@/http/etag'
+import { badRequest } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { queryInteger, queryNameList, queryObject } from '@/http/queryParams'
+import { conditionalGet } from '@/openapi/common'
+import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
+import { v2Headers, v2MediaType } from './v2Headers'
+
+/**
+ * Query of `GET /api/v2/articles`: v1's filters and order, cursor pages only (`cursor`, `limit`),
+ * sparse fieldsets (`fields`), and `created_after` as any ISO 8601 date or date-time.
+ */
+export const listArticlesV2Query = z.object({
+  status: z.enum(articleStatuses).optional(),
+  author_id: queryInteger({ min: 1 }).optional(),
+  created_after: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })])
+    .transform((text) => new Date(text.length === 10 ? `${text}T00:00:00Z` : text))
+    .optional(),
+  sort: z.enum(articleSortFields).default('id'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  include: queryNameList(articleIncludes).default([]),
+  fields: queryNameList(articleV2Fields).optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: queryInteger({ min: 1, max: 100 }).default(20),
+})
+
+export const articleListV2Meta = z.object({
+  limit: z.number().int(),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page'),
+})
+
+/** Answer of `GET /api/v2/articles`. */
+export const articleListV2 = z.object({ data: z.array(articleV2), meta: articleListV2Meta })
+
+/** `GET /api/v2/articles` (and `/api/articles` with `Accept: application/vnd.app.v2+json`). */
+export const listArticlesV2 = defineEndpoint({
+  path: '/v2/articles',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'listArticlesV2',
+    summary: 'List articles (v2)',
+    description:
+      'Cursor pages: pass `meta.next_cursor` as `cursor` with the same `sort` and `order`; a walk ' +
+      'survives deletion of the row it stopped at. `fields` selects fields (`id` always comes). ' +
+      'Also reached as `GET /api/articles` with `Accept: application/vnd.app.v2+json`.',
+    tags: ['Articles'],
+    query: listArticlesV2Query,
+    ...conditionalGet({
+      description: 'A page of articles',
+      schema: articleListV2,
+      contentType: v2MediaType,
+    }),
+    errors: ['bad_request'],
+  },
+  handler: async (req) => {
+    const query = parseInput(listArticlesV2Query, queryObject(req.searchParams))
+    let after
+    if (query.cursor !== undefined) {
+      const position = decodeCursor(query.cursor)
+      if (!position) throw badRequest('The cursor is not one this service issued')
+      if (position.sort !== query.sort || position.direction !== query.order) {
+        throw badRequest(
+          `The cursor belongs to sort=${position.sort}&order=${position.direction}; pass the same sort and order`,
+        )
+      }
+      after = { id: position.id, value: position.value }
+    }
+    const slice = await findArticles({
+      payload: req.payload,
+      filters: {
+        status: query.status,
+        authorId: query.author_id,
+        createdAfter: query.created_after,
+        isPublishedOnly: !isEditor(req.user),
+      },
+      order: { sort: query.sort, direction: query.order },
+      page: { kind: 'keyset', limit: query.limit, after },
+      include: query.include,
+    })
+    const last = slice.records.at(-1)
+    const data = slice.records.map((record) =>
+      presentArticle(record, { include: query.include, fields: query.fields }),
+    )
+    const meta = {
+      limit: query.limit,
+      has_more: slice.hasMore ?? false,
+      next_cursor:
+        slice.hasMore && last
+          ? encodeCursor({
+              sort: query.sort,
+              direction: query.order,
+              value: last.sort_value,
+              id: last.id,
+            })
+          : null,
+    }
+    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV2>, {
+      headers: v2Headers,
+    })
+  },
+})

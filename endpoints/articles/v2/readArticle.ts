@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { findArticle } from '@/articles/operations/findArticles'
+import { articleIncludes } from '@/articles/listQuery'
+import { isEditor } from '@/identity/roles'
+import { jsonWithEntityTag } from '@/http/etag'
+import { notFound } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { queryNameList, queryObject } from '@/http/queryParams'
+import { conditionalGet } from '@/openapi/common'
+import { articleIdFrom, articleIdParams } from '../v1/articleId'
+import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
+import { v2Headers, v2MediaType } from './v2Headers'
+
+export const readArticleV2Query = z.object({
+  include: queryNameList(articleIncludes).default([]),
+  fields: queryNameList(articleV2Fields).optional(),
+})
+
+/** One article in v2: `{ data }`. */
+export const articleDocumentV2 = z.object({ data: articleV2 })
+
+/** `GET /api/v2/articles/{id}`. */
+export const readArticleV2 = defineEndpoint({
+  path: '/v2/articles/:id',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'readArticleV2',
+    summary: 'Read an article (v2)',
+    description: 'A draft or archived article is 404 to callers without the editor role.',
+    tags: ['Articles'],
+    params: articleIdParams,
+    query: readArticleV2Query,
+    ...conditionalGet({
+      description: 'The article',
+      schema: articleDocumentV2,
+      contentType: v2MediaType,
+    }),
+    errors: ['not_found'],
+  },
+  handler: async (req) => {
+    const id = articleIdFrom(req)
+    const query = parseInput(readArticleV2Query, queryObject(req.searchParams))
+    const record = await findArticle({
+      payload: req.payload,
+      id,
+      isPublishedOnly: !isEditor(req.user),
+      include: query.include,
+    })
+    if (!record) throw notFound(`Article ${id} not found`)
+    const data = presentArticle(record, { include: query.include, fields: query.fields })
+    return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV2>, {
+      headers: v2Headers,
+    })
+  },
+})

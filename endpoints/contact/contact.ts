@@ -1,0 +1,56 @@
+import { z } from 'zod'
+
+import { sendInquiryNotices } from '@/contact/operations/sendInquiryNotices'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { readJsonBody } from '@/http/readJsonBody'
+import { parseInput } from '@/http/parseInput'
+import { successResult } from '@/openapi/common'
+
+export const contactBody = z.object(
+  {
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200),
+    email: z.email({ error: 'must be an e-mail address' }).max(254),
+    message: z.string({ error: 'is required' }).trim().min(1, 'is required').max(5000),
+  },
+  { error: 'must be a JSON object with name, email and message' },
+)
+
+export const contactResult = successResult
+
+/**
+ * `POST /api/contact`: stores the inquiry (status `new`) and answers at once; the administrators'
+ * e-mail is sent right after, and retried later if the mail server fails, never lost. Rate
+ * limited per client address by the `contact` policy.
+ */
+export const contact = defineEndpoint({
+  path: '/contact',
+  method: 'post',
+  family: 'custom',
+  access: 'anyone',
+  rateLimit: 'contact',
+  openapi: {
+    operationId: 'submitContactForm',
+    summary: 'Send a message to the administrators',
+    description:
+      'Stores an inquiry (status `new`) and answers at once; the administrators are e-mailed ' +
+      '`New inquiry from <name>` right after (retried later if the mail server fails). Limited ' +
+      'to 5 requests per 10 minutes per client address.',
+    tags: ['Contact'],
+    body: contactBody,
+    responses: { 200: { description: 'Stored', schema: contactResult } },
+  },
+  handler: async (req) => {
+    const body = parseInput(contactBody, await readJsonBody(req))
+    const inquiry = await req.payload.create({
+      collection: 'inquiries',
+      data: { ...body, status: 'new', nextNotifyAt: new Date().toISOString() },
+      req,
+      overrideAccess: true,
+      depth: 0,
+    })
+    void sendInquiryNotices(req.payload, { ids: [inquiry.id] }).catch((error) =>
+      req.payload.logger.error({ msg: 'Inquiry notice failed', err: error }),
+    )
+    return Response.json({ success: true } satisfies z.infer<typeof contactResult>)
+  },
+})

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { successResult } from '@/openapi/common'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { readJsonBody } from '@/http/readJsonBody'
+
+/** Any JSON document; it is recorded verbatim as the entry's `data`. */
+export const adminActionInput = z
+  .json()
+  .default({})
+  .meta({ id: 'JsonDocument', description: 'Any JSON document' })
+
+/**
+ * `POST /api/admin-action`: records an administrator's action in the append-only audit log.
+ * The action's name is the body's `action` when it is a string, else `admin-action`.
+ */
+export const adminAction = defineEndpoint({
+  path: '/admin-action',
+  method: 'post',
+  family: 'custom',
+  access: 'admin',
+  openapi: {
+    operationId: 'recordAdminAction',
+    summary: 'Record an administrator action',
+    description:
+      'Appends an entry to the audit log: the body as `data`, its `action` member (when a ' +
+      'string) as the action name, else `admin-action`. Administrators only.',
+    tags: ['Administration'],
+    body: adminActionInput,
+    responses: { 200: { description: 'Recorded', schema: successResult } },
+  },
+  handler: async (req) => {
+    const data = parseInput(adminActionInput, await readJsonBody(req))
+    const action =
+      data && typeof data === 'object' && !Array.isArray(data) && typeof data.action === 'string'
+        ? data.action
+        : 'admin-action'
+    await req.payload.create({
+      collection: 'audit-log',
+      data: { action, user: Number(req.user?.id), timestamp: new Date().toISOString(), data },
+      req,
+    })
+    return Response.json({ success: true } satisfies z.infer<typeof successResult>)
+  },
+})

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+
+import { searchCollections } from '@/search/operations/searchCollections'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { hitFields, hitPublishedAt } from '@/search/hitFields'
+import { isEditor } from '@/identity/roles'
+import { parseInput } from '@/http/parseInput'
+import { queryObject } from '@/http/queryParams'
+import type { SearchTargetName } from '@/search/searchTargets'
+
+/** The collections behind each `type`; "posts" are the articles. */
+const targetsByType: Record<string, SearchTargetName[]> = {
+  posts: ['articles'],
+  products: ['products'],
+  pages: ['pages'],
+  all: ['articles', 'products', 'pages'],
+}
+const collectionName: Record<SearchTargetName, string> = {
+  articles: 'posts',
+  products: 'products',
+  pages: 'pages',
+}
+
+export const searchQuery = z.object({
+  q: z.string().max(200).optional(),
+  type: z.enum(['posts', 'products', 'pages', 'all']).default('all'),
+})
+
+/** One hit, with the fields of its collection (see `src/search/searchTargets.ts`). */
+export const searchHit = z
+  .discriminatedUnion('_collection', [
+    z.object({
+      _collection: z.literal('posts'),
+      ...hitFields.articles,
+      publishedAt: hitPublishedAt,
+    }),
+    z.object({ _collection: z.literal('products'), ...hitFields.products }),
+    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
+  ])
+  .meta({ id: 'SearchHit' })
+
+export const searchResult = z.object({
+  docs: z.array(searchHit),
+  totalDocs: z.number().int().describe('The number of records in `docs`'),
+})
+
+/**
+ * `GET /api/search?q=&type=`: public; finds up to five records per collection whose title or
+ * description (see `src/search/searchTargets.ts`) contains `q`. Fewer than two characters find
+ * nothing.
+ */
+export const search = defineEndpoint({
+  path: '/search',
+  method: 'get',
+  family: 'custom',
+  access: 'anyone',
+  openapi: {
+    operationId: 'search',
+    summary: 'Search articles, products and pages',
+    description:
+      'Case-insensitive partial match on articles ("posts") `title`/`excerpt`, products ' +
+      '`name`/`description`, pages `title`/`description`; at most five per collection, newest ' +
+      'first. Fewer than two characters find nothing. Without the editor role only published ' +
+      'articles and pages and active products are found.',
+    tags: ['Search'],
+    query: searchQuery,
+    responses: { 200: { description: 'The hits', schema: searchResult } },
+  },
+  handler: async (req) => {
+    const query = parseInput(searchQuery, queryObject(req.searchParams))
+    const text = query.q?.trim() ?? ''
+    if (text.length < 2) {
+      return Response.json({ docs: [], totalDocs: 0 } satisfies z.infer<typeof searchResult>)
+    }
+    const hits = await searchCollections({
+      payload: req.payload,
+      query: text,
+      targets: targetsByType[query.type] ?? [],
+      canSeeUnpublished: isEditor(req.user),
+      naming: 'payload',
+    })
+    const docs = hits.map((hit) => ({ ...hit.record, _collection: collectionName[hit.target] }))
+    return Response.json({ docs, totalDocs: docs.length })
+  },
+})

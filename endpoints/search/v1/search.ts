@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+import { searchCollections } from '@/search/operations/searchCollections'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { hitFields, hitPublishedAt } from '@/search/hitFields'
+import { isEditor } from '@/identity/roles'
+import { parseInput } from '@/http/parseInput'
+import { queryObject } from '@/http/queryParams'
+import { searchTargets, type SearchTargetName } from '@/search/searchTargets'
+
+export const searchV1Query = z.object({
+  q: z.string().max(200).optional(),
+  collections: z
+    .string()
+    .default('articles,products')
+    .describe('comma-separated; unknown names are ignored')
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name): name is SearchTargetName => Object.hasOwn(searchTargets, name)),
+      ),
+    ]),
+})
+
+/** One hit in v1 names, with the fields of its collection. */
+export const searchHitV1 = z
+  .discriminatedUnion('_collection', [
+    z.object({
+      _collection: z.literal('articles'),
+      ...hitFields.articles,
+      published_at: hitPublishedAt,
+    }),
+    z.object({ _collection: z.literal('products'), ...hitFields.products }),
+    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
+  ])
+  .meta({ id: 'SearchHitV1' })
+
+export const searchV1Result = z.object({ data: z.array(searchHitV1) })
+
+/**
+ * `GET /api/v1/search?q=&collections=`: the v1 variant of search, in the v1 envelope and field
+ * names, for authenticated callers.
+ */
+export const searchV1 = defineEndpoint({
+  path: '/v1/search',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'searchV1',
+    summary: 'Search (v1)',
+    description:
+      'As `GET /api/search`, in the v1 envelope and field names, over `collections` ' +
+      '(`articles`, `products`, `pages`; unknown names are ignored).',
+    tags: ['Search'],
+    query: searchV1Query,
+    responses: { 200: { description: 'The hits', schema: searchV1Result } },
+  },
+  handler: async (req) => {
+    const query = parseInput(searchV1Query, queryObject(req.searchParams))
+    const text = query.q?.trim() ?? ''
+    if (text.length < 2) return Response.json({ data: [] })
+    const hits = await searchCollections({
+      payload: req.payload,
+      query: text,
+      targets: query.collections,
+      canSeeUnpublished: isEditor(req.user),
+      naming: 'v1',
+    })
+    return Response.json({ data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) })
+  },
+})

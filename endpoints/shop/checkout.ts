@@ -1,0 +1,155 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { isUser } from '@/identity/roles'
+import { checkoutSettings } from '@/shop/checkoutSettings'
+import {
+  cartLinesSchema,
+  productIdSchema,
+  quantitySchema,
+  shippingAddressSchema,
+} from '@/shop/inputSchemas'
+import { HttpError } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { readJsonBody } from '@/http/readJsonBody'
+import type { VariantOperation } from '@/openapi/operation'
+import { checkout } from '@/shop/operations/checkout'
+
+/** Guest checkout body: `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`. */
+export const guestCheckoutInput = z
+  .object({
+    items: cartLinesSchema(z.object({ productId: productIdSchema, quantity: quantitySchema })),
+    customerEmail: z.email('must be an e-mail address').max(254),
+    shippingAddress: shippingAddressSchema,
+  })
+  .meta({ id: 'GuestCheckout' })
+
+/** Guest checkout answer (201). */
+export const guestCheckoutOutput = z
+  .object({
+    orderId: z.number().int(),
+    paymentUrl: z.url().describe("Stripe's hosted payment page: send the buyer there"),
+  })
+  .meta({ id: 'GuestCheckoutResult' })
+
+/** Authenticated checkout body: `{ items: [{ product_id, quantity }], shipping_address, payment_method }`. */
+export const authenticatedCheckoutInput = z
+  .object({
+    items: cartLinesSchema(z.object({ product_id: productIdSchema, quantity: quantitySchema })),
+    shipping_address: shippingAddressSchema,
+    /** Only cards are offered; absent means `card`. */
+    payment_method: z.literal('card', 'only card is accepted').default('card'),
+  })
+  .meta({ id: 'AuthenticatedCheckout' })
+
+/** Authenticated checkout answer (201). */
+export const authenticatedCheckoutOutput = z
+  .object({
+    data: z.object({
+      orderId: z.number().int(),
+      paymentUrl: z.url().describe("Stripe's hosted payment page: send the buyer there"),
+      total: z.number().describe('Sum of price times quantity, in roubles'),
+    }),
+  })
+  .meta({ id: 'AuthenticatedCheckoutResult' })
+
+const signedInUserId = (req: PayloadRequest) =>
+  req.user && isUser(req.user) ? Number(req.user.id) : undefined
+
+/** The guest variant: anyone, errors `{ error }`, a provider failure 502. */
+const guestCheckout = defineEndpoint({
+  path: '/checkout',
+  method: 'post',
+  family: 'custom',
+  access: 'anyone',
+  openapi: {
+    operationId: 'checkout',
+    summary: 'Guest checkout (default)',
+    description:
+      'Anyone; body `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`, ' +
+      'answer `{ orderId, paymentUrl }`, errors `{ error }`; 502 when Stripe cannot open the ' +
+      'session (the order is then cancelled and its stock released).',
+    tags: ['Shop'],
+    body: guestCheckoutInput,
+    responses: { 201: { description: 'Order placed', schema: guestCheckoutOutput } },
+    errors: ['conflict', 'bad_gateway'],
+  },
+  handler: async (req) => {
+    const input = parseInput(guestCheckoutInput, await readJsonBody(req))
+    const result = await checkout({
+      req,
+      lines: input.items,
+      customerEmail: input.customerEmail,
+      shippingAddress: input.shippingAddress,
+      userId: signedInUserId(req),
+    })
+    const body: z.input<typeof guestCheckoutOutput> = {
+      orderId: result.orderId,
+      paymentUrl: result.paymentUrl,
+    }
+    return Response.json(body, { status: 201 })
+  },
+})
+
+/** The authenticated variant: 401 without credentials, errors `{ errors: [{ message }] }`, 500. */
+const authenticatedCheckout = defineEndpoint({
+  path: '/checkout',
+  method: 'post',
+  family: 'errors',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'checkout',
+    summary: 'Authenticated checkout (`CHECKOUT_REQUIRE_AUTH=true`)',
+    description:
+      'A signed-in user; body `{ items: [{ product_id, quantity }], shipping_address, ' +
+      'payment_method }`, answer `{ data: { orderId, paymentUrl, total } }`, errors ' +
+      '`{ errors: [{ message }] }`; 500 when Stripe cannot open the session.',
+    tags: ['Shop'],
+    body: authenticatedCheckoutInput,
+    responses: { 201: { description: 'Order placed', schema: authenticatedCheckoutOutput } },
+    errors: ['conflict', 'internal_error'],
+  },
+  handler: async (req) => {
+    const input = parseInput(authenticatedCheckoutInput, await readJsonBody(req))
+    const result = await checkout({
+      req,
+      lines: input.items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      customerEmail: String(req.user!.email),
+      shippingAddress: input.shipping_address,
+      userId: signedInUserId(req),
+    }).catch((error: unknown) => {
+      // The spec gives this variant a 500 for every failure other than 400, 401 and 409.
+      if (error instanceof HttpError && error.code === 'bad_gateway') {
+        throw new HttpError({ code: 'internal_error', message: error.message })
+      }
+      throw error
+    })
+    const body: z.input<typeof authenticatedCheckoutOutput> = { data: result }
+    return Response.json(body, { status: 201 })
+  },
+})
+
+/**
+ * `POST /api/orders/checkout`: the guest variant, or the authenticated one when
+ * `CHECKOUT_REQUIRE_AUTH=true` (read per request, so one process can serve either).
+ */
+export const checkoutEndpoint: Endpoint = {
+  path: '/checkout',
+  method: 'post',
+  custom: {
+    openapi: {
+      summary: 'Check out a cart',
+      description:
+        'Turns a cart into a `pending` order and opens a Stripe Checkout Session (card, `rub`); ' +
+        "names and prices come from the database, stock is held in the order's transaction. " +
+        'The deployment serves one of two variants: the guest one, or the authenticated one ' +
+        'when `CHECKOUT_REQUIRE_AUTH=true`.',
+      variants: [guestCheckout.custom!.openapi, authenticatedCheckout.custom!.openapi],
+    } satisfies VariantOperation,
+  },
+  handler: (req) =>
+    checkoutSettings(process.env).requiresAuth
+      ? authenticatedCheckout.handler(req)
+      : guestCheckout.handler(req),
+}

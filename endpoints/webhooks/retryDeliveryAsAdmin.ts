@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { retryDelivery } from '@/webhooks/operations/retryDelivery'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { deliveryResource } from './resources'
+
+/** Path parameter: the delivery id. */
+export const retryDeliveryAdminInput = z.object({ id: z.coerce.number().int().positive() })
+
+export const retryDeliveryAdminOutput = z.object({
+  data: z.object({ id: z.number().int(), status: deliveryResource.shape.status }),
+})
+
+/**
+ * `POST /api/webhook-deliveries/:id/retry`: the admin panel's "Retry now" (admins only):
+ * the delivery is due again at once; 409 while it is being sent.
+ */
+export const retryDeliveryAdminEndpoint = defineEndpoint({
+  path: '/:id/retry',
+  method: 'post',
+  family: 'resource',
+  access: 'admin',
+  openapi: {
+    operationId: 'retryDeliveryAsAdmin',
+    summary: 'Retry a delivery now (admin panel)',
+    description:
+      'The admin panel\'s "Retry now": the delivery is due again at once. Consumers use ' +
+      '`POST /webhooks/deliveries/{id}/retry`.',
+    tags: ['Administration'],
+    params: retryDeliveryAdminInput,
+    responses: { 202: { description: 'Queued again', schema: retryDeliveryAdminOutput } },
+    errors: ['validation_failed', 'not_found', 'conflict'],
+  },
+  handler: async (req) => {
+    const { id } = parseInput(retryDeliveryAdminInput, { id: req.routeParams?.id })
+    const delivery = await retryDelivery({ req, id })
+    return Response.json(
+      { data: { id: delivery.id, status: delivery.status } } satisfies z.infer<
+        typeof retryDeliveryAdminOutput
+      >,
+      { status: 202 },
+    )
+  },
+})

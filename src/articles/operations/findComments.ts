@@ -1,0 +1,47 @@
+import type { Payload } from 'payload'
+
+import type { CommentStatus } from '../status'
+
+/** A comment as read from the database. */
+export type CommentRecord = {
+  id: number
+  article_id: number
+  author_name: string
+  body: string
+  status: CommentStatus
+  created_at: Date
+}
+
+/**
+ * A page of an article's comments, oldest first, or undefined when the article does not exist
+ * or is hidden from the caller. Callers without the editor role see approved comments of
+ * published articles only, as the collections' read access grants.
+ */
+export async function findComments(args: {
+  payload: Payload
+  articleId: number
+  isPublishedOnly: boolean
+  page: number
+  perPage: number
+}): Promise<{ records: CommentRecord[]; total: number } | undefined> {
+  const { payload, articleId, isPublishedOnly, page, perPage } = args
+  const { rows: articles } = await payload.db.pool.query(
+    `SELECT 1 FROM articles WHERE id = $1${isPublishedOnly ? ` AND status = 'published'` : ''}`,
+    [articleId],
+  )
+  if (!articles.length) return undefined
+  const visibility = isPublishedOnly ? ` AND c.status = 'approved'` : ''
+  const [rows, count] = await Promise.all([
+    payload.db.pool.query<CommentRecord>(
+      `SELECT c.id, c.article_id, c.author_name, c.body, c.status, c.created_at
+       FROM comments c WHERE c.article_id = $1${visibility}
+       ORDER BY c.created_at, c.id LIMIT $2 OFFSET $3`,
+      [articleId, perPage, (page - 1) * perPage],
+    ),
+    payload.db.pool.query<{ total: number }>(
+      `SELECT count(*)::integer AS total FROM comments c WHERE c.article_id = $1${visibility}`,
+      [articleId],
+    ),
+  ])
+  return { records: rows.rows, total: count.rows[0]?.total ?? 0 }
+}

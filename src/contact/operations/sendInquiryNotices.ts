@@ -1,0 +1,106 @@
+import type { Payload } from 'payload'
+
+import { configuredRecipients, inquiryNotice, nextAttemptDelaySeconds } from '../notification'
+
+/** How long a claimed notice is left to its sender before another process may try it. */
+const claimSeconds = 120
+
+const retryBaseSeconds = () => Number(process.env.INQUIRY_NOTIFY_RETRY_SECONDS ?? 60)
+
+type DueInquiry = { id: number; name: string; email: string; message: string; attempts: number }
+
+/**
+ * E-mails the administrators about every inquiry whose notice is due (or only `ids`), and
+ * records the outcome: sent, or the error and when to try again. Each notice is claimed first
+ * (`FOR UPDATE SKIP LOCKED`, pushing its due time past a lease), so that the request's own
+ * attempt, the periodic retry and other app instances never send one twice at the same time.
+ * Returns the number sent.
+ */
+export async function sendInquiryNotices(
+  payload: Payload,
+  options: { ids?: number[] } = {},
+): Promise<number> {
+  const { rows: due } = await payload.db.pool.query<DueInquiry>(
+    `UPDATE inquiries SET next_notify_at = now() + make_interval(secs => $1)
+     WHERE id IN (
+       SELECT id FROM inquiries
+       WHERE notified_at IS NULL AND next_notify_at <= now()
+         AND ($2::integer[] IS NULL OR id = ANY($2::integer[]))
+       ORDER BY next_notify_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+     RETURNING id, name, email, message, coalesce(notify_attempts, 0)::integer AS attempts`,
+    [claimSeconds, options.ids ?? null],
+  )
+  if (!due.length) return 0
+  const recipients = await administratorAddresses(payload)
+  let sent = 0
+  for (const inquiry of due) {
+    try {
+      if (!recipients.length) throw new Error('No administrator address to notify')
+      const notice = inquiryNotice(inquiry)
+      await payload.sendEmail({
+        to: recipients,
+        replyTo: inquiry.email,
+        subject: notice.subject,
+        text: notice.text,
+      })
+      await payload.db.pool.query(
+        `UPDATE inquiries SET notified_at = now(), next_notify_at = NULL, notify_error = NULL,
+           notify_attempts = $2 WHERE id = $1`,
+        [inquiry.id, inquiry.attempts + 1],
+      )
+      sent++
+    } catch (error) {
+      const attempts = inquiry.attempts + 1
+      payload.logger.error({
+        msg: `E-mail about inquiry ${inquiry.id} failed (attempt ${attempts}); it will be retried`,
+        err: error,
+      })
+      await payload.db.pool.query(
+        `UPDATE inquiries SET notify_attempts = $2, notify_error = $3,
+           next_notify_at = now() + make_interval(secs => $4) WHERE id = $1`,
+        [
+          inquiry.id,
+          attempts,
+          String((error as Error)?.message ?? error).slice(0, 500),
+          nextAttemptDelaySeconds(attempts, retryBaseSeconds()),
+        ],
+      )
+    }
+  }
+  return sent
+}
+
+/** `ADMIN_NOTIFY_EMAILS`, or else every admin user's address. */
+async function administratorAddresses(payload: Payload): Promise<string[]> {
+  const configured = configuredRecipients(process.env.ADMIN_NOTIFY_EMAILS)
+  if (configured) return configured
+  const { docs } = await payload.find({
+    collection: 'users',
+    where: { role: { equals: 'admin' } },
+    pagination: false,
+    depth: 0,
+    select: { email: true },
+  })
+  return docs.map((user) => user.email)
+}
+
+/**
+ * Retries due notices every `INQUIRY_NOTIFY_INTERVAL_SECONDS` (default 30) in this process;
+ * `INQUIRY_NOTIFIER=off` disables it. Returns a function that stops it.
+ */
+export function startInquiryNotifier(payload: Payload): () => void {
+  if (process.env.INQUIRY_NOTIFIER === 'off') return () => {}
+  const intervalMs = Number(process.env.INQUIRY_NOTIFY_INTERVAL_SECONDS ?? 30) * 1000
+  let isRunning = false
+  const timer = setInterval(() => {
+    if (isRunning) return
+    isRunning = true
+    sendInquiryNotices(payload)
+      .catch((error) => payload.logger.error({ msg: 'Inquiry notifier failed', err: error }))
+      .finally(() => {
+        isRunning = false
+      })
+  }, intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,126 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { checkoutSessionIdempotencyKey, checkoutSessionParams } from '../checkoutSession'
+import { checkoutSettings } from '../checkoutSettings'
+import type { ShippingAddress } from '../inputSchemas'
+import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '../money'
+import { createCheckoutSession } from '../stripe/stripeClient'
+import { HttpError } from '@/http/errors'
+import type { Order } from '@/payload-types'
+import { systemWrite } from '../systemWrite'
+import { inTransaction, type TransactionDb } from '@/db/transaction'
+import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
+import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { orderEventData } from '@/webhooks/orderEventData'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+
+/** What a checkout needs, whichever variant of the endpoint received it. */
+export type CheckoutArgs = {
+  req: PayloadRequest
+  /** The cart: product ids and quantities; prices and names are read from the database. */
+  lines: CartLine[]
+  customerEmail: string
+  shippingAddress: ShippingAddress
+  /** The signed-in user the order belongs to, when known. */
+  userId?: number
+}
+
+/** A placed order and where its customer pays. */
+export type CheckoutResult = {
+  orderId: number
+  /** Stripe's hosted payment page. */
+  paymentUrl: string
+  /** Sum of price × quantity, exact. */
+  total: number
+}
+
+/**
+ * Turns a cart into a `pending` order and opens its Stripe Checkout Session:
+ * 1. in one transaction, creates the order with names and prices from the database, then
+ *    holds the stock with conditional decrements (last, so that the product rows stay locked
+ *    only for the decrements and the commit);
+ * 2. after commit (no row lock is held across the network call), asks Stripe for the session,
+ *    with an idempotency key derived from the order;
+ * 3. if Stripe fails, cancels the order and releases its stock, then throws a 502.
+ */
+export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
+  const { req } = args
+  const settings = checkoutSettings(process.env)
+
+  const { order, lines } = await inTransaction(req, async (db) => {
+    const priced = await priceCart(db, args.lines)
+    const total = sumAmounts(priced.map((line) => multiplyAmount(line.unitPrice, line.quantity)))
+    const created = await req.payload.create({
+      collection: 'orders',
+      data: {
+        status: 'pending',
+        items: priced.map((line) => ({
+          product: line.productId,
+          quantity: line.quantity,
+          price: Number(formatAmount(line.unitPrice)),
+          name: line.name,
+        })),
+        total: amountToNumber(total),
+        customerEmail: args.customerEmail,
+        shippingAddress: args.shippingAddress,
+        user: args.userId,
+      },
+      req,
+      context: systemWrite,
+      depth: 0,
+    })
+    await reserveStock(db, priced)
+    await emitEvent({ req, type: WebhookEvents.OrderCreated, data: orderEventData(created) })
+    return { order: created, lines: priced }
+  })
+
+  let paymentUrl: string
+  try {
+    const session = await createCheckoutSession(
+      checkoutSessionParams({
+        orderId: order.id,
+        lines,
+        customerEmail: args.customerEmail,
+        frontendUrl: settings.frontendUrl,
+        expiresAt: new Date(Date.now() + settings.sessionTtlMinutes * 60_000),
+      }),
+      checkoutSessionIdempotencyKey(order),
+    )
+    if (!session.url) throw new Error(`Stripe answered session ${session.id} without a url`)
+    paymentUrl = session.url
+    // A bookkeeping column no hook or event cares about: one statement saves a second Payload
+    // update per checkout (which re-reads, re-validates and re-populates the whole order).
+    await (req.payload.db as unknown as { drizzle: TransactionDb }).drizzle.execute(sql`
+      UPDATE orders SET stripe_session_id = ${session.id}, updated_at = now()
+      WHERE id = ${order.id}`)
+  } catch (error) {
+    req.payload.logger.error({
+      msg: `No payment session for order ${order.id}: the order is cancelled and its stock released`,
+      err: error,
+    })
+    await cancelOrder(req, order, lines)
+    throw new HttpError({
+      code: 'bad_gateway',
+      message:
+        'The payment provider could not be reached; the order was cancelled, nothing was charged',
+    })
+  }
+  return { orderId: order.id, paymentUrl, total: order.total }
+}
+
+async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[]) {
+  await inTransaction(req, async (db) => {
+    const cancelled = await req.payload.update({
+      collection: 'orders',
+      id: order.id,
+      data: { status: 'cancelled' },
+      req,
+      context: systemWrite,
+      depth: 0,
+    })
+    await releaseStock(db, lines)
+    await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(cancelled) })
+    req.payload.logger.info({ msg: `Order ${cancelled.id} ${cancelled.status}, stock released` })
+  })
+}

@@ -1,0 +1,57 @@
+import type { PayloadRequest } from 'payload'
+
+import { generateSecret } from '../secret'
+import type { WebhookSubscription } from '@/payload-types'
+import { assertEndpointAllowed } from './assertEndpointAllowed'
+import { assertEventTypesActive } from './assertEventTypesActive'
+import { probeEndpoint } from './probeEndpoint'
+import { queueTestDelivery } from './queueTestDelivery'
+import { withTransaction } from '@/db/withTransaction'
+
+/** What a consumer supplies to subscribe. */
+export type NewSubscription = {
+  endpointUrl: string
+  events: string[]
+  description?: string | null
+  headers?: Record<string, string>
+  timeoutSeconds?: number
+}
+
+/**
+ * Subscribes a consumer (spec, create rules 1 to 5): every event type must be active (422),
+ * the endpoint must not be an internal address (400), it is probed (recorded, never a
+ * rejection), a secret is generated, and a test event is queued in the same transaction.
+ * Returns the subscription and, this once, its secret.
+ */
+export async function createSubscription(args: {
+  req: PayloadRequest
+  consumerId: string
+  input: NewSubscription
+}): Promise<{ subscription: WebhookSubscription; secret: string; testDeliveryId: number }> {
+  const { req, input } = args
+  await assertEventTypesActive(req.payload, input.events)
+  await assertEndpointAllowed(input.endpointUrl)
+  const probe = await probeEndpoint(input.endpointUrl)
+  const secret = generateSecret()
+  return withTransaction(req, async () => {
+    const subscription = await req.payload.create({
+      collection: 'webhook-subscriptions',
+      data: {
+        consumer: args.consumerId,
+        endpointUrl: input.endpointUrl,
+        events: input.events,
+        description: input.description ?? null,
+        headers: input.headers ?? {},
+        timeoutSeconds: input.timeoutSeconds ?? 10,
+        isActive: true,
+        failureCount: 0,
+        secret,
+        probe,
+      },
+      req,
+      overrideAccess: true,
+    })
+    const { deliveryId } = await queueTestDelivery({ req, subscriptionId: subscription.id })
+    return { subscription, secret, testDeliveryId: deliveryId }
+  })
+}

@@ -1,0 +1,148 @@
+import dns, { type LookupAddress, type LookupOptions } from 'node:dns'
+import { isIP } from 'node:net'
+
+import { Agent, request } from 'undici'
+
+import { isAddressAllowed } from '../addressPolicy'
+import { allowedAddressRanges } from '../workerSettings'
+
+/** Bytes of a response body kept for the delivery log. */
+export const responseBodyCap = 8 * 1024
+
+/** Raised when an endpoint resolves to an address webhooks may not reach. */
+export class ForbiddenAddressError extends Error {
+  constructor(host: string, address: string) {
+    super(`${host} resolves to ${address}, an address webhooks may not reach`)
+    this.name = 'ForbiddenAddressError'
+  }
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void
+
+/**
+ * DNS lookup for outgoing sockets that refuses forbidden addresses after resolution, so that a
+ * host that was public at subscribe time cannot be pointed at the internal network later
+ * (DNS rebinding).
+ */
+function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, [])
+    const allowed = allowedAddressRanges()
+    const refused = addresses.find((entry) => !isAddressAllowed(entry.address, allowed))
+    if (refused) return callback(new ForbiddenAddressError(hostname, refused.address), [])
+    if (options.all) return callback(null, addresses)
+    const first = addresses[0]
+    if (!first)
+      return callback(
+        Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }),
+        [],
+      )
+    callback(null, first.address, first.family)
+  })
+}
+
+/** The one connection pool every webhook request goes through (keep-alive per origin). */
+export const webhookAgent = new Agent({
+  connect: { lookup: guardedLookup as never },
+  keepAliveTimeout: 10_000,
+  connections: 64,
+})
+
+/** Throws when the URL names a forbidden IP literal (those skip the DNS lookup). */
+export function assertLiteralAddressAllowed(url: URL) {
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (isIP(host) && !isAddressAllowed(host, allowedAddressRanges())) {
+    throw new ForbiddenAddressError(host, host)
+  }
+}
+
+/**
+ * Whether `url` may be subscribed: an IP literal must be allowed, and a host name must not
+ * resolve to a forbidden address. A name that does not resolve yet is accepted (the connect-time
+ * check still applies).
+ */
+export async function checkEndpointAddress(url: URL): Promise<void> {
+  assertLiteralAddressAllowed(url)
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (isIP(host)) return
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => [])
+  const allowed = allowedAddressRanges()
+  const refused = addresses.find((entry) => !isAddressAllowed(entry.address, allowed))
+  if (refused) throw new ForbiddenAddressError(host, refused.address)
+}
+
+/** What one HTTP exchange with a subscriber came to. */
+export type ExchangeResult =
+  | {
+      kind: 'response'
+      status: number
+      body: string
+      retryAfter: string | null
+      durationMs: number
+    }
+  | { kind: 'error'; message: string; durationMs: number }
+
+/**
+ * One request to a subscriber: no redirects followed, bounded by `timeoutMs` as a whole, the
+ * body read only up to the cap.
+ */
+export async function exchange(args: {
+  url: string
+  method: 'POST' | 'HEAD'
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+}): Promise<ExchangeResult> {
+  const started = performance.now()
+  const durationMs = () => Math.round(performance.now() - started)
+  try {
+    const url = new URL(args.url)
+    assertLiteralAddressAllowed(url)
+    const response = await request(url, {
+      method: args.method,
+      headers: args.headers,
+      body: args.body,
+      dispatcher: webhookAgent,
+      headersTimeout: args.timeoutMs,
+      bodyTimeout: args.timeoutMs,
+      signal: AbortSignal.timeout(args.timeoutMs),
+    })
+    const body = await readCapped(response.body)
+    const retryAfter = response.headers['retry-after']
+    return {
+      kind: 'response',
+      status: response.statusCode,
+      body,
+      retryAfter: Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
+      durationMs: durationMs(),
+    }
+  } catch (error) {
+    return { kind: 'error', message: describeError(error), durationMs: durationMs() }
+  }
+}
+
+/** Beyond the cap, a body is read on (and dropped) up to this size to keep the connection. */
+const drainLimit = 64 * 1024
+
+async function readCapped(body: AsyncIterable<Buffer>) {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    if (size < responseBodyCap) chunks.push(chunk)
+    size += chunk.length
+    // Leaving the loop destroys the stream (and its connection): only for oversized bodies.
+    if (size > drainLimit) break
+  }
+  return Buffer.concat(chunks).subarray(0, responseBodyCap).toString('utf8')
+}
+
+function describeError(error: unknown): string {
+  const cause = (error as { cause?: unknown })?.cause
+  const base = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  if (error instanceof Error && error.name === 'TimeoutError') return 'Timed out'
+  return cause instanceof Error ? `${base} (${cause.message})` : base
+}

@@ -1,0 +1,72 @@
+import { classifyResponse } from '../classifyResponse'
+import { buildDeliveryRequest } from '../deliveryRequest'
+import { nextRetryDelay, parseRetryAfter } from '../retryPolicy'
+import { signingSecrets } from '../secret'
+import type { ClaimedDelivery } from './claimDeliveries'
+import { exchange } from './outboundHttp'
+
+/** The result of one attempt, as the outcome writer records it. */
+export type AttemptOutcome = {
+  deliveryId: number
+  subscriptionId: string
+  isSuccess: boolean
+  /** `succeeded`, `failed` (a retry is due at `nextAttemptAt`) or `dead`. */
+  status: 'succeeded' | 'failed' | 'dead'
+  nextAttemptAt: Date | null
+  responseStatus: number | null
+  responseBody: string | null
+  error: string | null
+  durationMs: number
+}
+
+/** Sends one claimed delivery, signed, and works out what comes next for it. */
+export async function sendDelivery(
+  delivery: ClaimedDelivery,
+  retrySchedule: readonly number[],
+): Promise<AttemptOutcome> {
+  const now = new Date()
+  const request = buildDeliveryRequest({
+    eventId: delivery.eventId,
+    type: delivery.eventType,
+    occurredAt: new Date(delivery.occurredAt),
+    data: delivery.payload,
+    secrets: signingSecrets({
+      secret: delivery.secret,
+      secretOld: delivery.secretOld,
+      secretRotatedAt: delivery.secretRotatedAt,
+      now,
+    }),
+    extraHeaders: delivery.headers,
+    now,
+  })
+  const result = await exchange({
+    url: delivery.endpointUrl,
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    timeoutMs: delivery.timeoutSeconds * 1000,
+  })
+  const verdict = classifyResponse(
+    result.kind === 'response'
+      ? { kind: 'response', status: result.status }
+      : { kind: 'error', message: result.message },
+  )
+  const base = {
+    deliveryId: delivery.id,
+    subscriptionId: delivery.subscriptionId,
+    isSuccess: verdict.isSuccess,
+    responseStatus: result.kind === 'response' ? result.status : null,
+    responseBody: result.kind === 'response' ? result.body : null,
+    error: result.kind === 'error' ? result.message : null,
+    durationMs: result.durationMs,
+  }
+  if (verdict.isSuccess) return { ...base, status: 'succeeded', nextAttemptAt: null }
+  const retryAfterMs =
+    verdict.honoursRetryAfter && result.kind === 'response'
+      ? parseRetryAfter(result.retryAfter, now)
+      : null
+  const delay = nextRetryDelay({ attempt: delivery.attempt, schedule: retrySchedule, retryAfterMs })
+  return delay === null
+    ? { ...base, status: 'dead', nextAttemptAt: null }
+    : { ...base, status: 'failed', nextAttemptAt: new Date(Date.now() + delay) }
+}
