@@ -1,0 +1,5 @@
+export { Articles } from './Articles'
+export { Authors } from './Authors'
+export { Comments } from './Comments'
+export { Pages } from './Pages'
+export { Tags } from './Tags'

@@ -1,0 +1,3 @@
+export { AuditLog } from './AuditLog'
+export { Consumers } from './Consumers'
+export { Users } from './Users'

@@ -1,0 +1,3 @@
+export { Orders } from './Orders'
+export { Products } from './Products'
+export { StripeEvents } from './StripeEvents'

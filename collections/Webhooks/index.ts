@@ -1,0 +1,3 @@
+export { WebhookDeliveries } from './WebhookDeliveries'
+export { WebhookEventTypes } from './WebhookEventTypes'
+export { WebhookSubscriptions } from './WebhookSubscriptions'
