@@ -41,14 +41,14 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 const { default: config } = await import('../payload.config')
 const { createLocalReq, getPayload } = await import('payload')
 const { emitEvent } = await import('../hooks/emitBusinessEvent')
-const { withTransaction } = await import('../src/db/withTransaction')
+const { inTransaction, postgres } = await import('../src/db/transaction')
 const { startWebhookWorker } = await import('../src/webhooks/worker/worker')
 const { buildDeliveryRequest } = await import('../src/webhooks/deliveryRequest')
 const { generateSecret } = await import('../src/webhooks/secret')
 const { closePayload } = await import('../scripts/lib/closePayload')
 
 const payload = await getPayload({ config })
-const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+const pool = postgres(payload).pool
 const consumer = await payload.create({
   collection: 'consumers',
   data: { name: 'Bench', email: 'bench@example.com' },
@@ -74,13 +74,13 @@ async function addSubscriptions(total: number, events: string[]) {
 
 async function emitOne(type: string, data: Record<string, unknown>) {
   const req = await createLocalReq({}, payload)
-  await withTransaction(req, () => emitEvent({ req, type, data }))
+  await inTransaction(req, () => emitEvent({ req, type, data }))
 }
 
 /** A stand-in for an article create: one document and its event in one transaction. */
 async function createWithEvent(index: number, type: string) {
   const req = await createLocalReq({ user: { ...user, collection: 'users' } }, payload)
-  await withTransaction(req, async () => {
+  await inTransaction(req, async () => {
     const doc = await payload.create({
       collection: 'audit-log',
       data: {
@@ -144,7 +144,7 @@ try {
   const before = received
   const sendStarted = performance.now()
   const req = await createLocalReq({}, payload)
-  await withTransaction(req, async () => {
+  await inTransaction(req, async () => {
     for (let id = 1; id <= 10; id++) await emitEvent({ req, type: 'order.paid', data: { id } })
   })
   while (

@@ -4,7 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 
 import { outboxChannel, outboxTableName } from '@/webhooks/schema/outboxTable'
-import { transactionDatabase } from '@/db/transactionDatabase'
+import { transactionDatabase } from '@/db/transaction'
 
 /**
  * Records a business event for webhook delivery: one outbox row written in `req`'s transaction

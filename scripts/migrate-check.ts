@@ -7,17 +7,12 @@ import path from 'node:path'
 
 import { getPayload } from 'payload'
 
+import { postgres } from '../src/db/transaction'
+
 process.env.PAYLOAD_SECRET ||= 'migration-check'
 const { default: config } = await import('@payload-config')
 const payload = await getPayload({ config, disableDBConnect: true, disableOnInit: true })
-const db = payload.db as unknown as {
-  migrationDir: string
-  schema: unknown
-  requireDrizzleKit: () => {
-    generateDrizzleJson: (schema: unknown) => Promise<{ version: string }>
-    generateMigration: (before: unknown, after: unknown) => Promise<string[]>
-  }
-}
+const db = postgres(payload)
 
 const snapshots = (await readdir(db.migrationDir)).filter((file) => file.endsWith('.json')).sort()
 const latest = snapshots.at(-1)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { parseInput } from '@/http/parseInput'
 import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
 import { updateSubscription } from '@/webhooks/operations/updateSubscription'
-import { withTransaction } from '@/db/withTransaction'
+import { inTransaction } from '@/db/transaction'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
@@ -74,7 +74,7 @@ export const updateSubscriptionEndpoint = defineEndpoint({
     answeringUnknownEventTypes(async () => {
       requireConsumer(req)
       const input = parseInput(updateSubscriptionInput, (await readJsonBody(req)) ?? {})
-      const subscription = await withTransaction(req, () =>
+      const subscription = await inTransaction(req, () =>
         updateSubscription({
           req,
           id: routeId(req),
@@ -111,7 +111,7 @@ export const deleteSubscriptionEndpoint = defineEndpoint({
   handler: async (req) => {
     requireConsumer(req)
     const id = routeId(req)
-    await withTransaction(req, async () => {
+    await inTransaction(req, async () => {
       await findOwnSubscription(req, id)
       await req.payload.delete({
         collection: 'webhook-subscriptions',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
 import { queueTestDelivery } from '@/webhooks/operations/queueTestDelivery'
 import { rotateSecret } from '@/webhooks/operations/rotateSecret'
-import { withTransaction } from '@/db/withTransaction'
+import { inTransaction } from '@/db/transaction'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 
@@ -30,7 +30,7 @@ export const testSubscriptionEndpoint = defineEndpoint({
   handler: async (req) => {
     requireConsumer(req)
     const id = routeId(req)
-    const queued = await withTransaction(req, async () => {
+    const queued = await inTransaction(req, async () => {
       await findOwnSubscription(req, id)
       return queueTestDelivery({ req, subscriptionId: id })
     })
@@ -73,7 +73,7 @@ export const rotateSecretEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     requireConsumer(req)
-    const { secret, validUntil } = await withTransaction(req, () =>
+    const { secret, validUntil } = await inTransaction(req, () =>
       rotateSecret({ req, id: routeId(req) }),
     )
     const body: z.infer<typeof rotateSecretOutput> = {

@@ -1,11 +1,8 @@
-import type { postgresAdapter } from '@payloadcms/db-postgres'
 import { bigint, integer, pgTable, varchar } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import { rateLimitTableName } from './rateLimiter'
 
-type PostgresSchemaHook = NonNullable<
-  Parameters<typeof postgresAdapter>[0]['beforeSchemaInit']
->[number]
+import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /**
  * Declares the rate-limit counters (the layout `rate-limiter-flexible` expects) in Payload's

@@ -14,6 +14,7 @@ import {
   type RateLimitPolicy,
   type RateLimitState,
 } from './rateLimitPolicy'
+import { postgres } from '@/db/transaction'
 
 /** Table of the counters, declared in the Payload schema (see `rateLimitTable`). */
 export const rateLimitTableName = 'rate_limits'
@@ -51,7 +52,7 @@ function limiterFor(payload: Payload, name: PolicyName): Limiter {
     ? new RateLimiterRedis({ ...options, storeClient: redisClient(process.env.REDIS_URL) })
     : new RateLimiterPostgres({
         ...options,
-        storeClient: payload.db.pool,
+        storeClient: postgres(payload).pool,
         tableName: rateLimitTableName,
         tableCreated: true,
       })

@@ -12,7 +12,7 @@ let worker: { stop: () => Promise<void> }
 let keyA: string
 let keyB: string
 let emitEvent: typeof import('../../hooks/emitBusinessEvent').emitEvent
-let withTransaction: typeof import('../../src/db/withTransaction').withTransaction
+let inTransaction: typeof import('../../src/db/transaction').inTransaction
 
 const asA = () => ({ 'x-api-key': keyA })
 const asB = () => ({ 'x-api-key': keyB })
@@ -23,7 +23,7 @@ beforeAll(async () => {
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson
   emitEvent = (await import('../../hooks/emitBusinessEvent')).emitEvent
-  withTransaction = (await import('../../src/db/withTransaction')).withTransaction
+  inTransaction = (await import('../../src/db/transaction')).inTransaction
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   const { consumerWithKey } = await import('../helpers/identities')
   keyA = (await consumerWithKey(payload, 'Consumer A')).apiKey
@@ -51,7 +51,7 @@ const typeOf = (post: ReceivedWebhook) => JSON.parse(post.body).type as string
 
 async function emit(type: string, data: Record<string, unknown>) {
   const req = await createLocalReq({}, payload)
-  await withTransaction(req, () => emitEvent({ req, type, data }))
+  await inTransaction(req, () => emitEvent({ req, type, data }))
 }
 
 describe('creating a subscription', () => {
@@ -204,7 +204,7 @@ describe('fan-out of business events', () => {
 
   it('emits nothing for a rolled-back change', async () => {
     const req = await createLocalReq({}, payload)
-    await withTransaction(req, async () => {
+    await inTransaction(req, async () => {
       await emitEvent({ req, type: 'order.paid', data: { id: 99 } })
       throw new Error('rolled back')
     }).catch(() => {})

@@ -10,7 +10,7 @@ let pool: Pool
 beforeAll(async () => {
   payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  pool = (await import('../../src/db/transactionDatabase')).postgres(payload).pool
+  pool = (await import('../../src/db/transaction')).postgres(payload).pool
 })
 
 /** Two subscriptions, each with its pending test delivery, in the order Postgres sorts their ids. */

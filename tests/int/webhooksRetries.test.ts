@@ -51,9 +51,9 @@ async function subscribe(path: string) {
 
 async function emitOrders(count: number) {
   const { emitEvent } = await import('../../hooks/emitBusinessEvent')
-  const { withTransaction } = await import('../../src/db/withTransaction')
+  const { inTransaction } = await import('../../src/db/transaction')
   const req = await createLocalReq({}, payload)
-  await withTransaction(req, async () => {
+  await inTransaction(req, async () => {
     for (let id = 1; id <= count; id++) {
       await emitEvent({ req, type: 'order.created', data: { id, status: 'pending', total: id } })
     }

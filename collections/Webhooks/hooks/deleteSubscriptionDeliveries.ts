@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeDeleteHook } from 'payload'
 
-import { transactionDatabase } from '@/db/transactionDatabase'
+import { transactionDatabase } from '@/db/transaction'
 
 /** A deleted subscription takes its delivery log with it, in the same transaction (before the row goes: the log references it). */
 export const deleteSubscriptionDeliveries: CollectionBeforeDeleteHook = async ({ id, req }) => {

@@ -10,6 +10,7 @@ import type {
   ArticleSortField,
 } from '../listQuery'
 import { HttpError } from '@/http/errors'
+import { postgres } from '@/db/transaction'
 
 /** The SQL expression and type of each sort field; `published_at` sorts drafts as earliest. */
 const sortColumns: Record<ArticleSortField, { expression: string; type: string }> = {
@@ -91,9 +92,9 @@ export async function findArticles(args: {
     ON page.id = a.id ${orderBy}`
 
   const [rowsResult, countResult] = await Promise.all([
-    payload.db.pool.query<ArticleRecord>(text, params),
+    postgres(payload).pool.query<ArticleRecord>(text, params),
     page.kind === 'offset'
-      ? payload.db.pool.query<{ total: number }>(
+      ? postgres(payload).pool.query<{ total: number }>(
           `SELECT count(*)::integer AS total FROM articles a ${whereClause()}`,
           countParams,
         )
@@ -124,7 +125,7 @@ export async function findArticle(args: {
     ...(args.include.includes('author') ? [embeddedAuthor] : []),
     ...(args.include.includes('tags') ? [embeddedTags] : []),
   ]
-  const { rows } = await args.payload.db.pool.query<ArticleRecord>(
+  const { rows } = await postgres(args.payload).pool.query<ArticleRecord>(
     `SELECT ${columns.join(', ')} FROM articles a WHERE a.id = $1${visibility}`,
     params,
   )
@@ -145,7 +146,7 @@ function filterConditions(filters: ArticleFilters, bind: (value: unknown) => str
  * one the caller cannot see: only its position is used, never its content.
  */
 async function anchorValue(payload: Payload, expression: string, id: number): Promise<string> {
-  const { rows } = await payload.db.pool.query<{ value: string }>(
+  const { rows } = await postgres(payload).pool.query<{ value: string }>(
     `SELECT ${expression}::text AS value FROM articles a WHERE a.id = $1`,
     [id],
   )

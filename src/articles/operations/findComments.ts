@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { CommentStatus } from '../status'
+import { postgres } from '@/db/transaction'
 
 /** A comment as read from the database. */
 export type CommentRecord = {
@@ -25,20 +26,20 @@ export async function findComments(args: {
   perPage: number
 }): Promise<{ records: CommentRecord[]; total: number } | undefined> {
   const { payload, articleId, isPublishedOnly, page, perPage } = args
-  const { rows: articles } = await payload.db.pool.query(
+  const { rows: articles } = await postgres(payload).pool.query(
     `SELECT 1 FROM articles WHERE id = $1${isPublishedOnly ? ` AND status = 'published'` : ''}`,
     [articleId],
   )
   if (!articles.length) return undefined
   const visibility = isPublishedOnly ? ` AND c.status = 'approved'` : ''
   const [rows, count] = await Promise.all([
-    payload.db.pool.query<CommentRecord>(
+    postgres(payload).pool.query<CommentRecord>(
       `SELECT c.id, c.article_id, c.author_name, c.body, c.status, c.created_at
        FROM comments c WHERE c.article_id = $1${visibility}
        ORDER BY c.created_at, c.id LIMIT $2 OFFSET $3`,
       [articleId, perPage, (page - 1) * perPage],
     ),
-    payload.db.pool.query<{ total: number }>(
+    postgres(payload).pool.query<{ total: number }>(
       `SELECT count(*)::integer AS total FROM comments c WHERE c.article_id = $1${visibility}`,
       [articleId],
     ),

@@ -1,10 +1,7 @@
-import type { postgresAdapter } from '@payloadcms/db-postgres'
 import { index } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { sql } from '@payloadcms/db-postgres'
 
-type PostgresSchemaHook = NonNullable<
-  Parameters<typeof postgresAdapter>[0]['afterSchemaInit']
->[number]
+import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /**
  * One index per filter and sort of the public article list, each ending in `id`, the

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { configuredRecipients, inquiryNotice, nextAttemptDelaySeconds } from '../notification'
+import { postgres } from '@/db/transaction'
 
 /** How long a claimed notice is left to its sender before another process may try it. */
 const claimSeconds = 120
@@ -20,7 +21,7 @@ export async function sendInquiryNotices(
   payload: Payload,
   options: { ids?: number[] } = {},
 ): Promise<number> {
-  const { rows: due } = await payload.db.pool.query<DueInquiry>(
+  const { rows: due } = await postgres(payload).pool.query<DueInquiry>(
     `UPDATE inquiries SET next_notify_at = now() + make_interval(secs => $1)
      WHERE id IN (
        SELECT id FROM inquiries
@@ -43,7 +44,7 @@ export async function sendInquiryNotices(
         subject: notice.subject,
         text: notice.text,
       })
-      await payload.db.pool.query(
+      await postgres(payload).pool.query(
         `UPDATE inquiries SET notified_at = now(), next_notify_at = NULL, notify_error = NULL,
            notify_attempts = $2 WHERE id = $1`,
         [inquiry.id, inquiry.attempts + 1],
@@ -55,7 +56,7 @@ export async function sendInquiryNotices(
         msg: `E-mail about inquiry ${inquiry.id} failed (attempt ${attempts}); it will be retried`,
         err: error,
       })
-      await payload.db.pool.query(
+      await postgres(payload).pool.query(
         `UPDATE inquiries SET notify_attempts = $2, notify_error = $3,
            next_notify_at = now() + make_interval(secs => $4) WHERE id = $1`,
         [

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { soldStatuses } from '../salesPeriod'
+import { postgres } from '@/db/transaction'
 
 /** Sales over a window, as the report shows them. */
 export type SalesFigures = {
@@ -18,7 +19,11 @@ export type SalesFigures = {
  * `orders_sold_created_at_idx` serves it without reading the table.
  */
 export async function salesReport(payload: Payload, days: number): Promise<SalesFigures> {
-  const { rows } = await payload.db.pool.query<{ count: number; revenue: string; avg: string }>(
+  const { rows } = await postgres(payload).pool.query<{
+    count: number
+    revenue: string
+    avg: string
+  }>(
     `SELECT count(*)::integer AS count,
             coalesce(sum(total), 0)::text AS revenue,
             coalesce(round(avg(total)), 0)::text AS avg

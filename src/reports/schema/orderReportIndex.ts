@@ -1,10 +1,7 @@
-import type { postgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { index } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-type PostgresSchemaHook = NonNullable<
-  Parameters<typeof postgresAdapter>[0]['afterSchemaInit']
->[number]
+import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /**
  * The sales report reads only sold orders of a recent window: a partial index on their creation

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { containsPattern } from '../likePattern'
 import { searchTargets, type SearchTargetName } from '../searchTargets'
+import { postgres } from '@/db/transaction'
 
 /** Records per collection, at most (spec, Limits). */
 export const resultsPerCollection = 5
@@ -33,7 +34,7 @@ export async function searchCollections(args: {
     return `(SELECT '${name}' AS target, json_build_object(${record}) AS record
       FROM ${target.table} WHERE (${match})${visibility} ORDER BY id DESC LIMIT ${resultsPerCollection})`
   })
-  const { rows } = await args.payload.db.pool.query<SearchHit>(parts.join(' UNION ALL '), [
+  const { rows } = await postgres(args.payload).pool.query<SearchHit>(parts.join(' UNION ALL '), [
     containsPattern(args.query),
   ])
   return rows

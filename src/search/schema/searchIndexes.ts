@@ -1,17 +1,8 @@
-import type { postgresAdapter } from '@payloadcms/db-postgres'
 import { index } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { sql } from '@payloadcms/db-postgres'
 
-type PostgresSchemaHook = NonNullable<
-  Parameters<typeof postgresAdapter>[0]['afterSchemaInit']
->[number]
-
-/** The fields search matches, per table (see `src/search/searchTargets.ts`). */
-const searchedColumns: Record<string, string[]> = {
-  articles: ['title', 'excerpt'],
-  pages: ['title', 'description'],
-  products: ['name', 'description'],
-}
+import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { searchTargets } from '../searchTargets'
 
 /**
  * Trigram GIN indexes (`pg_trgm`) on every searched column, so that a case-insensitive
@@ -19,7 +10,7 @@ const searchedColumns: Record<string, string[]> = {
  * scan of the table. Tables not in the schema (yet) are skipped.
  */
 export const searchIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
-  for (const [tableName, columns] of Object.entries(searchedColumns)) {
+  for (const { table: tableName, matchColumns: columns } of Object.values(searchTargets)) {
     const table = schema.tables[tableName]
     if (!table) continue
     extendTable({

@@ -9,7 +9,7 @@ import { createCheckoutSession } from '../stripe/stripeClient'
 import { HttpError } from '@/http/errors'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
-import { inTransaction, type TransactionDb } from '@/db/transaction'
+import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
 import { emitEvent } from '../../../hooks/emitBusinessEvent'
 import { orderEventData } from '@/webhooks/orderEventData'
@@ -91,7 +91,7 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
     paymentUrl = session.url
     // A bookkeeping column no hook or event cares about: one statement saves a second Payload
     // update per checkout (which re-reads, re-validates and re-populates the whole order).
-    await (req.payload.db as unknown as { drizzle: TransactionDb }).drizzle.execute(sql`
+    await (await transactionDatabase(req)).execute(sql`
       UPDATE orders SET stripe_session_id = ${session.id}, updated_at = now()
       WHERE id = ${order.id}`)
   } catch (error) {

@@ -6,7 +6,7 @@ import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
 import { probeEndpoint } from './probeEndpoint'
 import { queueTestDelivery } from './queueTestDelivery'
-import { withTransaction } from '@/db/withTransaction'
+import { inTransaction } from '@/db/transaction'
 
 /** What a consumer supplies to subscribe. */
 export type NewSubscription = {
@@ -33,7 +33,7 @@ export async function createSubscription(args: {
   await assertEndpointAllowed(input.endpointUrl)
   const probe = await probeEndpoint(input.endpointUrl)
   const secret = generateSecret()
-  return withTransaction(req, async () => {
+  return inTransaction(req, async () => {
     const subscription = await req.payload.create({
       collection: 'webhook-subscriptions',
       data: {

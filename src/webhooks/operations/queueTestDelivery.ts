@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 
 import { testEventMessage, WebhookEvents, type TestEventData } from '../eventCatalogue'
 import { deliveriesChannel } from '../schema/outboxTable'
-import { transactionDatabase } from '@/db/transactionDatabase'
+import { transactionDatabase } from '@/db/transaction'
 
 /**
  * Queues a `webhook.test` event for one subscription only (no fan-out), in `req`'s

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 
 import { conflict, notFound } from '@/http/errors'
 import { deliveriesChannel } from '../schema/outboxTable'
-import { transactionDatabase } from '@/db/transactionDatabase'
+import { transactionDatabase } from '@/db/transaction'
 
 /**
  * Makes a delivery due again at once (manual redelivery), unless it is being sent right now

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { generateSecret, rotationWindowMs } from '../secret'
-import { transactionDatabase } from '@/db/transactionDatabase'
+import { transactionDatabase } from '@/db/transaction'
 import { findOwnSubscription } from './findOwnSubscription'
 import { sql } from '@payloadcms/db-postgres'
 

@@ -1,4 +1,3 @@
-import type { postgresAdapter } from '@payloadcms/db-postgres'
 import {
   index,
   jsonb,
@@ -8,9 +7,7 @@ import {
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-type PostgresSchemaHook = NonNullable<
-  Parameters<typeof postgresAdapter>[0]['beforeSchemaInit']
->[number]
+import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /** Table of business events waiting for fan-out, written in the transaction that caused them. */
 export const outboxTableName = 'webhook_outbox'

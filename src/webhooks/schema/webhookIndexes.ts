@@ -1,10 +1,7 @@
-import type { postgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { index, type PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-type PostgresSchemaHook = NonNullable<
-  Parameters<typeof postgresAdapter>[0]['afterSchemaInit']
->[number]
+import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /**
  * Indexes Payload's field options cannot express, added to its schema so that push and

@@ -7,7 +7,7 @@ import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { recordOutcomes } from './recordOutcomes'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
-import { postgres } from '@/db/transactionDatabase'
+import { postgres } from '@/db/transaction'
 import { workerSettings, type WorkerSettings } from '../workerSettings'
 
 /** A running webhook worker. */

