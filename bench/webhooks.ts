@@ -40,7 +40,7 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 
 const { default: config } = await import('../payload.config')
 const { createLocalReq, getPayload } = await import('payload')
-const { emitEvent } = await import('../hooks/emitBusinessEvent')
+const { emitEvent } = await import('../src/webhooks/operations/emitEvent')
 const { inTransaction, postgres } = await import('../src/db/transaction')
 const { startWebhookWorker } = await import('../src/webhooks/worker/worker')
 const { buildDeliveryRequest } = await import('../src/webhooks/deliveryRequest')

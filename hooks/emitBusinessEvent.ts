@@ -1,28 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { sql } from '@payloadcms/db-postgres'
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
-
-import { outboxChannel, outboxTableName } from '@/webhooks/schema/outboxTable'
-import { transactionDatabase } from '@/db/transaction'
-
-/**
- * Records a business event for webhook delivery: one outbox row written in `req`'s transaction
- * (a rolled-back change emits nothing, a committed one is never lost) and a NOTIFY that wakes
- * the workers once it commits. Fan-out and delivery happen later, never in the caller's request.
- */
-export async function emitEvent(args: {
-  req: PayloadRequest
-  type: string
-  data: Record<string, unknown>
-}): Promise<void> {
-  const db = await transactionDatabase(args.req)
-  const table = sql.identifier(outboxTableName)
-  await db.execute(
-    sql`INSERT INTO ${table} (id, type, data) VALUES (${randomUUID()}, ${args.type}, ${JSON.stringify(args.data)}::jsonb)`,
-  )
-  await db.execute(sql`SELECT pg_notify(${outboxChannel}, '')`)
-}
+import { emitEvent } from '@/webhooks/operations/emitEvent'
 
 /**
  * Hooks for a collection whose changes are business events: `created`/`updated` on

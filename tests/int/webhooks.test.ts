@@ -11,7 +11,7 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let worker: { stop: () => Promise<void> }
 let keyA: string
 let keyB: string
-let emitEvent: typeof import('../../hooks/emitBusinessEvent').emitEvent
+let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
 let inTransaction: typeof import('../../src/db/transaction').inTransaction
 
 const asA = () => ({ 'x-api-key': keyA })
@@ -22,7 +22,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson
-  emitEvent = (await import('../../hooks/emitBusinessEvent')).emitEvent
+  emitEvent = (await import('../../src/webhooks/operations/emitEvent')).emitEvent
   inTransaction = (await import('../../src/db/transaction')).inTransaction
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   const { consumerWithKey } = await import('../helpers/identities')

@@ -8,7 +8,8 @@ import {
 } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { emitBusinessEvent, emitEvent } from '../../hooks/emitBusinessEvent'
+import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
 
 let payload: Payload
 

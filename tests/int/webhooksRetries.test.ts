@@ -50,7 +50,7 @@ async function subscribe(path: string) {
 }
 
 async function emitOrders(count: number) {
-  const { emitEvent } = await import('../../hooks/emitBusinessEvent')
+  const { emitEvent } = await import('../../src/webhooks/operations/emitEvent')
   const { inTransaction } = await import('../../src/db/transaction')
   const req = await createLocalReq({}, payload)
   await inTransaction(req, async () => {

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Order } from '@/payload-types'
 import { isSystemWrite } from '@/shop/systemWrite'
-import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { orderEventData } from '@/webhooks/orderEventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 

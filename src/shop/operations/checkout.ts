@@ -11,7 +11,7 @@ import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
-import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { orderEventData } from '@/webhooks/orderEventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 

@@ -5,7 +5,7 @@ import type { Stripe } from '../stripe/stripeClient'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
 import { releaseStock } from './stock'
-import { emitEvent } from '../../../hooks/emitBusinessEvent'
+import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { orderEventData, orderPaidEventData } from '@/webhooks/orderEventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 

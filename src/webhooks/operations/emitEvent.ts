@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { transactionDatabase } from '@/db/transaction'
+import { outboxChannel, outboxTableName } from '../schema/outboxTable'
+
+/**
+ * Records a business event for webhook delivery: one outbox row written in `req`'s transaction
+ * (a rolled-back change emits nothing, a committed one is never lost) and a NOTIFY that wakes
+ * the workers once it commits. Fan-out and delivery happen later, never in the caller's request.
+ */
+export async function emitEvent(args: {
+  req: PayloadRequest
+  type: string
+  data: Record<string, unknown>
+}): Promise<void> {
+  const db = await transactionDatabase(args.req)
+  const table = sql.identifier(outboxTableName)
+  await db.execute(
+    sql`INSERT INTO ${table} (id, type, data) VALUES (${randomUUID()}, ${args.type}, ${JSON.stringify(args.data)}::jsonb)`,
+  )
+  await db.execute(sql`SELECT pg_notify(${outboxChannel}, '')`)
+}
