@@ -23,7 +23,6 @@ const IO_PACKAGES = [
   'pg',
   'drizzle-orm',
   'undici',
-  'stripe',
   'ioredis',
   'nodemailer',
   'rate-limiter-flexible',
@@ -97,6 +96,16 @@ module.exports = {
           '^src/http/(defineEndpoint|rateLimiter|rateLimitTable|readJsonBody|toHttpError)\\.ts$',
         ],
       },
+    },
+    {
+      name: 'pure-core-does-not-call-stripe',
+      severity: 'error',
+      comment:
+        "A pure-core file may describe Stripe's wire format with `import type` from stripe " +
+        '(checkout session parameters), but never import the SDK itself: only ' +
+        'src/shop/stripe/ talks to Stripe.',
+      from: { path: `^src/${DOMAINS}/[^/]+\\.tsx?$` },
+      to: { path: '^node_modules/stripe/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'production-code-does-not-import-tooling',

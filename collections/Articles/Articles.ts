@@ -6,7 +6,7 @@ import { articleStatuses } from '@/articles/status'
 import { deleteComments } from './hooks/deleteComments'
 import { stampPublishedAt } from './hooks/stampPublishedAt'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
-import { articleEventPayload } from '@/webhooks/eventData'
+import { toArticleEventData } from '@/webhooks/eventData'
 import type { Article } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 import { slugField } from './fields/slugField'
@@ -19,7 +19,7 @@ const articleEvents = emitBusinessEvent<Article>({
   created: WebhookEvents.ArticleCreated,
   updated: WebhookEvents.ArticleUpdated,
   deleted: WebhookEvents.ArticleDeleted,
-  toPayload: articleEventPayload,
+  toPayload: toArticleEventData,
 })
 
 export const Articles: CollectionConfig = {

@@ -6,7 +6,7 @@ import { commentStatuses } from '@/articles/status'
 import { isEditor as principalIsEditor, isUser } from '@/identity/roles'
 import type { Comment } from '@/payload-types'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
-import { commentEventPayload } from '@/webhooks/eventData'
+import { toCommentEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** A signed-in reader's comment waits for approval and is theirs, whatever the body claims. */
@@ -20,7 +20,7 @@ const holdReaderComments: CollectionBeforeChangeHook<Comment> = ({ data, operati
 
 const commentEvents = emitBusinessEvent<Comment>({
   created: WebhookEvents.CommentCreated,
-  toPayload: commentEventPayload,
+  toPayload: toCommentEventData,
 })
 
 /** Readers' comments on articles; editors approve them before anyone else can read them. */

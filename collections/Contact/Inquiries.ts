@@ -3,17 +3,12 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import type { Inquiry } from '@/payload-types'
-import { WebhookEvents, type InquiryEventData } from '@/webhooks/eventCatalogue'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { toInquiryEventData } from '@/webhooks/eventData'
 
 const inquiryEvents = emitBusinessEvent<Inquiry>({
   created: WebhookEvents.InquiryCreated,
-  toPayload: (inquiry): InquiryEventData => ({
-    id: inquiry.id,
-    name: inquiry.name,
-    email: inquiry.email,
-    status: inquiry.status,
-    created_at: inquiry.createdAt,
-  }),
+  toPayload: toInquiryEventData,
 })
 
 /**

@@ -6,7 +6,7 @@ import { keepOrderedProducts } from './hooks/keepOrderedProducts'
 import { slugFromName } from './hooks/slugFromName'
 import { maxPrice, validatePrice } from '@/shop/validatePrice'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
-import { productEventData } from '@/webhooks/orderEventData'
+import { toProductEventData } from '@/webhooks/eventData'
 import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
@@ -19,7 +19,7 @@ import { WebhookEvents } from '@/webhooks/eventCatalogue'
 const productEvents = emitBusinessEvent<Product>({
   created: WebhookEvents.ProductCreated,
   updated: WebhookEvents.ProductUpdated,
-  toPayload: productEventData,
+  toPayload: toProductEventData,
 })
 
 export const Products: CollectionConfig = {

@@ -1,4 +1,5 @@
-import type { RequestContext } from 'payload'
+/** Payload's `req.context`: whatever the caller of a write put there. */
+type RequestContext = Record<string, unknown>
 
 /**
  * Context of the writes the system makes to orders (checkout, payment confirmation, expiry).

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { validatePrice } from './validatePrice'
 
-const validate = (value: number | null) =>
-  validatePrice(value, {} as Parameters<typeof validatePrice>[1])
+const validate = (value: number | null) => validatePrice(value)
 
 describe('validatePrice', () => {
   it('accepts decimals from 0 to 999,999.99 with up to four decimal places', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { articleEventPayload, commentEventPayload } from './eventData'
+import {
+  toArticleEventData,
+  toCommentEventData,
+  toOrderEventData,
+  toOrderPaidEventData,
+  toProductEventData,
+} from './eventData'
 
 describe('article and comment event payloads', () => {
   it('carry ids of relations whether or not they were populated', () => {
@@ -23,10 +29,47 @@ describe('article and comment event payloads', () => {
       created_at: '2026-11-21T00:00:00.000Z',
       updated_at: '2026-11-22T00:00:00.000Z',
     }
-    expect(articleEventPayload({ ...base, author: 9 })).toEqual(expected)
-    expect(articleEventPayload({ ...base, author: { id: 9 } })).toEqual(expected)
+    expect(toArticleEventData({ ...base, author: 9 })).toEqual(expected)
+    expect(toArticleEventData({ ...base, author: { id: 9 } })).toEqual(expected)
     expect(
-      commentEventPayload({ id: 1, article: { id: 3 }, status: 'pending', createdAt: 'x' }),
+      toCommentEventData({ id: 1, article: { id: 3 }, status: 'pending', createdAt: 'x' }),
     ).toEqual({ id: 1, article_id: 3, status: 'pending', created_at: 'x' })
+  })
+})
+
+const order = {
+  id: 3,
+  status: 'paid' as const,
+  total: 41.99,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  paid_at: '2026-01-01T00:05:00.000Z',
+  paymentId: 'pi_123',
+  customerEmail: 'not-in-the-event@example.com',
+}
+
+describe('event payloads', () => {
+  it('order.created / order.updated carry id, status, total, created_at', () => {
+    expect(toOrderEventData(order)).toEqual({
+      id: 3,
+      status: 'paid',
+      total: 41.99,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+  })
+
+  it('order.paid adds paid_at and payment_id', () => {
+    expect(toOrderPaidEventData(order)).toEqual({
+      id: 3,
+      status: 'paid',
+      total: 41.99,
+      created_at: '2026-01-01T00:00:00.000Z',
+      paid_at: '2026-01-01T00:05:00.000Z',
+      payment_id: 'pi_123',
+    })
+  })
+
+  it('product.* carry id, name, slug, price, stock, active', () => {
+    const product = { id: 1, name: 'Mug', slug: 'mug', price: 19.99, stock: 4, active: true }
+    expect(toProductEventData({ ...product, description: 'x' } as typeof product)).toEqual(product)
   })
 })

@@ -1,5 +1,18 @@
-import type { ArticleEventData, CommentEventData } from './eventCatalogue'
 import type { ArticleStatus, CommentStatus } from '@/articles/status'
+import type { OrderStatus } from '@/shop/orderStatus'
+import type {
+  ArticleEventData,
+  CommentEventData,
+  InquiryEventData,
+  OrderEventData,
+  OrderPaidEventData,
+  ProductEventData,
+} from './eventCatalogue'
+
+/*
+ * The builders of every business event's `data`, one per shape in the event catalogue beside
+ * this file: collection hooks and operations turn a document into what subscribers receive.
+ */
 
 /** A relation as Payload hands it to hooks: the id, or the document at depth > 0. */
 type Relation = number | { id: number } | null | undefined
@@ -12,7 +25,7 @@ const idOf = (relation: Relation) =>
       : relation
 
 /** Payload of `article.created`, `article.updated` and `article.deleted`. */
-export function articleEventPayload(doc: {
+export function toArticleEventData(doc: {
   id: number
   title: string
   slug: string
@@ -35,7 +48,7 @@ export function articleEventPayload(doc: {
 }
 
 /** Payload of `comment.created`. */
-export function commentEventPayload(doc: {
+export function toCommentEventData(doc: {
   id: number
   article: Relation
   status: CommentStatus
@@ -46,5 +59,70 @@ export function commentEventPayload(doc: {
     article_id: idOf(doc.article),
     status: doc.status,
     created_at: doc.createdAt,
+  }
+}
+
+/** The order fields the `order.*` events carry. */
+type OrderLike = {
+  id: number
+  status: OrderStatus
+  total: number
+  createdAt: string
+  paid_at?: string | null
+  paymentId?: string | null
+}
+
+/** Payload of `order.created` and `order.updated`: `{ id, status, total, created_at }`. */
+export function toOrderEventData(order: OrderLike): OrderEventData {
+  return {
+    id: order.id,
+    status: order.status,
+    total: order.total,
+    created_at: new Date(order.createdAt).toISOString(),
+  }
+}
+
+/** Payload of `order.paid`: the order fields plus `paid_at` and `payment_id`. */
+export function toOrderPaidEventData(order: OrderLike): OrderPaidEventData {
+  return {
+    ...toOrderEventData(order),
+    paid_at: order.paid_at ? new Date(order.paid_at).toISOString() : null,
+    payment_id: order.paymentId ?? null,
+  }
+}
+
+/** Payload of `product.created` and `product.updated`. */
+export function toProductEventData(product: {
+  id: number
+  name: string
+  slug: string
+  price: number
+  stock: number
+  active?: boolean | null
+}): ProductEventData {
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    stock: product.stock,
+    active: Boolean(product.active),
+  }
+}
+
+/** Payload of `inquiry.created`: the sender, never the message. */
+export function toInquiryEventData(inquiry: {
+  id: number
+  name: string
+  email: string
+  status: InquiryEventData['status']
+  createdAt: string
+}): InquiryEventData {
+  return {
+    id: inquiry.id,
+    name: inquiry.name,
+    email: inquiry.email,
+    status: inquiry.status,
+    created_at: inquiry.createdAt,
   }
 }

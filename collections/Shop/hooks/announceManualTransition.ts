@@ -3,7 +3,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 import type { Order } from '@/payload-types'
 import { isSystemWrite } from '@/shop/systemWrite'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { orderEventData } from '@/webhooks/orderEventData'
+import { toOrderEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /**
@@ -14,6 +14,6 @@ export const announceManualTransition: CollectionAfterChangeHook<Order> = async 
   const { doc, previousDoc, operation, context } = args
   if (operation !== 'update' || isSystemWrite(context)) return doc
   if (previousDoc?.status === doc.status) return doc
-  await emitEvent({ req: args.req, type: WebhookEvents.OrderUpdated, data: orderEventData(doc) })
+  await emitEvent({ req: args.req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(doc) })
   return doc
 }

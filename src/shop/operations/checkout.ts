@@ -12,7 +12,7 @@ import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { orderEventData } from '@/webhooks/orderEventData'
+import { toOrderEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** What a checkout needs, whichever variant of the endpoint received it. */
@@ -71,7 +71,7 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
       depth: 0,
     })
     await reserveStock(db, priced)
-    await emitEvent({ req, type: WebhookEvents.OrderCreated, data: orderEventData(created) })
+    await emitEvent({ req, type: WebhookEvents.OrderCreated, data: toOrderEventData(created) })
     return { order: created, lines: priced }
   })
 
@@ -91,7 +91,9 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
     paymentUrl = session.url
     // A bookkeeping column no hook or event cares about: one statement saves a second Payload
     // update per checkout (which re-reads, re-validates and re-populates the whole order).
-    await (await transactionDatabase(req)).execute(sql`
+    await (
+      await transactionDatabase(req)
+    ).execute(sql`
       UPDATE orders SET stripe_session_id = ${session.id}, updated_at = now()
       WHERE id = ${order.id}`)
   } catch (error) {
@@ -120,7 +122,7 @@ async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[
       depth: 0,
     })
     await releaseStock(db, lines)
-    await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(cancelled) })
+    await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(cancelled) })
     req.payload.logger.info({ msg: `Order ${cancelled.id} ${cancelled.status}, stock released` })
   })
 }

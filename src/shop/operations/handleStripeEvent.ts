@@ -6,7 +6,7 @@ import { systemWrite } from '../systemWrite'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
 import { releaseStock } from './stock'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { orderEventData, orderPaidEventData } from '@/webhooks/orderEventData'
+import { toOrderEventData, toOrderPaidEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** What a verified Stripe event did. */
@@ -86,8 +86,8 @@ async function markOrderPaid(
     context: systemWrite,
     depth: 0,
   })
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(paid) })
-  await emitEvent({ req, type: WebhookEvents.OrderPaid, data: orderPaidEventData(paid) })
+  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(paid) })
+  await emitEvent({ req, type: WebhookEvents.OrderPaid, data: toOrderPaidEventData(paid) })
   req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
   return 'paid'
 }
@@ -117,7 +117,7 @@ async function expireOrder(
     db,
     items.map((item) => ({ productId: Number(item.product), quantity: item.quantity })),
   )
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: orderEventData(expired) })
+  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(expired) })
   req.payload.logger.info({ msg: `Order ${expired.id} expired, stock released` })
   return 'expired'
 }
