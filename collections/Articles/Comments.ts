@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 import { commentsVisible } from './access/commentsVisible'
 import { isEditor } from '../Identity/access/isEditor'
 import { commentStatuses } from '@/articles/status'
-import { isEditor as principalIsEditor, isUser } from '@/identity/roles'
+import { hasEditorRole, isUser } from '@/identity/roles'
 import type { Comment } from '@/payload-types'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import { toCommentEventData } from '@/webhooks/eventData'
@@ -11,7 +11,7 @@ import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** A signed-in reader's comment waits for approval and is theirs, whatever the body claims. */
 const holdReaderComments: CollectionBeforeChangeHook<Comment> = ({ data, operation, req }) => {
-  if (operation === 'create' && !principalIsEditor(req.user) && isUser(req.user)) {
+  if (operation === 'create' && !hasEditorRole(req.user) && isUser(req.user)) {
     data.status = 'pending'
     data.user = req.user!.id as number
   }

@@ -3,10 +3,10 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { adminOrSelf } from './access/adminOrSelf'
 import { anyone } from './access/anyone'
 import { isAdmin } from './access/isAdmin'
-import { isAdmin as principalIsAdmin, isEditor, roles } from '@/identity/roles'
+import { hasAdminRole, hasEditorRole, roles } from '@/identity/roles'
 import { ensureFirstUserIsAdmin } from './hooks/ensureFirstUserIsAdmin'
 
-const onlyAdmins: FieldAccess = ({ req }) => principalIsAdmin(req.user)
+const onlyAdmins: FieldAccess = ({ req }) => hasAdminRole(req.user)
 
 /**
  * People who log in with e-mail and password: administrators and editors (the admin panel)
@@ -24,7 +24,7 @@ export const Users: CollectionConfig = {
     defaultColumns: ['email', 'name', 'role', 'updatedAt'],
   },
   access: {
-    admin: ({ req }) => isEditor(req.user),
+    admin: ({ req }) => hasEditorRole(req.user),
     create: anyone,
     read: adminOrSelf('users'),
     update: adminOrSelf('users'),

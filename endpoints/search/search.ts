@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { searchCollections } from '@/search/operations/searchCollections'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { hitFields, hitPublishedAt } from '@/search/hitFields'
-import { isEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
 import type { SearchTargetName } from '@/search/searchTargets'
@@ -76,7 +76,7 @@ export const search = defineEndpoint({
       payload: req.payload,
       query: text,
       targets: targetsByType[query.type] ?? [],
-      canSeeUnpublished: isEditor(req.user),
+      canSeeUnpublished: hasEditorRole(req.user),
       naming: 'payload',
     })
     const docs = hits.map((hit) => ({ ...hit.record, _collection: collectionName[hit.target] }))

@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { isAdmin, isEditor, type Principal } from '@/identity/roles'
+import { hasAdminRole, hasEditorRole, type Principal } from '@/identity/roles'
 import { errorBody, type ErrorFamily } from './envelopes'
 import { HttpError } from './errors'
 import { clientAddress, rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
@@ -12,8 +12,8 @@ export type { EndpointAccess }
 
 const permitted: Record<Exclude<EndpointAccess, 'anyone'>, (principal: Principal) => boolean> = {
   authenticated: (principal) => Boolean(principal),
-  editor: isEditor,
-  admin: isAdmin,
+  editor: hasEditorRole,
+  admin: hasAdminRole,
 }
 
 /** Everything the HTTP layer needs to know about a custom endpoint. */

@@ -7,7 +7,8 @@ export type Principal = { collection?: string; role?: string | null } | null | u
 
 export const isUser = (principal: Principal) => principal?.collection === 'users'
 export const isConsumer = (principal: Principal) => principal?.collection === 'consumers'
-export const isAdmin = (principal: Principal) => isUser(principal) && principal?.role === 'admin'
-/** Editors and admins write content. */
-export const isEditor = (principal: Principal) =>
+export const hasAdminRole = (principal: Principal) =>
+  isUser(principal) && principal?.role === 'admin'
+/** Editors and admins write content: an admin holds every editor right. */
+export const hasEditorRole = (principal: Principal) =>
   isUser(principal) && (principal?.role === 'editor' || principal?.role === 'admin')

@@ -1,7 +1,7 @@
 import type { Access } from 'payload'
 
-import { isEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 
 /** Published pages are public; editors and admins also read unpublished ones. */
 export const publishedPagesOrEditor: Access = ({ req }) =>
-  isEditor(req.user) ? true : { published: { equals: true } }
+  hasEditorRole(req.user) ? true : { published: { equals: true } }

@@ -1,6 +1,6 @@
 import type { Access, CollectionSlug } from 'payload'
 
-import { isAdmin } from '@/identity/roles'
+import { hasAdminRole } from '@/identity/roles'
 
 /**
  * Admins reach every record of the auth collection `slug`; anyone authenticated in that same
@@ -9,7 +9,7 @@ import { isAdmin } from '@/identity/roles'
 export const adminOrSelf =
   (slug: CollectionSlug): Access =>
   ({ req: { user } }) => {
-    if (isAdmin(user)) return true
+    if (hasAdminRole(user)) return true
     if (!user || user.collection !== slug) return false
     return { id: { equals: user.id } }
   }

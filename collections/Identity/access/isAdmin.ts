@@ -1,5 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdmin as principalIsAdmin } from '@/identity/roles'
+import { hasAdminRole } from '@/identity/roles'
 
-export const isAdmin: Access = ({ req }) => principalIsAdmin(req.user)
+/** Administrators only. */
+export const isAdmin: Access = ({ req }) => hasAdminRole(req.user)

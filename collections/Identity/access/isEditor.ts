@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isEditor as principalIsEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 
 /** Editors and admins. */
-export const isEditor: Access = ({ req }) => principalIsEditor(req.user)
+export const isEditor: Access = ({ req }) => hasEditorRole(req.user)

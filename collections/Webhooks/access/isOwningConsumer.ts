@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdmin, isConsumer } from '@/identity/roles'
+import { hasAdminRole, isConsumer } from '@/identity/roles'
 
 /**
  * Admins reach every record; a consumer reaches only the records whose `ownerPath` (e.g.
@@ -9,7 +9,7 @@ import { isAdmin, isConsumer } from '@/identity/roles'
 export const isOwningConsumer =
   (ownerPath: string): Access =>
   ({ req: { user } }) => {
-    if (isAdmin(user)) return true
+    if (hasAdminRole(user)) return true
     if (!user || !isConsumer(user)) return false
     return { [ownerPath]: { equals: user.id } }
   }

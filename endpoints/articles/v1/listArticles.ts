@@ -4,7 +4,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticles } from '@/articles/operations/findArticles'
 import { articleIncludes, articleSortFields } from '@/articles/listQuery'
 import { articleStatuses } from '@/articles/status'
-import { isEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 import { jsonWithEntityTag } from '@/http/etag'
 import { parseInput } from '@/http/parseInput'
 import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
@@ -88,7 +88,7 @@ export const listArticles = defineEndpoint({
         status: query.status,
         authorId: query.author_id,
         createdAfter: query.created_after,
-        isPublishedOnly: !isEditor(req.user),
+        isPublishedOnly: !hasEditorRole(req.user),
       },
       order: { sort: query.sort, direction: query.order },
       page,

@@ -5,7 +5,7 @@ import { findArticles } from '@/articles/operations/findArticles'
 import { decodeCursor, encodeCursor } from '@/articles/cursor'
 import { articleIncludes, articleSortFields } from '@/articles/listQuery'
 import { articleStatuses } from '@/articles/status'
-import { isEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 import { jsonWithEntityTag } from '@/http/etag'
 import { badRequest } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
@@ -83,7 +83,7 @@ export const listArticlesV2 = defineEndpoint({
         status: query.status,
         authorId: query.author_id,
         createdAfter: query.created_after,
-        isPublishedOnly: !isEditor(req.user),
+        isPublishedOnly: !hasEditorRole(req.user),
       },
       order: { sort: query.sort, direction: query.order },
       page: { kind: 'keyset', limit: query.limit, after },

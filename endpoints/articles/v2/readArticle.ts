@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticle } from '@/articles/operations/findArticles'
 import { articleIncludes } from '@/articles/listQuery'
-import { isEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 import { jsonWithEntityTag } from '@/http/etag'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
@@ -47,7 +47,7 @@ export const readArticleV2 = defineEndpoint({
     const record = await findArticle({
       payload: req.payload,
       id,
-      isPublishedOnly: !isEditor(req.user),
+      isPublishedOnly: !hasEditorRole(req.user),
       include: query.include,
     })
     if (!record) throw notFound(`Article ${id} not found`)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { searchCollections } from '@/search/operations/searchCollections'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { hitFields, hitPublishedAt } from '@/search/hitFields'
-import { isEditor } from '@/identity/roles'
+import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
 import { searchTargets, type SearchTargetName } from '@/search/searchTargets'
@@ -66,7 +66,7 @@ export const searchV1 = defineEndpoint({
       payload: req.payload,
       query: text,
       targets: query.collections,
-      canSeeUnpublished: isEditor(req.user),
+      canSeeUnpublished: hasEditorRole(req.user),
       naming: 'v1',
     })
     return Response.json({ data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) })
