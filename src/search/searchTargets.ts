@@ -1,3 +1,5 @@
+import { publicArticleSql } from '@/articles/visibility'
+
 /** A collection that search looks into, described for one SQL query. */
 export type SearchTarget = {
   /** The table. */
@@ -27,7 +29,7 @@ export const searchTargets = {
   articles: {
     table: 'articles',
     matchColumns: ['title', 'excerpt'],
-    publicCondition: `status = 'published'`,
+    publicCondition: publicArticleSql('articles'),
     fields: [
       field('id'),
       field('title'),

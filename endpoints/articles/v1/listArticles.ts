@@ -4,7 +4,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticles } from '@/articles/operations/findArticles'
 import { articleIncludes, articleSortFields } from '@/articles/listQuery'
 import { articleStatuses } from '@/articles/status'
-import { hasEditorRole } from '@/identity/roles'
+import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { parseInput } from '@/http/parseInput'
 import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
@@ -88,7 +88,7 @@ export const listArticles = defineEndpoint({
         status: query.status,
         authorId: query.author_id,
         createdAfter: query.created_after,
-        isPublishedOnly: !hasEditorRole(req.user),
+        isPublishedOnly: !readsUnpublished(req.user),
       },
       order: { sort: query.sort, direction: query.order },
       page,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findComments } from '@/articles/operations/findComments'
 import { commentStatuses } from '@/articles/status'
-import { hasEditorRole } from '@/identity/roles'
+import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
@@ -55,7 +55,7 @@ export const listComments = defineEndpoint({
     const slice = await findComments({
       payload: req.payload,
       articleId,
-      isPublishedOnly: !hasEditorRole(req.user),
+      isPublishedOnly: !readsUnpublished(req.user),
       page: query.page,
       perPage: query.per_page,
     })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticle } from '@/articles/operations/findArticles'
 import { articleIncludes } from '@/articles/listQuery'
-import { hasEditorRole } from '@/identity/roles'
+import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
@@ -41,7 +41,7 @@ export const readArticle = defineEndpoint({
     const record = await findArticle({
       payload: req.payload,
       id,
-      isPublishedOnly: !hasEditorRole(req.user),
+      isPublishedOnly: !readsUnpublished(req.user),
       include: query.include,
     })
     if (!record) throw notFound(`Article ${id} not found`)

@@ -5,7 +5,7 @@ import { findArticles } from '@/articles/operations/findArticles'
 import { decodeCursor, encodeCursor } from '@/articles/cursor'
 import { articleIncludes, articleSortFields } from '@/articles/listQuery'
 import { articleStatuses } from '@/articles/status'
-import { hasEditorRole } from '@/identity/roles'
+import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { badRequest } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
@@ -83,7 +83,7 @@ export const listArticlesV2 = defineEndpoint({
         status: query.status,
         authorId: query.author_id,
         createdAfter: query.created_after,
-        isPublishedOnly: !hasEditorRole(req.user),
+        isPublishedOnly: !readsUnpublished(req.user),
       },
       order: { sort: query.sort, direction: query.order },
       page: { kind: 'keyset', limit: query.limit, after },

@@ -11,6 +11,7 @@ import type {
 } from '../listQuery'
 import { HttpError } from '@/http/errors'
 import { postgres } from '@/db/transaction'
+import { publicArticleSql } from '../visibility'
 
 /** The SQL expression and type of each sort field; `published_at` sorts drafts as earliest. */
 const sortColumns: Record<ArticleSortField, { expression: string; type: string }> = {
@@ -116,7 +117,7 @@ export async function findArticle(args: {
   include: readonly ArticleInclude[]
 }): Promise<ArticleRecord | undefined> {
   const params: unknown[] = [args.id]
-  const visibility = args.isPublishedOnly ? ` AND a.status = 'published'` : ''
+  const visibility = args.isPublishedOnly ? ` AND ${publicArticleSql('a')}` : ''
   const columns = [
     'a.id, a.title, a.slug, a.excerpt, a.body, a.status, a.author_id, a.published_at',
     'a.created_at, a.updated_at',
@@ -134,7 +135,7 @@ export async function findArticle(args: {
 
 function filterConditions(filters: ArticleFilters, bind: (value: unknown) => string): string[] {
   const conditions: string[] = []
-  if (filters.isPublishedOnly) conditions.push(`a.status = 'published'`)
+  if (filters.isPublishedOnly) conditions.push(publicArticleSql('a'))
   if (filters.status) conditions.push(`a.status = ${bind(filters.status)}`)
   if (filters.authorId !== undefined) conditions.push(`a.author_id = ${bind(filters.authorId)}`)
   if (filters.createdAfter) conditions.push(`a.created_at >= ${bind(filters.createdAfter)}`)

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { CommentStatus } from '../status'
 import { postgres } from '@/db/transaction'
+import { publicArticleSql, publicCommentSql } from '../visibility'
 
 /** A comment as read from the database. */
 export type CommentRecord = {
@@ -27,11 +28,11 @@ export async function findComments(args: {
 }): Promise<{ records: CommentRecord[]; total: number } | undefined> {
   const { payload, articleId, isPublishedOnly, page, perPage } = args
   const { rows: articles } = await postgres(payload).pool.query(
-    `SELECT 1 FROM articles WHERE id = $1${isPublishedOnly ? ` AND status = 'published'` : ''}`,
+    `SELECT 1 FROM articles a WHERE a.id = $1${isPublishedOnly ? ` AND ${publicArticleSql('a')}` : ''}`,
     [articleId],
   )
   if (!articles.length) return undefined
-  const visibility = isPublishedOnly ? ` AND c.status = 'approved'` : ''
+  const visibility = isPublishedOnly ? ` AND ${publicCommentSql('c')}` : ''
   const [rows, count] = await Promise.all([
     postgres(payload).pool.query<CommentRecord>(
       `SELECT c.id, c.article_id, c.author_name, c.body, c.status, c.created_at
