@@ -2,12 +2,12 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Payload's own catch-all serves /api; paths the spec puts outside /api are rewritten onto
+  // Payload's own catch-all serves /api; the public paths outside /api are rewritten onto
   // Payload endpoints so that they share its authentication and request handling.
   async rewrites() {
     return {
       beforeFiles: [
-        // Paths the spec puts outside /api.
+        // The sales report and the consumer webhook API are served outside /api.
         { source: '/reports/:path*', destination: '/api/reports/:path*' },
         { source: '/webhooks/:path*', destination: '/api/webhooks/:path*' },
         // Versioning by media type: the unversioned article paths with the v2 (or v1) Accept

@@ -21,7 +21,7 @@ export type EndpointSpec = {
   /** Path below `/api`, in Payload's router syntax (`/v1/articles/:id`). */
   path: string
   method: Endpoint['method']
-  /** Which error envelope the endpoint answers with (spec, Errors). */
+  /** Which error envelope the endpoint answers with (`src/http/envelopes.ts`). */
   family: ErrorFamily
   /** Who may call it: anything but `anyone` answers 401 without credentials, 403 without the role. */
   access: EndpointAccess

@@ -1,7 +1,7 @@
 import type { FieldError, HttpError } from './errors'
 
 /**
- * The three error envelopes of the spec (section Errors), one per endpoint family:
+ * The three error envelopes of the API, one per endpoint family:
  * - `resource`: `/api/v1/...` and the webhook API, `{ error: { code, message, details? } }`;
  * - `custom`: checkout (guest), contact, search, `{ error: "<message>" }`;
  * - `errors`: the authenticated-style endpoints (authenticated checkout, sales report),

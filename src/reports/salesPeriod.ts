@@ -3,7 +3,7 @@ export const salesPeriods = { day: 1, week: 7, month: 30 } as const
 
 /**
  * The window of `period`: `week` when absent; an unknown value falls back to 7 days and is
- * echoed as the caller wrote it (the spec: "period echoes the request").
+ * echoed as the caller wrote it: `period` in the answer is what was asked.
  */
 export function salesWindow(period: string | undefined): { days: number; period: string } {
   const requested = period ?? 'week'

@@ -19,8 +19,8 @@ const isoTimestamp = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
- * What each collection is searched on (the spec says "title or description"; each collection
- * maps that to its own fields):
+ * What each collection is searched on ("title or description", which each collection maps
+ * to its own fields):
  * - articles ("posts" in `/api/search`): `title` or `excerpt`;
  * - pages: `title` or `description`;
  * - products: `name` or `description`.

@@ -11,7 +11,7 @@ export type SessionLine = {
   quantity: number
 }
 
-/** The currency of every payment session (spec: `rub`). */
+/** The currency of every payment session: prices are in roubles. */
 export const checkoutCurrency = 'rub'
 
 /**

@@ -1,6 +1,6 @@
 /** How checkout behaves in this deployment, read from the environment. */
 export type CheckoutSettings = {
-  /** `CHECKOUT_REQUIRE_AUTH=true`: the authenticated variant of the spec, else the guest one. */
+  /** `CHECKOUT_REQUIRE_AUTH=true`: the authenticated variant of checkout, else the guest one. */
   requiresAuth: boolean
   /** `FRONTEND_URL` without a trailing slash: base of the success and cancel addresses. */
   frontendUrl: string

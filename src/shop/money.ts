@@ -1,7 +1,8 @@
 /**
  * Exact money arithmetic on decimal strings, without binary floating point: an amount is a
  * `bigint` count of 10^-4 units of the currency (prices carry at most four fractional digits),
- * so sums and products stay exact and rounding happens once, where the spec asks for it.
+ * so sums and products stay exact and rounding happens once, half-up, where an amount leaves
+ * for Stripe (`unit_amount` in kopecks) or the report (its average).
  */
 
 /** Fractional digits an amount may carry. */

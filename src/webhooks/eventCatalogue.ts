@@ -72,7 +72,7 @@ const orderFields = {
   created_at: timestamp,
 }
 
-/** `data` of `order.created` and `order.updated` (spec: `id, status, total, created_at`). */
+/** `data` of `order.created` and `order.updated`: `id, status, total, created_at`. */
 export const orderEventData = z.strictObject(orderFields).meta({ id: 'OrderEventData' })
 export type OrderEventData = z.infer<typeof orderEventData>
 

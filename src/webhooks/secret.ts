@@ -17,7 +17,7 @@ export function secretKey(secret: string): Buffer {
   return Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
 }
 
-/** How long the previous secret keeps signing after a rotation (spec, Limits: 10 minutes). */
+/** How long the previous secret keeps signing after a rotation (10 minutes). */
 export const rotationWindowMs = 10 * 60 * 1000
 
 /** The secrets a delivery is signed with at `now`: the current one first, then the old one in its window. */

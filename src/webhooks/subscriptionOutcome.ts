@@ -18,5 +18,5 @@ export function foldOutcomes(outcomes: readonly boolean[]): SubscriptionChange {
   }
 }
 
-/** Consecutive failures that disable a subscription (spec, Limits). */
+/** Consecutive failures that disable a subscription. */
 export const disableAfterFailures = 100

@@ -4,7 +4,7 @@ import { containsPattern } from '../likePattern'
 import { searchTargets, type SearchTargetName } from '../searchTargets'
 import { postgres } from '@/db/transaction'
 
-/** Records per collection, at most (spec, Limits). */
+/** Records per collection, at most: search answers a handful, not pages. */
 export const resultsPerCollection = 5
 
 /** One hit: the collection it came from and its fields, named for the caller's API. */

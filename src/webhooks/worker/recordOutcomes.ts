@@ -6,7 +6,7 @@ import type { AttemptOutcome } from './sendDelivery'
 
 /**
  * Writes a batch of attempt outcomes in one transaction of a fixed number of statements,
- * whatever its size (one `UPDATE` per send would cap throughput at a quarter: PAYLOAD-NOTES):
+ * whatever its size (one `UPDATE` per send capped throughput at a quarter of the sending rate when measured):
  * the deliveries; the subscriptions' `failure_count` / `last_delivery_at`; then the
  * subscriptions that reached 100 consecutive failures are disabled, and each owner is e-mailed
  * once (the `is_active` guard lets only one worker disable a subscription).
