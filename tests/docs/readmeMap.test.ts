@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+const guides = ['README.md', ...readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`)]
+
+/** Every `code` span that names a file of this repository, e.g. `src/db/transaction.ts`. */
+function namedFiles(markdown: string): string[] {
+  const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!)
+  return spans.filter((span) =>
+    /^(src|collections|endpoints|hooks|tests|scripts|seed|bench|docs|migrations)\/.*\.(ts|tsx|mjs|cjs|js|md)$|^[\w.-]+\.(ts|mjs|cjs)$/.test(
+      span,
+    ),
+  )
+}
+
+function section(markdown: string, title: string): string {
+  const start = markdown.indexOf(`## ${title}`)
+  const end = markdown.indexOf('\n## ', start + 1)
+  return markdown.slice(start, end === -1 ? undefined : end)
+}
+
+describe('the README map', () => {
+  it('names files that exist, wherever the README and the guides point a reader', () => {
+    for (const guide of guides) {
+      const missing = namedFiles(read(guide)).filter((file) => !existsSync(path.join(root, file)))
+      expect(missing, `${guide} names files that do not exist`).toEqual([])
+    }
+  })
+
+  it('walks a checkout request and an article.created event through their files, in order', () => {
+    const architecture = section(read('README.md'), 'Architecture')
+    const request = architecture.slice(architecture.indexOf('**A request**'))
+    const event = architecture.slice(architecture.indexOf('**A business event**'))
+    // Where each file is first named after the step before it: -1 when it is missing or out of order.
+    const order = (text: string, files: readonly string[]) => {
+      let from = 0
+      return files.map((file) => {
+        const at = text.indexOf(`\`${file}\``, from)
+        from = at + 1
+        return at
+      })
+    }
+    const requestSteps = [
+      'src/proxy.ts',
+      'endpoints/shop/checkout.ts',
+      'src/http/defineEndpoint.ts',
+      'src/shop/operations/checkout.ts',
+      'collections/Shop/Orders.ts',
+      'src/webhooks/operations/emitEvent.ts',
+      'src/shop/stripe/stripeClient.ts',
+    ]
+    const eventSteps = [
+      'src/articles/operations/writeArticle.ts',
+      'collections/Articles/Articles.ts',
+      'hooks/emitBusinessEvent.ts',
+      'src/webhooks/operations/emitEvent.ts',
+      'src/webhooks/worker/fanOut.ts',
+      'src/webhooks/worker/sendDelivery.ts',
+      'src/webhooks/worker/recordOutcomes.ts',
+    ]
+    for (const [text, steps] of [
+      [request, requestSteps],
+      [event, eventSteps],
+    ] as const) {
+      const positions = order(text, steps)
+      expect(
+        positions.every((at) => at >= 0),
+        `missing from the map: ${steps}`,
+      ).toBe(true)
+      expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    }
+  })
+
+  it('links only to files inside the repository or to the running app', () => {
+    for (const guide of ['README.md']) {
+      const targets = [...read(guide).matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!)
+      const outside = targets.filter(
+        (target) =>
+          !target.startsWith('http://localhost') &&
+          !target.startsWith('#') &&
+          (/^[a-z]+:/.test(target) ||
+            !path
+              .resolve(path.dirname(path.join(root, guide)), target)
+              .startsWith(root + path.sep) ||
+            !existsSync(path.resolve(path.dirname(path.join(root, guide)), target.split('#')[0]!))),
+      )
+      expect(outside, `${guide} links outside the repository`).toEqual([])
+    }
+  })
+})
