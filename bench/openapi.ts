@@ -12,7 +12,7 @@ import { startApp } from '../tests/helpers/startApp'
 
 process.env.PAYLOAD_SECRET ||= 'openapi-bench'
 const { default: config } = await import('@payload-config')
-const { buildAppDocument } = await import('../endpoints/openapi/openApiDocument')
+const { buildAppDocument } = await import('../src/openapi/appDocument')
 const sanitized: SanitizedConfig = await config
 
 const build = () => buildAppDocument(sanitized, 'http://localhost:3000')

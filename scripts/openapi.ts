@@ -11,7 +11,7 @@ import type { SanitizedConfig } from 'payload'
 process.env.PAYLOAD_SECRET ||= 'openapi-document'
 // The config first (see scripts/generate.ts).
 const { default: config } = await import('@payload-config')
-const { openApiDocument } = await import('../endpoints/openapi/openApiDocument')
+const { openApiDocument } = await import('../src/openapi/appDocument')
 
 const sanitized: SanitizedConfig = await config
 const file = path.resolve(process.argv[2] ?? '.data/openapi.json')

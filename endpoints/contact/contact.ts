@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { sendInquiryNotices } from '@/contact/operations/sendInquiryNotices'
+import { submitInquiry } from '@/contact/operations/submitInquiry'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { parseInput } from '@/http/parseInput'
@@ -41,16 +41,7 @@ export const contact = defineEndpoint({
   },
   handler: async (req) => {
     const body = parseInput(contactBody, await readJsonBody(req))
-    const inquiry = await req.payload.create({
-      collection: 'inquiries',
-      data: { ...body, status: 'new', nextNotifyAt: new Date().toISOString() },
-      req,
-      overrideAccess: true,
-      depth: 0,
-    })
-    void sendInquiryNotices(req.payload, { ids: [inquiry.id] }).catch((error) =>
-      req.payload.logger.error({ msg: 'Inquiry notice failed', err: error }),
-    )
+    await submitInquiry({ req, inquiry: body })
     return Response.json({ success: true } satisfies z.infer<typeof contactResult>)
   },
 })

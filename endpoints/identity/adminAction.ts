@@ -4,6 +4,7 @@ import { parseInput } from '@/http/parseInput'
 import { successResult } from '@/openapi/common'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
+import { recordAdminAction } from '@/identity/operations/recordAdminAction'
 
 /** Any JSON document; it is recorded verbatim as the entry's `data`. */
 export const adminActionInput = z
@@ -32,15 +33,7 @@ export const adminAction = defineEndpoint({
   },
   handler: async (req) => {
     const data = parseInput(adminActionInput, await readJsonBody(req))
-    const action =
-      data && typeof data === 'object' && !Array.isArray(data) && typeof data.action === 'string'
-        ? data.action
-        : 'admin-action'
-    await req.payload.create({
-      collection: 'audit-log',
-      data: { action, user: Number(req.user?.id), timestamp: new Date().toISOString(), data },
-      req,
-    })
+    await recordAdminAction({ req, data })
     return Response.json({ success: true } satisfies z.infer<typeof successResult>)
   },
 })

@@ -119,7 +119,8 @@ const authenticatedCheckout = defineEndpoint({
       shippingAddress: input.shipping_address,
       userId: signedInUserId(req),
     }).catch((error: unknown) => {
-      // The spec gives this variant a 500 for every failure other than 400, 401 and 409.
+      // This variant answers 500 to every failure other than 400, 401 and 409 (its documented
+      // errors): a payment provider failure, 502 in the guest variant, is a 500 here.
       if (error instanceof HttpError && error.code === 'bad_gateway') {
         throw new HttpError({ code: 'internal_error', message: error.message })
       }

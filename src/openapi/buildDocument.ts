@@ -20,7 +20,7 @@ import {
   type VariantOperation,
 } from './operation'
 
-/** Public paths that `next.config.mjs` rewrites onto `/api/...` (the spec puts them outside /api). */
+/** Public paths that `next.config.mjs` rewrites onto `/api/...`: they are called without `/api`. */
 export const rewrittenPrefixes = ['/webhooks', '/reports']
 
 /** The path integrators call for an endpoint below `/api` (`/v1/articles/:id` → `/api/v1/articles/{id}`). */

@@ -15,7 +15,7 @@ const anyUuid = '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42'
 
 beforeAll(async () => {
   rest = (await import('../helpers/rest')).rest
-  const { openApiDocument } = await import('../../endpoints/openapi/openApiDocument')
+  const { openApiDocument } = await import('../../src/openapi/appDocument')
   const config = await (await import('@payload-config')).default
   // Built in-process: fetching /api/openapi.json would spend the one request of the window.
   contract = await openApiContract(openApiDocument(config, 'http://localhost:3000'))

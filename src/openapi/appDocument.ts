@@ -1,0 +1,67 @@
+import type { Endpoint, SanitizedConfig } from 'payload'
+
+import { buildOpenApiDocument } from './buildDocument'
+import type { EndpointReference } from './operation'
+import { eventCatalogue } from '@/webhooks/eventCatalogue'
+
+/** The version of the API this document describes (`info.version`). */
+export const apiVersion = '1.0.0'
+
+function customEndpoints(config: SanitizedConfig): { endpoint: Endpoint; prefix: string }[] {
+  const root = (config.endpoints || []).map((endpoint) => ({ endpoint, prefix: '' }))
+  const ofCollections = config.collections.flatMap((collection) =>
+    (collection.endpoints || []).map((endpoint) => ({ endpoint, prefix: `/${collection.slug}` })),
+  )
+  return [...root, ...ofCollections]
+}
+
+const withPrefix = (reference: EndpointReference, prefix: string): EndpointReference =>
+  'variants' in reference
+    ? {
+        ...reference,
+        variants: reference.variants.map((v) => ({ ...v, path: `${prefix}${v.path}` })),
+      }
+    : { ...reference, path: `${prefix}${reference.path}` }
+
+/**
+ * The reference entries of the app's custom endpoints, root and collection ones. Every custom
+ * endpoint is made by `defineEndpoint`, whose type requires one; Payload's own REST endpoints
+ * (merged into the same lists by the config's sanitisation) carry none and are left out.
+ */
+export function endpointReferences(config: SanitizedConfig): EndpointReference[] {
+  return customEndpoints(config).flatMap(({ endpoint, prefix }) => {
+    const reference = endpoint.custom?.openapi as EndpointReference | undefined
+    return reference ? [withPrefix(reference, prefix)] : []
+  })
+}
+
+/** Builds the document of the app's endpoints and event types afresh. */
+export function buildAppDocument(config: SanitizedConfig, serverUrl: string) {
+  return buildOpenApiDocument({
+    references: endpointReferences(config),
+    events: eventCatalogue,
+    serverUrl,
+    version: apiVersion,
+  })
+}
+
+let built: ReturnType<typeof buildAppDocument> | undefined
+
+/**
+ * The document for a deployment reached at `serverUrl`. The document is built once per process;
+ * only its `servers` entry differs from one deployment address to another.
+ */
+export function openApiDocument(config: SanitizedConfig, serverUrl: string) {
+  built ??= buildAppDocument(config, serverUrl)
+  return { ...built, servers: [{ url: serverUrl, description: 'This deployment' }] }
+}
+
+/**
+ * Where the caller reached this deployment: `SERVER_URL` when set (behind a proxy), else the
+ * request's scheme and `Host` (Next reports `localhost` in `req.url` whatever the host was).
+ */
+export function serverUrlOf(req: { url?: string; headers: Headers }) {
+  if (process.env.SERVER_URL) return process.env.SERVER_URL.replace(/\/$/, '')
+  const url = new URL(req.url ?? 'http://localhost')
+  return `${url.protocol}//${req.headers.get('host') ?? url.host}`
+}
