@@ -25,7 +25,7 @@ const nextConfig = {
             destination: source.replace('/api/articles', `/api/${version}/articles`),
           })),
         ),
-        // The spec's unversioned keyset form answers as v1 does; without after_id, /api/articles
+        // The unversioned keyset form answers as v1 does; without after_id, /api/articles
         // stays Payload's own REST (the admin panel's).
         {
           source: '/api/articles',
