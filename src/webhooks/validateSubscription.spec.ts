@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  isHttpUrl,
+  validateEndpointUrl,
+  validateEvents,
+  validateHeaders,
+} from './validateSubscription'
+
+describe('validateEndpointUrl', () => {
+  it.each([
+    'https://receiver.example.com/webhooks/shop',
+    'http://receiver.example.com:8080/hook?tenant=acme',
+    'https://203.0.113.7/hook',
+    'http://[2001:db8::1]/hook',
+    'HTTPS://RECEIVER.EXAMPLE.COM/hook',
+  ])('accepts the absolute http(s) URL %j', (url) => {
+    expect(isHttpUrl(url)).toBe(true)
+    expect(validateEndpointUrl(url)).toBe(true)
+  })
+
+  it.each([
+    'ftp://receiver.example.com/hook',
+    'ws://receiver.example.com/hook',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'mailto:ops@example.com',
+    'data:text/plain,hello',
+  ])('refuses the URL %j, which is not http or https', (url) => {
+    expect(isHttpUrl(url)).toBe(false)
+    expect(validateEndpointUrl(url)).toBe('Must be an absolute http(s) URL')
+  })
+
+  it.each([
+    '/webhooks/shop',
+    'receiver.example.com/hook',
+    '//receiver.example.com/hook',
+    'https://',
+    '',
+  ])('refuses %j, which is not an absolute URL with a host', (url) => {
+    expect(isHttpUrl(url)).toBe(false)
+    expect(validateEndpointUrl(url)).not.toBe(true)
+  })
+
+  it('refuses what is not text', () => {
+    for (const value of [undefined, null, 42, { href: 'https://example.com' }]) {
+      expect(validateEndpointUrl(value)).toBe('Must be an absolute http(s) URL')
+    }
+  })
+})
+
+describe('validateEvents', () => {
+  it('accepts a list of event type names, or * for all', () => {
+    expect(validateEvents(['order.created'])).toBe(true)
+    expect(validateEvents(['order.created', 'article.published'])).toBe(true)
+    expect(validateEvents(['*'])).toBe(true)
+  })
+
+  it('refuses an empty list, an empty name, and anything but a list of names', () => {
+    const message = 'Must be a non-empty list of event type names (or *)'
+    for (const value of [
+      [],
+      [''],
+      ['order.created', ''],
+      [42],
+      [null],
+      'order.created',
+      null,
+      undefined,
+      {},
+    ]) {
+      expect(validateEvents(value), JSON.stringify(value)).toBe(message)
+    }
+  })
+})
+
+describe('validateHeaders', () => {
+  it('accepts no headers at all', () => {
+    expect(validateHeaders(undefined)).toBe(true)
+    expect(validateHeaders(null)).toBe(true)
+    expect(validateHeaders({})).toBe(true)
+  })
+
+  it('accepts extra headers of single-line string values', () => {
+    expect(validateHeaders({ 'X-Tenant': 'acme', Authorization: 'Bearer shared-token' })).toBe(true)
+  })
+
+  it('refuses anything but an object of headers', () => {
+    for (const value of [['X-Tenant', 'acme'], 'X-Tenant: acme', 42]) {
+      expect(validateHeaders(value), JSON.stringify(value)).toBe(
+        'Must be an object of header values',
+      )
+    }
+  })
+
+  it.each([
+    'webhook-id',
+    'webhook-timestamp',
+    'webhook-signature',
+    'Webhook-Signature',
+    'webhook-anything',
+    'Host',
+    'content-type',
+    'Content-Length',
+    'Transfer-Encoding',
+    'Connection',
+    'User-Agent',
+  ])('refuses the header %j, which the service owns', (name) => {
+    expect(validateHeaders({ [name]: 'forged' })).toBe(
+      `Header ${name} cannot be set by a subscription`,
+    )
+  })
+
+  it.each(['X Tenant', 'X-Tenant:', 'X-Ténant', '', 'X-Tenant\r\nX-Evil'])(
+    'refuses %j, which is not a valid header name',
+    (name) => {
+      expect(validateHeaders({ [name]: 'acme' })).toBe(
+        `Header ${name} cannot be set by a subscription`,
+      )
+    },
+  )
+
+  it.each(['acme\r\nX-Evil: 1', 'acme\nX-Evil: 1', 'acme\r'])(
+    'refuses the value %j: a line break would inject headers',
+    (value) => {
+      expect(validateHeaders({ 'X-Tenant': value })).toBe(
+        'Header X-Tenant must be a single-line string',
+      )
+    },
+  )
+
+  it('refuses values that are not strings', () => {
+    for (const value of [42, true, null, ['a'], { a: 'b' }]) {
+      expect(validateHeaders({ 'X-Tenant': value }), JSON.stringify(value)).toBe(
+        'Header X-Tenant must be a single-line string',
+      )
+    }
+  })
+
+  it('refuses the whole set when one header is bad', () => {
+    expect(validateHeaders({ 'X-Tenant': 'acme', 'webhook-id': 'forged' })).not.toBe(true)
+  })
+})
