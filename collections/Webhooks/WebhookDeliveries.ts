@@ -1,10 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
 import { isOwningConsumer } from './access/isOwningConsumer'
-
-/** Life of a delivery: due, being sent, sent, failed (a retry is scheduled), given up. */
-export const deliveryStatuses = ['pending', 'delivering', 'succeeded', 'failed', 'dead'] as const
-export type DeliveryStatus = (typeof deliveryStatuses)[number]
 
 const readOnly = { readOnly: true }
 
@@ -58,7 +55,7 @@ export const WebhookDeliveries: CollectionConfig = {
       name: 'status',
       type: 'select',
       options: [...deliveryStatuses],
-      defaultValue: 'pending',
+      defaultValue: 'pending' satisfies DeliveryStatus,
       required: true,
       admin: readOnly,
     },

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 import { parseInput } from '@/http/parseInput'
-import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
+import { deliveryStatuses } from '@/webhooks/deliveryStatus'
+import { listDeliveries } from '@/webhooks/operations/listDeliveries'
 import { retryDelivery } from '@/webhooks/operations/retryDelivery'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
@@ -9,7 +10,7 @@ import { deliveryResource, pageMeta, pageQuery, toDeliveryResource, toPageMeta }
 
 /** Query of the delivery log: paging, optionally one status. */
 export const listDeliveriesInput = pageQuery.extend({
-  status: z.enum(['pending', 'delivering', 'succeeded', 'failed', 'dead']).optional(),
+  status: z.enum(deliveryStatuses).optional(),
 })
 
 export const listDeliveriesOutput = z.object({ data: z.array(deliveryResource), meta: pageMeta })
@@ -34,24 +35,16 @@ export const listDeliveriesEndpoint = defineEndpoint({
   handler: async (req) => {
     requireConsumer(req)
     const query = parseInput(listDeliveriesInput, req.query)
-    const subscription = await findOwnSubscription(req, routeId(req))
-    const result = await req.payload.find({
-      collection: 'webhook-deliveries',
-      where: {
-        subscription: { equals: subscription.id },
-        ...(query.status ? { status: { equals: query.status } } : {}),
-      },
-      user: req.user,
-      overrideAccess: false,
+    const page = await listDeliveries({
       req,
-      depth: 0,
+      subscriptionId: routeId(req),
+      status: query.status,
       page: query.page,
-      limit: query.per_page,
-      sort: '-createdAt',
+      perPage: query.per_page,
     })
     return Response.json({
-      data: result.docs.map(toDeliveryResource),
-      meta: toPageMeta(result),
+      data: page.deliveries.map(toDeliveryResource),
+      meta: toPageMeta(page),
     } satisfies z.infer<typeof listDeliveriesOutput>)
   },
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
+import { listEventTypes } from '@/webhooks/operations/listEventTypes'
 
 export const eventTypesOutput = z.object({
   data: z.array(
@@ -27,17 +28,9 @@ export const eventTypesEndpoint = defineEndpoint({
     responses: { 200: { description: 'The event types', schema: eventTypesOutput } },
   },
   handler: async (req) => {
-    const { docs } = await req.payload.find({
-      collection: 'webhook-event-types',
-      where: { isActive: { equals: true } },
-      sort: 'name',
-      limit: 0,
-      pagination: false,
-      depth: 0,
-      req,
-    })
+    const eventTypes = await listEventTypes({ req })
     return Response.json({
-      data: docs.map((doc) => ({
+      data: eventTypes.map((doc) => ({
         name: doc.name,
         description: doc.description ?? null,
         example_payload: doc.examplePayload ?? null,

@@ -5,9 +5,9 @@ import { isConsumer } from '@/identity/roles'
 import { forbidden } from '@/http/errors'
 
 /**
- * The calling consumer's id. Webhook subscriptions belong to API consumers (spec,
- * Authentication rule 4): a logged-in user, admins included, gets 403 here and manages
- * subscriptions in the admin panel instead.
+ * The calling consumer's id. Webhook subscriptions belong to API consumers, who authenticate
+ * with an API key: a logged-in user, admins included, gets 403 here and manages subscriptions
+ * in the admin panel instead.
  */
 export function requireConsumer(req: PayloadRequest): string {
   if (!isConsumer(req.user)) {

@@ -2,12 +2,13 @@ import { z } from 'zod'
 
 import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
 import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
+import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const relationId = (value: unknown) =>
   value && typeof value === 'object' ? String((value as { id: unknown }).id) : String(value)
 
-/** A subscription as the API shows it: every spec field but the secrets. */
+/** A subscription as the API shows it: every field but the secrets. */
 export const subscriptionResource = z
   .object({
     id: z.uuid(),
@@ -59,7 +60,7 @@ export const deliveryResource = z
     event_id: z.string(),
     event_type: z.string(),
     payload: z.unknown(),
-    status: z.enum(['pending', 'delivering', 'succeeded', 'failed', 'dead']),
+    status: z.enum(deliveryStatuses),
     attempts: z.number().int(),
     next_attempt_at: z.iso.datetime().nullable(),
     last_attempt_at: z.iso.datetime().nullable(),
@@ -99,6 +100,6 @@ export const pageQuery = z.object({
 /** `meta` of a paged list. */
 export const pageMeta = offsetPageMeta
 
-/** The `meta` of a page Payload's `find` returned. */
-export const toPageMeta = (result: { page?: number; limit: number; totalDocs: number }) =>
-  offsetPage({ page: result.page ?? 1, perPage: result.limit, total: result.totalDocs })
+/** The `meta` of a page a list operation returned. */
+export const toPageMeta = (page: { page: number; perPage: number; total: number }) =>
+  offsetPage(page)

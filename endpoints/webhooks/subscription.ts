@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 import { parseInput } from '@/http/parseInput'
+import { deleteSubscription } from '@/webhooks/operations/deleteSubscription'
 import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
 import { updateSubscription } from '@/webhooks/operations/updateSubscription'
-import { inTransaction } from '@/db/transaction'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
@@ -74,20 +74,18 @@ export const updateSubscriptionEndpoint = defineEndpoint({
     answeringUnknownEventTypes(async () => {
       requireConsumer(req)
       const input = parseInput(updateSubscriptionInput, (await readJsonBody(req)) ?? {})
-      const subscription = await inTransaction(req, () =>
-        updateSubscription({
-          req,
-          id: routeId(req),
-          changes: {
-            endpointUrl: input.endpoint_url,
-            events: input.events,
-            description: input.description,
-            headers: input.headers,
-            timeoutSeconds: input.timeout_seconds,
-            isActive: input.is_active,
-          },
-        }),
-      )
+      const subscription = await updateSubscription({
+        req,
+        id: routeId(req),
+        changes: {
+          endpointUrl: input.endpoint_url,
+          events: input.events,
+          description: input.description,
+          headers: input.headers,
+          timeoutSeconds: input.timeout_seconds,
+          isActive: input.is_active,
+        },
+      })
       return Response.json({ data: toSubscriptionResource(subscription) })
     }),
 })
@@ -110,16 +108,7 @@ export const deleteSubscriptionEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     requireConsumer(req)
-    const id = routeId(req)
-    await inTransaction(req, async () => {
-      await findOwnSubscription(req, id)
-      await req.payload.delete({
-        collection: 'webhook-subscriptions',
-        id,
-        req,
-        overrideAccess: true,
-      })
-    })
+    await deleteSubscription({ req, id: routeId(req) })
     return new Response(null, { status: 204 })
   },
 })

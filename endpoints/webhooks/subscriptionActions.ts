@@ -1,9 +1,7 @@
 import { z } from 'zod'
 
-import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
-import { queueTestDelivery } from '@/webhooks/operations/queueTestDelivery'
 import { rotateSecret } from '@/webhooks/operations/rotateSecret'
-import { inTransaction } from '@/db/transaction'
+import { sendTestEvent } from '@/webhooks/operations/sendTestEvent'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 
@@ -29,11 +27,7 @@ export const testSubscriptionEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     requireConsumer(req)
-    const id = routeId(req)
-    const queued = await inTransaction(req, async () => {
-      await findOwnSubscription(req, id)
-      return queueTestDelivery({ req, subscriptionId: id })
-    })
+    const queued = await sendTestEvent({ req, id: routeId(req) })
     return Response.json(
       {
         data: { delivery_id: queued.deliveryId, event_id: queued.eventId },
@@ -43,7 +37,7 @@ export const testSubscriptionEndpoint = defineEndpoint({
   },
 })
 
-/** Answer of the rotation (spec, Secret rotation rule 2). */
+/** Answer of the rotation: the new secret, when the previous one stops signing, and why. */
 export const rotateSecretOutput = z.object({
   secret: z.string().describe('The new signing secret: shown only here'),
   valid_until: z.iso.datetime().describe('Until when the previous secret also signs (10 minutes)'),
@@ -51,8 +45,8 @@ export const rotateSecretOutput = z.object({
 })
 
 /**
- * `POST /webhooks/subscriptions/:id/rotate-secret` (the spec leaves path and method open):
- * a new secret; the previous one keeps signing, second, until `valid_until`.
+ * `POST /webhooks/subscriptions/:id/rotate-secret`: a new secret; the previous one keeps
+ * signing, second, until `valid_until`.
  */
 export const rotateSecretEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/rotate-secret',
@@ -73,9 +67,7 @@ export const rotateSecretEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     requireConsumer(req)
-    const { secret, validUntil } = await inTransaction(req, () =>
-      rotateSecret({ req, id: routeId(req) }),
-    )
+    const { secret, validUntil } = await rotateSecret({ req, id: routeId(req) })
     const body: z.infer<typeof rotateSecretOutput> = {
       secret,
       valid_until: validUntil.toISOString(),

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { parseInput } from '@/http/parseInput'
 import { isHttpUrl, validateHeaders } from '@/webhooks/validateSubscription'
 import { createSubscription } from '@/webhooks/operations/createSubscription'
+import { listSubscriptions } from '@/webhooks/operations/listSubscriptions'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer } from './requireConsumer'
@@ -34,7 +35,7 @@ export const createSubscriptionInput = z.object({
   timeout_seconds: z.int().min(1).max(30).optional(),
 })
 
-/** Answer 201 of the create: the spec's shape, the only place besides rotation with the secret. */
+/** Answer 201 of the create: the only answer besides the rotation's that shows the secret. */
 export const createSubscriptionOutput = z.object({
   id: z.uuid(),
   endpoint_url: z.string(),
@@ -122,19 +123,10 @@ export const listSubscriptionsEndpoint = defineEndpoint({
   handler: async (req) => {
     requireConsumer(req)
     const query = parseInput(listSubscriptionsInput, req.query)
-    const result = await req.payload.find({
-      collection: 'webhook-subscriptions',
-      user: req.user,
-      overrideAccess: false,
-      req,
-      depth: 0,
-      page: query.page,
-      limit: query.per_page,
-      sort: '-createdAt',
-    })
+    const page = await listSubscriptions({ req, page: query.page, perPage: query.per_page })
     return Response.json({
-      data: result.docs.map(toSubscriptionResource),
-      meta: toPageMeta(result),
+      data: page.subscriptions.map(toSubscriptionResource),
+      meta: toPageMeta(page),
     } satisfies z.infer<typeof listSubscriptionsOutput>)
   },
 })

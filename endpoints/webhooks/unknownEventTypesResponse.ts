@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { ResponseDocs } from '@/openapi/operation'
 import { UnknownEventTypesError } from '@/webhooks/operations/assertEventTypesActive'
 
-/** The 422 of create and update: the spec's exact body. */
+/** The 422 of create and update: the unknown or inactive names, beside the message. */
 export const unknownEventTypesBody = z
   .object({
     error: z.string(),
@@ -17,9 +17,9 @@ export const unknownEventTypesResponse: ResponseDocs = {
 }
 
 /**
- * Runs `work`, answering unknown event types with the spec's exact 422 body
- * `{ error: <string>, invalid_events: [...] }` (create rule 1), which differs from the
- * resource envelope every other error of the webhook API uses.
+ * Runs `work`, answering unknown or inactive event types with 422 and exactly the body
+ * `{ error: <string>, invalid_events: [...] }`, which differs from the resource envelope
+ * every other error of the webhook API uses.
  */
 export async function answeringUnknownEventTypes(work: () => Promise<Response>) {
   try {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { eventCatalogue } from './eventCatalogue'
-import { invalidEvents, matchesEvent } from './matching'
-
-describe('matchesEvent', () => {
-  it('matches the named type or *', () => {
-    expect(matchesEvent(['order.created'], 'order.created')).toBe(true)
-    expect(matchesEvent(['*'], 'article.deleted')).toBe(true)
-    expect(matchesEvent(['order.created'], 'order.paid')).toBe(false)
-  })
-})
+import { invalidEvents } from './subscribableEvents'
 
 describe('invalidEvents', () => {
   it('lists every unknown name once', () => {

@@ -1,9 +1,7 @@
 import { allEvents } from './eventCatalogue'
 
-/** Whether a subscription to `events` wants an event of `type`. */
-export function matchesEvent(events: readonly string[], type: string): boolean {
-  return events.includes(type) || events.includes(allEvents)
-}
+// Which subscriptions get an event is decided by the fan-out's SQL alone
+// (src/webhooks/worker/fanOut.ts); this file only checks the names a consumer asks for.
 
 /** The requested names that are neither `*` nor an active event type, each once, in order. */
 export function invalidEvents(requested: readonly string[], activeTypes: readonly string[]) {

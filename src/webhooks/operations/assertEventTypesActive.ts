@@ -1,9 +1,12 @@
 import type { Payload } from 'payload'
 
 import { HttpError } from '@/http/errors'
-import { invalidEvents } from '../matching'
+import { invalidEvents } from '../subscribableEvents'
 
-/** Some requested event types are unknown or inactive: 422 with `invalid_events` (spec, create rule 1). */
+/**
+ * Some requested event types are unknown or inactive: 422 with `invalid_events` naming them,
+ * and nothing is stored.
+ */
 export class UnknownEventTypesError extends HttpError {
   readonly invalidEvents: string[]
 

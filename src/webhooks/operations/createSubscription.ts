@@ -10,18 +10,23 @@ import { inTransaction } from '@/db/transaction'
 
 /** What a consumer supplies to subscribe. */
 export type NewSubscription = {
+  /** Where deliveries are sent: an absolute http(s) URL of a public address. */
   endpointUrl: string
+  /** Active event type names, or `*` for all. */
   events: string[]
+  /** A note for the consumer. */
   description?: string | null
+  /** Extra headers sent with each delivery. */
   headers?: Record<string, string>
+  /** How many seconds a delivery waits for the endpoint to answer (10 when absent). */
   timeoutSeconds?: number
 }
 
 /**
- * Subscribes a consumer (spec, create rules 1 to 5): every event type must be active (422),
- * the endpoint must not be an internal address (400), it is probed (recorded, never a
- * rejection), a secret is generated, and a test event is queued in the same transaction.
- * Returns the subscription and, this once, its secret.
+ * Subscribes a consumer: every event type must be active (422), the endpoint must not be an
+ * internal address (400), it is probed (recorded, never a rejection), a secret is generated,
+ * and the subscription is stored and a test event queued in one transaction, which this
+ * operation owns. Returns the subscription and, this once, its secret.
  */
 export async function createSubscription(args: {
   req: PayloadRequest

@@ -4,8 +4,8 @@ import { exchange } from '../worker/outboundHttp'
 const probeTimeoutMs = () => Number(process.env.WEBHOOK_PROBE_TIMEOUT_MS) || 3000
 
 /**
- * A `HEAD` request to a new endpoint, for the record only (spec, create rule 2: the result
- * never rejects the subscription). Any HTTP answer, even 405, means the endpoint is reachable.
+ * A `HEAD` request to a new endpoint, for the record only: whatever the result, the
+ * subscription is accepted. Any HTTP answer, even 405, means the endpoint is reachable.
  */
 export async function probeEndpoint(endpointUrl: string) {
   const result = await exchange({

@@ -7,11 +7,23 @@ import { testEventMessage, WebhookEvents, type TestEventData } from '../eventCat
 import { deliveriesChannel } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
 
+/** The test delivery just queued. */
+export type QueuedTestDelivery = {
+  /** The id of its `webhook_deliveries` row. */
+  deliveryId: number
+  /** The id of its event, sent as `webhook-id`. */
+  eventId: string
+}
+
 /**
  * Queues a `webhook.test` event for one subscription only (no fan-out), in `req`'s
- * transaction, and wakes the workers. Returns the delivery and event ids.
+ * transaction, which the calling operation owns, and wakes the workers once that commits.
+ * Returns the delivery and event ids.
  */
-export async function queueTestDelivery(args: { req: PayloadRequest; subscriptionId: string }) {
+export async function queueTestDelivery(args: {
+  req: PayloadRequest
+  subscriptionId: string
+}): Promise<QueuedTestDelivery> {
   const db = await transactionDatabase(args.req)
   const eventId = randomUUID()
   const data: TestEventData = {

@@ -2,33 +2,39 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { conflict, notFound } from '@/http/errors'
+import type { WebhookDelivery } from '@/payload-types'
 import { deliveriesChannel } from '../schema/outboxTable'
-import { transactionDatabase } from '@/db/transaction'
+import { inTransaction } from '@/db/transaction'
 
 /**
  * Makes a delivery due again at once (manual redelivery), unless it is being sent right now
  * (409). A consumer may retry only deliveries of its own subscriptions (404 otherwise); admins
- * any. The attempt counts as one more: a dead delivery that fails again stays dead.
+ * any. The attempt counts as one more: a dead delivery that fails again stays dead. Runs in
+ * one transaction; the workers are woken when it commits.
  */
-export async function retryDelivery(args: { req: PayloadRequest; id: number }) {
+export async function retryDelivery(args: {
+  req: PayloadRequest
+  id: number
+}): Promise<WebhookDelivery> {
   const { req, id } = args
-  const delivery = await req.payload.findByID({
-    collection: 'webhook-deliveries',
-    id,
-    req,
-    user: req.user,
-    overrideAccess: false,
-    depth: 0,
-    disableErrors: true,
+  return inTransaction(req, async (db) => {
+    const delivery = await req.payload.findByID({
+      collection: 'webhook-deliveries',
+      id,
+      req,
+      user: req.user,
+      overrideAccess: false,
+      depth: 0,
+      disableErrors: true,
+    })
+    if (!delivery) throw notFound('No such webhook delivery')
+    const { rows } = await db.execute<{ id: number }>(sql`
+      UPDATE webhook_deliveries
+      SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
+      WHERE id = ${id} AND status <> 'delivering'
+      RETURNING id`)
+    if (!rows.length) throw conflict('The delivery is being sent right now; try again shortly')
+    await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
+    return req.payload.findByID({ collection: 'webhook-deliveries', id, req, depth: 0 })
   })
-  if (!delivery) throw notFound('No such webhook delivery')
-  const db = await transactionDatabase(req)
-  const { rows } = await db.execute<{ id: number }>(sql`
-    UPDATE webhook_deliveries
-    SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
-    WHERE id = ${id} AND status <> 'delivering'
-    RETURNING id`)
-  if (!rows.length) throw conflict('The delivery is being sent right now; try again shortly')
-  await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
-  return req.payload.findByID({ collection: 'webhook-deliveries', id, req, depth: 0 })
 }

@@ -1,24 +1,31 @@
 import type { PayloadRequest } from 'payload'
 
 import type { WebhookSubscription } from '@/payload-types'
+import { inTransaction } from '@/db/transaction'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
 import { findOwnSubscription } from './findOwnSubscription'
 
-/** What a consumer may change on a subscription. */
+/** What a consumer may change on a subscription; an absent field keeps its value. */
 export type SubscriptionChanges = Partial<{
+  /** Where deliveries are sent: an absolute http(s) URL of a public address. */
   endpointUrl: string
+  /** Active event type names, or `*` for all. */
   events: string[]
+  /** A note for the consumer. */
   description: string | null
+  /** Extra headers sent with each delivery. */
   headers: Record<string, string>
+  /** How many seconds a delivery waits for the endpoint to answer. */
   timeoutSeconds: number
+  /** False stops new deliveries; true re-enables a disabled subscription. */
   isActive: boolean
 }>
 
 /**
- * Changes the caller's subscription (404 for anyone else's) with the create rules for events
- * (422) and endpoint addresses (400). Re-enabling clears `disabled_at` and `failure_count`
- * (the collection's hook).
+ * Changes the caller's subscription (404 for anyone else's), in one transaction, with the
+ * create rules for events (422) and endpoint addresses (400). Re-enabling clears
+ * `disabled_at` and `failure_count` (the collection's hook).
  */
 export async function updateSubscription(args: {
   req: PayloadRequest
@@ -26,16 +33,18 @@ export async function updateSubscription(args: {
   changes: SubscriptionChanges
 }): Promise<WebhookSubscription> {
   const { req, id, changes } = args
-  await findOwnSubscription(req, id)
-  if (changes.events) await assertEventTypesActive(req.payload, changes.events)
-  if (changes.endpointUrl) await assertEndpointAllowed(changes.endpointUrl)
-  return req.payload.update({
-    collection: 'webhook-subscriptions',
-    id,
-    // Only the fields given: an absent one keeps its value.
-    data: Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
-    req,
-    overrideAccess: true,
-    depth: 0,
+  return inTransaction(req, async () => {
+    await findOwnSubscription(req, id)
+    if (changes.events) await assertEventTypesActive(req.payload, changes.events)
+    if (changes.endpointUrl) await assertEndpointAllowed(changes.endpointUrl)
+    return req.payload.update({
+      collection: 'webhook-subscriptions',
+      id,
+      // Only the fields given: an absent one keeps its value.
+      data: Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+      req,
+      overrideAccess: true,
+      depth: 0,
+    })
   })
 }

@@ -1,0 +1,9 @@
+/**
+ * Life of a delivery, in this order: due (`pending`), being sent (`delivering`), sent
+ * (`succeeded`), failed with a retry scheduled (`failed`), given up (`dead`). The delivery
+ * collection's `status` options and the API's `status` enum are both this list.
+ */
+export const deliveryStatuses = ['pending', 'delivering', 'succeeded', 'failed', 'dead'] as const
+
+/** One status of a delivery. */
+export type DeliveryStatus = (typeof deliveryStatuses)[number]

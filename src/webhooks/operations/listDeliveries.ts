@@ -1,0 +1,52 @@
+import type { PayloadRequest } from 'payload'
+
+import type { DeliveryStatus } from '../deliveryStatus'
+import type { WebhookDelivery } from '@/payload-types'
+import { findOwnSubscription } from './findOwnSubscription'
+
+/** A page of a subscription's delivery log. */
+export type DeliveryPage = {
+  /** The deliveries on this page, newest first. */
+  deliveries: WebhookDelivery[]
+  /** The page number, from 1. */
+  page: number
+  /** How many deliveries a page holds. */
+  perPage: number
+  /** How many deliveries match in all. */
+  total: number
+}
+
+/**
+ * Page `page` of the delivery log of the caller's subscription `subscriptionId` (404 for
+ * anyone else's), newest first, only those in `status` when given.
+ */
+export async function listDeliveries(args: {
+  req: PayloadRequest
+  subscriptionId: string
+  status?: DeliveryStatus
+  page: number
+  perPage: number
+}): Promise<DeliveryPage> {
+  const { req, status } = args
+  const subscription = await findOwnSubscription(req, args.subscriptionId)
+  const result = await req.payload.find({
+    collection: 'webhook-deliveries',
+    where: {
+      subscription: { equals: subscription.id },
+      ...(status ? { status: { equals: status } } : {}),
+    },
+    user: req.user,
+    overrideAccess: false,
+    req,
+    depth: 0,
+    page: args.page,
+    limit: args.perPage,
+    sort: '-createdAt',
+  })
+  return {
+    deliveries: result.docs,
+    page: result.page ?? 1,
+    perPage: result.limit,
+    total: result.totalDocs,
+  }
+}
