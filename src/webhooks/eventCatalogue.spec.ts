@@ -24,3 +24,11 @@ describe('event catalogue', () => {
     ).toBe(false)
   })
 })
+
+describe('eventCatalogue', () => {
+  it('names every type <resource>.<action>, once', () => {
+    const names = eventCatalogue.map((type) => type.name)
+    expect(new Set(names).size).toBe(names.length)
+    for (const name of names) expect(name).toMatch(/^[a-z]+\.[a-z]+$/)
+  })
+})

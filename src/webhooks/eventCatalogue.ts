@@ -15,7 +15,7 @@ export type EventTypeDefinition = {
   examplePayload: Record<string, unknown>
 }
 
-/** Event type names, one constant per event the service emits (like Medusa's `OrderWorkflowEvents`). */
+/** Event type names, one constant per event the service emits: code names events by these. */
 export const WebhookEvents = {
   ArticleCreated: 'article.created',
   ArticleUpdated: 'article.updated',

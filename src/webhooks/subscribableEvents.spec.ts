@@ -12,11 +12,3 @@ describe('invalidEvents', () => {
     ])
   })
 })
-
-describe('eventCatalogue', () => {
-  it('names every type <resource>.<action>, once', () => {
-    const names = eventCatalogue.map((type) => type.name)
-    expect(new Set(names).size).toBe(names.length)
-    for (const name of names) expect(name).toMatch(/^[a-z]+\.[a-z]+$/)
-  })
-})

@@ -1,7 +1,8 @@
-import type { Payload } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { HttpError } from '@/http/errors'
 import { invalidEvents } from '../subscribableEvents'
+import { listEventTypes } from './listEventTypes'
 
 /**
  * Some requested event types are unknown or inactive: 422 with `invalid_events` naming them,
@@ -20,20 +21,9 @@ export class UnknownEventTypesError extends HttpError {
   }
 }
 
-/** Names of the event types that may be subscribed to now. */
-export async function activeEventTypeNames(payload: Payload): Promise<string[]> {
-  const { docs } = await payload.find({
-    collection: 'webhook-event-types',
-    where: { isActive: { equals: true } },
-    limit: 0,
-    pagination: false,
-    depth: 0,
-  })
-  return docs.map((doc) => doc.name)
-}
-
 /** Throws `UnknownEventTypesError` naming every requested type that is neither `*` nor active. */
-export async function assertEventTypesActive(payload: Payload, events: string[]) {
-  const invalid = invalidEvents(events, await activeEventTypeNames(payload))
+export async function assertEventTypesActive(req: PayloadRequest, events: string[]) {
+  const active = (await listEventTypes({ req })).map((type) => type.name)
+  const invalid = invalidEvents(events, active)
   if (invalid.length) throw new UnknownEventTypesError(invalid)
 }

@@ -34,7 +34,7 @@ export async function createSubscription(args: {
   input: NewSubscription
 }): Promise<{ subscription: WebhookSubscription; secret: string; testDeliveryId: number }> {
   const { req, input } = args
-  await assertEventTypesActive(req.payload, input.events)
+  await assertEventTypesActive(req, input.events)
   await assertEndpointAllowed(input.endpointUrl)
   const probe = await probeEndpoint(input.endpointUrl)
   const secret = generateSecret()

@@ -35,7 +35,7 @@ export async function updateSubscription(args: {
   const { req, id, changes } = args
   return inTransaction(req, async () => {
     await findOwnSubscription(req, id)
-    if (changes.events) await assertEventTypesActive(req.payload, changes.events)
+    if (changes.events) await assertEventTypesActive(req, changes.events)
     if (changes.endpointUrl) await assertEndpointAllowed(changes.endpointUrl)
     return req.payload.update({
       collection: 'webhook-subscriptions',

@@ -1,4 +1,5 @@
 import { classifyResponse } from '../classifyResponse'
+import type { DeliveryStatus } from '../deliveryStatus'
 import { buildDeliveryRequest } from '../deliveryRequest'
 import { nextRetryDelay, parseRetryAfter } from '../retryPolicy'
 import { signingSecrets } from '../secret'
@@ -11,7 +12,7 @@ export type AttemptOutcome = {
   subscriptionId: string
   isSuccess: boolean
   /** `succeeded`, `failed` (a retry is due at `nextAttemptAt`) or `dead`. */
-  status: 'succeeded' | 'failed' | 'dead'
+  status: Extract<DeliveryStatus, 'succeeded' | 'failed' | 'dead'>
   nextAttemptAt: Date | null
   responseStatus: number | null
   responseBody: string | null
