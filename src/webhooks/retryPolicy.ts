@@ -1,6 +1,6 @@
 /**
  * Delay before each attempt, the first included: at once, then 5 s, 5 min, 30 min, 2 h, 5 h,
- * 10 h, 14 h, 20 h, 24 h (ten attempts over about three days, as Svix does).
+ * 10 h, 14 h, 20 h, 24 h (ten attempts over about three days).
  */
 export const defaultRetrySchedule = '0,5s,5m,30m,2h,5h,10h,14h,20h,24h'
 
