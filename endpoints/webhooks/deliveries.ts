@@ -1,12 +1,13 @@
 import { z } from 'zod'
 
+import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { listDeliveries } from '@/webhooks/operations/listDeliveries'
 import { retryDelivery } from '@/webhooks/operations/retryDelivery'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-import { deliveryResource, pageMeta, pageQuery, toDeliveryResource, toPageMeta } from './resources'
+import { deliveryResource, pageMeta, pageQuery, toDeliveryResource } from './resources'
 
 /** Query of the delivery log: paging, optionally one status. */
 export const listDeliveriesInput = pageQuery.extend({
@@ -43,8 +44,8 @@ export const listDeliveriesEndpoint = defineEndpoint({
       perPage: query.per_page,
     })
     return Response.json({
-      data: page.deliveries.map(toDeliveryResource),
-      meta: toPageMeta(page),
+      data: page.docs.map(toDeliveryResource),
+      meta: offsetPage(page),
     } satisfies z.infer<typeof listDeliveriesOutput>)
   },
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
-import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
+import { offsetPageMeta } from '@/http/pageMeta'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
@@ -99,7 +99,3 @@ export const pageQuery = z.object({
 
 /** `meta` of a paged list. */
 export const pageMeta = offsetPageMeta
-
-/** The `meta` of a page a list operation returned. */
-export const toPageMeta = (page: { page: number; perPage: number; total: number }) =>
-  offsetPage(page)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
 import { isHttpUrl, validateHeaders } from '@/webhooks/validateSubscription'
 import { createSubscription } from '@/webhooks/operations/createSubscription'
@@ -7,13 +8,7 @@ import { listSubscriptions } from '@/webhooks/operations/listSubscriptions'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer } from './requireConsumer'
-import {
-  pageMeta,
-  pageQuery,
-  subscriptionResource,
-  toPageMeta,
-  toSubscriptionResource,
-} from './resources'
+import { pageMeta, pageQuery, subscriptionResource, toSubscriptionResource } from './resources'
 import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
 
 /** An absolute http(s) URL (400 otherwise). */
@@ -125,8 +120,8 @@ export const listSubscriptionsEndpoint = defineEndpoint({
     const query = parseInput(listSubscriptionsInput, req.query)
     const page = await listSubscriptions({ req, page: query.page, perPage: query.per_page })
     return Response.json({
-      data: page.subscriptions.map(toSubscriptionResource),
-      meta: toPageMeta(page),
+      data: page.docs.map(toSubscriptionResource),
+      meta: offsetPage(page),
     } satisfies z.infer<typeof listSubscriptionsOutput>)
   },
 })

@@ -9,6 +9,31 @@ export const offsetPageMeta = z.object({
 })
 export type OffsetPageMeta = z.infer<typeof offsetPageMeta>
 
+/** A numbered page of records, as a list operation returns it. */
+export type NumberedPage<T> = {
+  /** The records on this page. */
+  docs: T[]
+  /** The page number, from 1. */
+  page: number
+  /** How many records a page holds. */
+  perPage: number
+  /** How many records match in all. */
+  total: number
+}
+
+/** The numbered page of what Payload's `find` returned. */
+export const numberedPage = <T>(result: {
+  docs: T[]
+  page?: number
+  limit: number
+  totalDocs: number
+}): NumberedPage<T> => ({
+  docs: result.docs,
+  page: result.page ?? 1,
+  perPage: result.limit,
+  total: result.totalDocs,
+})
+
 /** The `meta` of page `page` of `perPage` rows, out of `total`. */
 export function offsetPage(args: { page: number; perPage: number; total: number }): OffsetPageMeta {
   return {

@@ -1,20 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
+import { numberedPage, type NumberedPage } from '@/http/pageMeta'
 import type { DeliveryStatus } from '../deliveryStatus'
 import type { WebhookDelivery } from '@/payload-types'
 import { findOwnSubscription } from './findOwnSubscription'
-
-/** A page of a subscription's delivery log. */
-export type DeliveryPage = {
-  /** The deliveries on this page, newest first. */
-  deliveries: WebhookDelivery[]
-  /** The page number, from 1. */
-  page: number
-  /** How many deliveries a page holds. */
-  perPage: number
-  /** How many deliveries match in all. */
-  total: number
-}
 
 /**
  * Page `page` of the delivery log of the caller's subscription `subscriptionId` (404 for
@@ -26,7 +15,7 @@ export async function listDeliveries(args: {
   status?: DeliveryStatus
   page: number
   perPage: number
-}): Promise<DeliveryPage> {
+}): Promise<NumberedPage<WebhookDelivery>> {
   const { req, status } = args
   const subscription = await findOwnSubscription(req, args.subscriptionId)
   const result = await req.payload.find({
@@ -43,10 +32,5 @@ export async function listDeliveries(args: {
     limit: args.perPage,
     sort: '-createdAt',
   })
-  return {
-    deliveries: result.docs,
-    page: result.page ?? 1,
-    perPage: result.limit,
-    total: result.totalDocs,
-  }
+  return numberedPage(result)
 }

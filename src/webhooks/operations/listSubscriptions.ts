@@ -1,18 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
+import { numberedPage, type NumberedPage } from '@/http/pageMeta'
 import type { WebhookSubscription } from '@/payload-types'
-
-/** A page of the caller's subscriptions. */
-export type SubscriptionPage = {
-  /** The subscriptions on this page, newest first. */
-  subscriptions: WebhookSubscription[]
-  /** The page number, from 1. */
-  page: number
-  /** How many subscriptions a page holds. */
-  perPage: number
-  /** How many subscriptions the caller has in all. */
-  total: number
-}
 
 /**
  * Page `page` of the caller's subscriptions, newest first: the collection's read access
@@ -22,7 +11,7 @@ export async function listSubscriptions(args: {
   req: PayloadRequest
   page: number
   perPage: number
-}): Promise<SubscriptionPage> {
+}): Promise<NumberedPage<WebhookSubscription>> {
   const { req } = args
   const result = await req.payload.find({
     collection: 'webhook-subscriptions',
@@ -34,10 +23,5 @@ export async function listSubscriptions(args: {
     limit: args.perPage,
     sort: '-createdAt',
   })
-  return {
-    subscriptions: result.docs,
-    page: result.page ?? 1,
-    perPage: result.limit,
-    total: result.totalDocs,
-  }
+  return numberedPage(result)
 }
