@@ -11,6 +11,7 @@ import { emailAdapter } from '@/email/emailAdapter'
 import { rateLimitTable } from '@/http/rateLimitTable'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
+import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
@@ -80,7 +81,7 @@ export default buildConfig({
     // Development pushes the schema; production (and CI's migration check) use migrations.
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [rateLimitTable, outboxTable],
+    beforeSchemaInit: [rateLimitTable, outboxTable, eventLogTable],
     afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
     // Trigram indexes for search (src/search/schema/searchIndexes.ts).
     extensions: ['pg_trgm'],

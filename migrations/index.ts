@@ -3,6 +3,7 @@ import * as migration_20261122_034039_articles from './20261122_034039_articles'
 import * as migration_20261122_035335_pages_and_search from './20261122_035335_pages_and_search';
 import * as migration_20261122_040121_inquiries from './20261122_040121_inquiries';
 import * as migration_20261122_042524_webhooks_and_shop from './20261122_042524_webhooks_and_shop';
+import * as migration_20261124_020550_webhook_isolation_and_recover from './20261124_020550_webhook_isolation_and_recover';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261122_042524_webhooks_and_shop.up,
     down: migration_20261122_042524_webhooks_and_shop.down,
-    name: '20261122_042524_webhooks_and_shop'
+    name: '20261122_042524_webhooks_and_shop',
+  },
+  {
+    up: migration_20261124_020550_webhook_isolation_and_recover.up,
+    down: migration_20261124_020550_webhook_isolation_and_recover.down,
+    name: '20261124_020550_webhook_isolation_and_recover'
   },
 ];

@@ -4,8 +4,10 @@
  */
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
+import { checkWebhookSettings } from './lib/checkWebhookSettings'
 
 loadEnvironment(true)
+checkWebhookSettings()
 const cluster = await provideDatabase('app_dev')
 try {
   await provideSecret()

@@ -5,9 +5,11 @@
  */
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
+import { checkWebhookSettings } from './lib/checkWebhookSettings'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 loadEnvironment(false)
+checkWebhookSettings()
 const cluster = await provideDatabase('app')
 try {
   await provideSecret()

@@ -8,9 +8,11 @@ import { getPayload } from 'payload'
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from './lib/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { checkWebhookSettings } from './lib/checkWebhookSettings'
 
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
+checkWebhookSettings()
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
 await provideSecret()
 const { default: config } = await import('@payload-config')

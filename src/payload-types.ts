@@ -456,9 +456,17 @@ export interface WebhookSubscription {
     | boolean
     | null;
   timeoutSeconds: number;
+  /**
+   * Optional: at most this many deliveries a second to this endpoint.
+   */
+  maxDeliveriesPerSecond?: number | null;
   lastDeliveryAt?: string | null;
   failureCount?: number | null;
   disabledAt?: string | null;
+  /**
+   * The endpoint failed: until then its deliveries wait, then one is sent as a probe.
+   */
+  backoffUntil?: string | null;
   /**
    * Reachability probe made when the subscription was created.
    */
@@ -868,9 +876,11 @@ export interface WebhookSubscriptionsSelect<T extends boolean = true> {
   isActive?: T;
   headers?: T;
   timeoutSeconds?: T;
+  maxDeliveriesPerSecond?: T;
   lastDeliveryAt?: T;
   failureCount?: T;
   disabledAt?: T;
+  backoffUntil?: T;
   probe?:
     | T
     | {

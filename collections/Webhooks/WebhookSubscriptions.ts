@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto'
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
 import { generateSecret } from '@/webhooks/secret'
+import { maxDeliveriesPerSecondLimit } from '@/webhooks/validateSubscription'
+import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isOwningConsumer } from './access/isOwningConsumer'
 import { deleteSubscriptionDeliveries } from './hooks/deleteSubscriptionDeliveries'
@@ -12,10 +14,13 @@ import {
   validateHeaders,
 } from '@/webhooks/validateSubscription'
 
-/** Re-enabling a disabled subscription starts its failure count afresh. */
+/**
+ * Re-enabling a disabled subscription starts its failure count afresh, and its endpoint is
+ * probed at once (the back-off's pause ends; one delivery goes first).
+ */
 const resetFailuresOnReenable: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
   if (operation === 'update' && data.isActive === true && originalDoc?.isActive === false) {
-    return { ...data, disabledAt: null, failureCount: 0 }
+    return { ...data, disabledAt: null, failureCount: 0, backoffUntil: null }
   }
   return data
 }
@@ -81,10 +86,34 @@ export const WebhookSubscriptions: CollectionConfig = {
     },
     { name: 'isActive', type: 'checkbox', defaultValue: true, index: true },
     { name: 'headers', type: 'json', defaultValue: {}, validate: validateHeaders },
-    { name: 'timeoutSeconds', type: 'number', defaultValue: 10, min: 1, max: 30, required: true },
+    {
+      name: 'timeoutSeconds',
+      type: 'number',
+      defaultValue: 10,
+      min: 1,
+      max: maxTimeoutSeconds,
+      required: true,
+    },
+    {
+      name: 'maxDeliveriesPerSecond',
+      type: 'number',
+      min: 1,
+      max: maxDeliveriesPerSecondLimit,
+      admin: { description: 'Optional: at most this many deliveries a second to this endpoint.' },
+    },
     { name: 'lastDeliveryAt', type: 'date', admin: { readOnly: true } },
     { name: 'failureCount', type: 'number', defaultValue: 0, admin: { readOnly: true } },
     { name: 'disabledAt', type: 'date', admin: { readOnly: true } },
+    {
+      name: 'backoffUntil',
+      type: 'date',
+      admin: {
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime' },
+        description:
+          'The endpoint failed: until then its deliveries wait, then one is sent as a probe.',
+      },
+    },
     {
       name: 'probe',
       type: 'group',

@@ -6,7 +6,11 @@ import {
   getSubscriptionEndpoint,
   updateSubscriptionEndpoint,
 } from './subscription'
-import { rotateSecretEndpoint, testSubscriptionEndpoint } from './subscriptionActions'
+import {
+  recoverEventsEndpoint,
+  rotateSecretEndpoint,
+  testSubscriptionEndpoint,
+} from './subscriptionActions'
 import { createSubscriptionEndpoint, listSubscriptionsEndpoint } from './subscriptions'
 
 /** The consumer webhook API, served at `/webhooks/...` through a rewrite onto `/api/webhooks/...`. */
@@ -18,6 +22,7 @@ export const webhookEndpoints = [
   deleteSubscriptionEndpoint,
   testSubscriptionEndpoint,
   rotateSecretEndpoint,
+  recoverEventsEndpoint,
   listDeliveriesEndpoint,
   retryDeliveryEndpoint,
   eventTypesEndpoint,

@@ -19,11 +19,22 @@ export const subscriptionResource = z
     is_active: z.boolean(),
     headers: z.record(z.string(), z.string()),
     timeout_seconds: z.number().int(),
+    max_deliveries_per_second: z
+      .number()
+      .int()
+      .nullable()
+      .describe('At most this many deliveries a second; null: no limit'),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     last_delivery_at: z.iso.datetime().nullable(),
     failure_count: z.number().int().describe('Consecutive failed deliveries; 100 disables'),
     disabled_at: z.iso.datetime().nullable(),
+    backoff_until: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'Set while the endpoint is failing: deliveries wait until then, then one is sent as a probe',
+      ),
     secret_rotated_at: z.iso.datetime().nullable(),
   })
   .meta({
@@ -43,11 +54,13 @@ export function toSubscriptionResource(
     is_active: doc.isActive ?? true,
     headers: (doc.headers as Record<string, string> | null) ?? {},
     timeout_seconds: doc.timeoutSeconds,
+    max_deliveries_per_second: doc.maxDeliveriesPerSecond ?? null,
     created_at: iso(doc.createdAt)!,
     updated_at: iso(doc.updatedAt)!,
     last_delivery_at: iso(doc.lastDeliveryAt),
     failure_count: doc.failureCount ?? 0,
     disabled_at: iso(doc.disabledAt),
+    backoff_until: iso(doc.backoffUntil),
     secret_rotated_at: iso(doc.secretRotatedAt),
   }
 }

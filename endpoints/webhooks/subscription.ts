@@ -8,7 +8,13 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { subscriptionResource, toSubscriptionResource } from './resources'
-import { endpointUrl, eventNames, extraHeaders } from './subscriptions'
+import {
+  endpointUrl,
+  eventNames,
+  extraHeaders,
+  maxDeliveriesPerSecond,
+  timeoutSeconds,
+} from './subscriptions'
 import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
 
 export const subscriptionOutput = z.object({ data: subscriptionResource })
@@ -44,7 +50,8 @@ export const updateSubscriptionInput = z.strictObject({
   events: eventNames.optional(),
   description: z.string().max(1000).nullable().optional(),
   headers: extraHeaders.optional(),
-  timeout_seconds: z.int().min(1).max(30).optional(),
+  timeout_seconds: timeoutSeconds.optional(),
+  max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
   is_active: z.boolean().optional(),
 })
 
@@ -83,6 +90,7 @@ export const updateSubscriptionEndpoint = defineEndpoint({
           description: input.description,
           headers: input.headers,
           timeoutSeconds: input.timeout_seconds,
+          maxDeliveriesPerSecond: input.max_deliveries_per_second,
           isActive: input.is_active,
         },
       })

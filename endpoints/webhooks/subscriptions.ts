@@ -2,7 +2,12 @@ import { z } from 'zod'
 
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
-import { isHttpUrl, validateHeaders } from '@/webhooks/validateSubscription'
+import {
+  isHttpUrl,
+  maxDeliveriesPerSecondLimit,
+  validateHeaders,
+} from '@/webhooks/validateSubscription'
+import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
 import { createSubscription } from '@/webhooks/operations/createSubscription'
 import { listSubscriptions } from '@/webhooks/operations/listSubscriptions'
 import { defineEndpoint } from '@/http/defineEndpoint'
@@ -20,6 +25,17 @@ export const extraHeaders = z.record(z.string(), z.string()).superRefine((value,
 })
 /** Event type names, or `*` for all. */
 export const eventNames = z.array(z.string().min(1).max(100)).min(1).max(100)
+/** How long a delivery waits for the endpoint's answer. */
+export const timeoutSeconds = z.int().min(1).max(maxTimeoutSeconds)
+/** Optional rate limit of the endpoint; `null` removes it. */
+export const maxDeliveriesPerSecond = z
+  .int()
+  .min(1)
+  .max(maxDeliveriesPerSecondLimit)
+  .nullable()
+  .describe(
+    'At most this many deliveries a second to this endpoint, across all workers; null: no limit',
+  )
 
 /** Body of `POST /webhooks/subscriptions`. */
 export const createSubscriptionInput = z.object({
@@ -27,7 +43,8 @@ export const createSubscriptionInput = z.object({
   events: eventNames,
   description: z.string().max(1000).nullish(),
   headers: extraHeaders.optional(),
-  timeout_seconds: z.int().min(1).max(30).optional(),
+  timeout_seconds: timeoutSeconds.optional(),
+  max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
 })
 
 /** Answer 201 of the create: the only answer besides the rotation's that shows the secret. */
@@ -77,6 +94,7 @@ export const createSubscriptionEndpoint = defineEndpoint({
           description: input.description,
           headers: input.headers,
           timeoutSeconds: input.timeout_seconds,
+          maxDeliveriesPerSecond: input.max_deliveries_per_second,
         },
       })
       const body: z.infer<typeof createSubscriptionOutput> = {

@@ -1,9 +1,13 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 import { projectRoot } from './environment'
 
-const tsx = path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs')
+// tsx as a loader of this very process (not its CLI, which runs the script in a child): a
+// signal sent to the process, SIGKILL included, reaches the script itself, and nothing is
+// left running when the parent is killed.
+const tsxLoader = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href
 const next = path.join(projectRoot, 'node_modules/next/dist/bin/next')
 
 /** Starts a TypeScript script of the project with tsx; output goes to this terminal by default. */
@@ -13,7 +17,7 @@ export function spawnScript(
   env: Record<string, string | undefined> = {},
   options: Omit<SpawnOptions, 'env'> = {},
 ): ChildProcess {
-  return spawn(process.execPath, [tsx, path.join(projectRoot, script), ...args], {
+  return spawn(process.execPath, ['--import', tsxLoader, path.join(projectRoot, script), ...args], {
     cwd: projectRoot,
     stdio: 'inherit',
     ...options,

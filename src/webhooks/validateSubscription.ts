@@ -34,3 +34,6 @@ export function validateHeaders(value: unknown): true | string {
   }
   return true
 }
+
+/** The highest rate limit a subscription may set (deliveries a second). */
+export const maxDeliveriesPerSecondLimit = 1000

@@ -64,7 +64,10 @@ describe('recording outcomes while another worker records its own', () => {
       ])
 
       // This worker's batch lists the subscriptions the other way round.
-      const recording = recordOutcomes(payload, pool, [success(high!), success(low!)]).then(
+      const recording = recordOutcomes(payload, pool, [success(high!), success(low!)], {
+        backoffBaseMs: 5000,
+        backoffMaxMs: 3_600_000,
+      }).then(
         () => 'recorded',
         (error: Error) => `failed: ${error.message}`,
       )

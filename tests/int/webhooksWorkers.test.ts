@@ -99,7 +99,7 @@ describe('worker processes', () => {
     answer = 'hang'
     const subscription = await subscribe('/crash', 3)
     await emitOrders(5)
-    const doomed = await startWorkerProcess({ WEBHOOK_LEASE_SECONDS: '5' })
+    const doomed = await startWorkerProcess({ WEBHOOK_LEASE_SECONDS: '35' })
     // The test event and five orders are in flight, their responses never coming.
     await receiver.waitFor((posts) => posts.filter((p) => p.path === '/crash').length >= 6)
     doomed.kill('SIGKILL')
@@ -107,11 +107,11 @@ describe('worker processes', () => {
     expect(await statusCounts(subscription.id)).toEqual([{ status: 'delivering', count: 6 }])
 
     answer = { status: 200 }
-    const survivor = await startWorkerProcess({ WEBHOOK_LEASE_SECONDS: '5' })
+    const survivor = await startWorkerProcess({ WEBHOOK_LEASE_SECONDS: '35' })
     await eventually(async () => {
       const counts = await statusCounts(subscription.id)
       return counts.length === 1 && counts[0]!.status === 'succeeded' && counts[0]!.count === 6
-    }, 30_000)
+    }, 90_000)
     const ids = receiver
       .posts()
       .filter((p) => p.path === '/crash')

@@ -20,6 +20,8 @@ export type NewSubscription = {
   headers?: Record<string, string>
   /** How many seconds a delivery waits for the endpoint to answer (10 when absent). */
   timeoutSeconds?: number
+  /** At most this many deliveries a second to the endpoint (no limit when absent or null). */
+  maxDeliveriesPerSecond?: number | null
 }
 
 /**
@@ -48,6 +50,7 @@ export async function createSubscription(args: {
         description: input.description ?? null,
         headers: input.headers ?? {},
         timeoutSeconds: input.timeoutSeconds ?? 10,
+        maxDeliveriesPerSecond: input.maxDeliveriesPerSecond ?? null,
         isActive: true,
         failureCount: 0,
         secret,

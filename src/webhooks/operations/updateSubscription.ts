@@ -18,6 +18,8 @@ export type SubscriptionChanges = Partial<{
   headers: Record<string, string>
   /** How many seconds a delivery waits for the endpoint to answer. */
   timeoutSeconds: number
+  /** At most this many deliveries a second to the endpoint; `null` removes the limit. */
+  maxDeliveriesPerSecond: number | null
   /** False stops new deliveries; true re-enables a disabled subscription. */
   isActive: boolean
 }>

@@ -1,12 +1,20 @@
 import { sql } from '@payloadcms/db-postgres'
-import { index, type PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { index, integer, timestamp, type PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import type { PostgresSchemaHook } from '@/db/schemaHook'
 
+/** Statuses of a delivery that is not finished: the worker's partial indexes hold only these. */
+const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
+
 /**
- * Indexes Payload's field options cannot express, added to its schema so that push and
- * migrations own them: a GIN index on subscriptions' `events` (jsonb) for the fan-out's
- * `events ?| ARRAY[type, '*']`, and the worker's partial index of unfinished deliveries by due time.
+ * What Payload's field options cannot express, added to its schema so that push and migrations
+ * own it:
+ * - on subscriptions, a GIN index on `events` (jsonb) for the fan-out's `events ?| ARRAY[type,
+ *   '*']`, and the endpoint's back-off and rate-limit state, which only the worker's SQL reads
+ *   and writes (no API or admin field);
+ * - on deliveries, the claim's partial indexes: unfinished deliveries by subscription and due
+ *   time, and the deliveries in flight by subscription (the per-endpoint concurrency count).
+ *   Both stay small however long the log grows.
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   const subscriptions = schema.tables.webhook_subscriptions as PgTable | undefined
@@ -14,6 +22,14 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   if (!subscriptions || !deliveries) throw new Error('Webhook collections are not registered')
   extendTable({
     table: subscriptions,
+    columns: {
+      // 0: healthy; n: the n-th pause in a row (src/webhooks/endpointBackoff.ts).
+      backoffLevel: integer('backoff_level').notNull().default(0),
+      // The delivery claimed as the probe of the current pause.
+      backoffProbeDeliveryId: integer('backoff_probe_delivery_id'),
+      // Rate limit: when the next send may start (a theoretical arrival time, GCRA).
+      rateLimitTat: timestamp('rate_limit_tat', { withTimezone: true, precision: 3 }),
+    },
     extraConfig: (table) => ({
       webhookSubscriptionsEventsGin: index('webhook_subscriptions_events_gin').using(
         'gin',
@@ -24,10 +40,12 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table: deliveries,
     extraConfig: (table) => ({
-      // Only unfinished deliveries: the index stays small however long the log grows.
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
-        .on(table.nextAttemptAt)
-        .where(sql`status IN ('pending', 'failed', 'delivering')`),
+        .on(table.subscription, table.nextAttemptAt)
+        .where(unfinished),
+      webhookDeliveriesInFlight: index('webhook_deliveries_in_flight_idx')
+        .on(table.subscription)
+        .where(sql`status = 'delivering'`),
     }),
   })
   return schema

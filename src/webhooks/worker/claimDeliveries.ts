@@ -20,35 +20,106 @@ export type ClaimedDelivery = {
   leaseExpiresAt: Date
 }
 
+/** Limits of one claim. */
+export type ClaimLimits = {
+  /** Deliveries to claim at most: the worker's free sending slots. */
+  limit: number
+  /** How long the claim holds. */
+  leaseMs: number
+  /** Sends in flight at once to one subscription's endpoint, across all workers. */
+  endpointConcurrency: number
+}
+
 /**
- * Claims up to `limit` due deliveries of active subscriptions: pending or failed ones whose
- * time has come, and those whose lease lapsed (a worker died holding them): a claim moves
- * `next_attempt_at` to the end of its lease, so one range scan of one partial index finds all. `FOR UPDATE SKIP
- * LOCKED` hands each row to exactly one of any number of workers; the lease makes a crashed
- * worker's claims due again.
+ * Claims up to `limit` due deliveries, and only what their endpoints may take now, so that a
+ * worker never holds a delivery it cannot send at once and no endpoint takes more than its
+ * share of any worker:
+ *
+ * - due: pending or failed deliveries whose time has come, and those whose lease lapsed (a
+ *   worker died holding them: a claim moves `next_attempt_at` to the end of its lease, so one
+ *   scan of the partial due index finds all);
+ * - of active subscriptions that are not pausing (`backoff_until` in the future);
+ * - at most `endpointConcurrency` in flight per subscription, counted across all workers;
+ *   during a back-off at most one, the probe, which pushes `backoff_until` to its lease's end
+ *   so no second probe starts while it runs;
+ * - within the subscription's rate limit: `rate_limit_tat` (the time the next send may start,
+ *   GCRA) may run at most one second ahead of now, which allows a burst of one second's worth.
+ *
+ * Each subscription row is locked (`FOR NO KEY UPDATE SKIP LOCKED`) while its share is worked
+ * out, so two workers never both count the same free slot; each delivery row is handed to
+ * exactly one worker (`FOR UPDATE SKIP LOCKED`). Subscriptions take turns: the oldest-waiting
+ * first, then round-robin by rank within each subscription.
  */
-export async function claimDeliveries(pool: Pool, args: { limit: number; leaseMs: number }) {
+export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
   const { rows } = await pool.query(
     `WITH due AS (
-       SELECT d.id FROM webhook_deliveries d
-       JOIN webhook_subscriptions s ON s.id = d.subscription_id AND s.is_active
+       SELECT d.subscription_id AS id, min(d.next_attempt_at) AS oldest
+       FROM webhook_deliveries d
        WHERE d.status IN ('pending', 'failed', 'delivering') AND d.next_attempt_at <= now()
-       ORDER BY d.next_attempt_at
+       GROUP BY d.subscription_id
+     ), eligible AS (
+       SELECT s.id, due.oldest, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
+              CASE WHEN s.backoff_level > 0 THEN 1 ELSE $3::int END - flight.count AS free
+       FROM due JOIN webhook_subscriptions s ON s.id = due.id
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS count FROM webhook_deliveries f
+         WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
+       ) flight
+       WHERE s.is_active
+         AND (s.backoff_until IS NULL OR s.backoff_until <= now())
+         AND flight.count < CASE WHEN s.backoff_level > 0 THEN 1 ELSE $3::int END
+         AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
+              OR s.rate_limit_tat < now() + interval '1 second')
+       ORDER BY due.oldest
        LIMIT $1
-       FOR UPDATE OF d SKIP LOCKED
+       FOR NO KEY UPDATE OF s SKIP LOCKED
+     ), rooms AS (
+       SELECT e.id, e.oldest, LEAST(e.free,
+         CASE WHEN e.rate IS NULL THEN $1::int ELSE floor(e.rate * extract(epoch FROM
+           now() + interval '1 second' - greatest(coalesce(e.rate_limit_tat, now()), now())))::int END
+       ) AS room
+       FROM eligible e
+     ), picked AS (
+       SELECT p.id, r.id AS subscription_id, r.oldest,
+              row_number() OVER (PARTITION BY r.id ORDER BY p.next_attempt_at, p.id) AS rank
+       FROM rooms r CROSS JOIN LATERAL (
+         SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE d.subscription_id = r.id AND d.status IN ('pending', 'failed', 'delivering')
+           AND d.next_attempt_at <= now()
+         ORDER BY d.next_attempt_at
+         LIMIT greatest(r.room, 0)
+         FOR UPDATE SKIP LOCKED
+       ) p
+     ), chosen AS (
+       SELECT id, subscription_id FROM picked ORDER BY rank, oldest LIMIT $1
      ), claimed AS (
        UPDATE webhook_deliveries d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
            lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
-       FROM due WHERE d.id = due.id
+       FROM chosen WHERE d.id = chosen.id
        RETURNING d.*
+     ), per_subscription AS (
+       SELECT subscription_id, count(*)::int AS claimed, min(id) AS first_id
+       FROM chosen GROUP BY subscription_id
+     ), paced AS (
+       UPDATE webhook_subscriptions s
+       SET rate_limit_tat = CASE WHEN s.max_deliveries_per_second IS NULL THEN s.rate_limit_tat
+             ELSE greatest(coalesce(s.rate_limit_tat, now()), now())
+                  + make_interval(secs => c.claimed / s.max_deliveries_per_second::float8) END,
+           backoff_until = CASE WHEN s.backoff_level > 0
+             THEN now() + make_interval(secs => $2::float8 / 1000) ELSE s.backoff_until END,
+           backoff_probe_delivery_id = CASE WHEN s.backoff_level > 0
+             THEN c.first_id ELSE s.backoff_probe_delivery_id END
+       FROM per_subscription c
+       WHERE s.id = c.subscription_id
+         AND (s.max_deliveries_per_second IS NOT NULL OR s.backoff_level > 0)
      )
      SELECT c.id, c.event_id, c.event_type, c.payload, c.occurred_at, c.attempts::int AS attempt,
             c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
             s.secret_rotated_at, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id`,
-    [args.limit, args.leaseMs],
+    [args.limit, args.leaseMs, args.endpointConcurrency],
   )
   return rows.map((row): ClaimedDelivery => ({
     id: row.id,
@@ -66,18 +137,4 @@ export async function claimDeliveries(pool: Pool, args: { limit: number; leaseMs
     timeoutSeconds: row.timeout_seconds,
     leaseExpiresAt: row.lease_expires_at,
   }))
-}
-
-/**
- * Gives back the attempt a claim counted when the worker leaves it unsent (its lease would lapse
- * mid-send). The claim itself stands until its lease lapses, when any worker takes it again, so
- * an overloaded worker neither loses a step of the retry schedule nor spins on the same row.
- * Nothing changes if another worker has taken the row over meanwhile.
- */
-export async function returnUnsentAttempt(pool: Pool, delivery: ClaimedDelivery) {
-  await pool.query(
-    `UPDATE webhook_deliveries SET attempts = attempts - 1
-     WHERE id = $1 AND status = 'delivering' AND lease_expires_at = $2 AND attempts > 0`,
-    [delivery.id, delivery.leaseExpiresAt],
-  )
 }

@@ -1,27 +1,37 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { nextBackoff, type AttemptResult, type BackoffSettings } from '../endpointBackoff'
 import { disableAfterFailures, foldOutcomes } from '../subscriptionOutcome'
 import type { AttemptOutcome } from './sendDelivery'
 
 /**
  * Writes a batch of attempt outcomes in one transaction of a fixed number of statements,
- * whatever its size (one `UPDATE` per send capped throughput at a quarter of the sending rate when measured):
- * the deliveries; the subscriptions' `failure_count` / `last_delivery_at`; then the
- * subscriptions that reached 100 consecutive failures are disabled, and each owner is e-mailed
- * once (the `is_active` guard lets only one worker disable a subscription).
+ * whatever its size (one `UPDATE` per send capped throughput at a quarter of the sending rate
+ * when measured): the deliveries; each subscription's `failure_count` / `last_delivery_at` and
+ * its endpoint back-off (src/webhooks/endpointBackoff.ts); then the subscriptions that reached
+ * 100 consecutive failed attempts are disabled, and each owner is e-mailed once (the
+ * `is_active` guard lets only one worker disable a subscription).
  *
  * Workers' batches share subscriptions, and an `UPDATE ... FROM` locks rows in the order of its
  * input, so the rows are first locked in id order: two batches listing the same subscriptions
  * in opposite orders would otherwise deadlock, one of them would be lost, and its deliveries
  * sent again when their leases lapsed.
+ *
+ * What an operator must hear of is logged once: a delivery that is given up (`dead`, with its
+ * last error), an endpoint that starts backing off, a subscription that is disabled.
  */
-export async function recordOutcomes(payload: Payload, pool: Pool, outcomes: AttemptOutcome[]) {
+export async function recordOutcomes(
+  payload: Payload,
+  pool: Pool,
+  outcomes: AttemptOutcome[],
+  settings: BackoffSettings,
+) {
   if (!outcomes.length) return
-  const bySubscription = new Map<string, boolean[]>()
+  const bySubscription = new Map<string, AttemptResult[]>()
   for (const outcome of outcomes) {
     const list = bySubscription.get(outcome.subscriptionId) ?? []
-    list.push(outcome.isSuccess)
+    list.push({ deliveryId: outcome.deliveryId, isSuccess: outcome.isSuccess })
     bySubscription.set(outcome.subscriptionId, list)
   }
   const deliveries = outcomes.map((outcome) => ({
@@ -33,23 +43,48 @@ export async function recordOutcomes(payload: Payload, pool: Pool, outcomes: Att
     error: outcome.error,
     duration_ms: outcome.durationMs,
   }))
-  const subscriptions = [...bySubscription].map(([id, results]) => {
-    const change = foldOutcomes(results)
-    return { id, has_success: change.hasSuccess, failures: change.failures }
-  })
 
   const client = await pool.connect()
   let disabled: { id: string; endpoint_url: string; email: string | null }[] = []
+  const opened: { id: string; endpoint_url: string; until: Date }[] = []
   try {
     await client.query('BEGIN')
     await client.query(
       'SELECT FROM webhook_deliveries WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
       [deliveries.map((delivery) => delivery.id)],
     )
-    await client.query(
-      'SELECT FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE',
-      [subscriptions.map((subscription) => subscription.id)],
+    const { rows: states } = await client.query<{
+      id: string
+      endpoint_url: string
+      backoff_level: number
+      backoff_probe_delivery_id: number | null
+    }>(
+      `SELECT id, endpoint_url, backoff_level, backoff_probe_delivery_id FROM webhook_subscriptions
+       WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
+      [[...bySubscription.keys()]],
     )
+    const now = new Date()
+    const subscriptions = states.map((state) => {
+      const results = bySubscription.get(state.id) ?? []
+      const change = foldOutcomes(results.map((result) => result.isSuccess))
+      const backoff = nextBackoff({
+        state: { level: state.backoff_level, probeDeliveryId: state.backoff_probe_delivery_id },
+        results,
+        settings,
+        now,
+      })
+      if (backoff?.hasOpened && backoff.until) {
+        opened.push({ id: state.id, endpoint_url: state.endpoint_url, until: backoff.until })
+      }
+      return {
+        id: state.id,
+        has_success: change.hasSuccess,
+        failures: change.failures,
+        has_backoff_change: backoff !== null,
+        backoff_level: backoff?.level ?? 0,
+        backoff_until: backoff?.until?.toISOString() ?? null,
+      }
+    })
     await client.query(
       `UPDATE webhook_deliveries d
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
@@ -65,8 +100,13 @@ export async function recordOutcomes(payload: Payload, pool: Pool, outcomes: Att
       `UPDATE webhook_subscriptions s
        SET failure_count = CASE WHEN v.has_success THEN v.failures
                                 ELSE coalesce(s.failure_count, 0) + v.failures END,
-           last_delivery_at = CASE WHEN v.has_success THEN now() ELSE s.last_delivery_at END
-       FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int)
+           last_delivery_at = CASE WHEN v.has_success THEN now() ELSE s.last_delivery_at END,
+           backoff_level = CASE WHEN v.has_backoff_change THEN v.backoff_level ELSE s.backoff_level END,
+           backoff_until = CASE WHEN v.has_backoff_change THEN v.backoff_until ELSE s.backoff_until END,
+           backoff_probe_delivery_id = CASE WHEN v.has_backoff_change THEN NULL
+                                            ELSE s.backoff_probe_delivery_id END
+       FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
+         has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
        WHERE s.id = v.id`,
       [JSON.stringify(subscriptions)],
     )
@@ -87,7 +127,25 @@ export async function recordOutcomes(payload: Payload, pool: Pool, outcomes: Att
   } finally {
     client.release()
   }
-  for (const subscription of disabled) await notifyDisabled(payload, subscription)
+  for (const outcome of outcomes) {
+    if (outcome.status !== 'dead') continue
+    payload.logger.warn(
+      `Webhook delivery ${outcome.deliveryId} given up after its last attempt: ` +
+        (outcome.error ?? `HTTP ${outcome.responseStatus}`),
+    )
+  }
+  for (const endpoint of opened) {
+    payload.logger.warn(
+      `Webhook endpoint ${endpoint.endpoint_url} (subscription ${endpoint.id}) failed: its ` +
+        `deliveries wait until ${endpoint.until.toISOString()}, then one is sent as a probe`,
+    )
+  }
+  for (const subscription of disabled) {
+    payload.logger.warn(
+      `Webhook subscription ${subscription.id} disabled after ${disableAfterFailures} failed attempts in a row`,
+    )
+    await notifyDisabled(payload, subscription)
+  }
 }
 
 async function notifyDisabled(
@@ -103,7 +161,9 @@ async function notifyDisabled(
         `Your webhook subscription ${subscription.id} to ${subscription.endpoint_url} failed ` +
         `${disableAfterFailures} times in a row and has been disabled.\n\n` +
         'Fix the endpoint, then re-enable it with PATCH /webhooks/subscriptions/' +
-        `${subscription.id} {"is_active": true}. Pending deliveries resume once it is enabled.`,
+        `${subscription.id} {"is_active": true}. Pending deliveries resume once it is enabled; ` +
+        `events you missed meanwhile can be queued again with POST /webhooks/subscriptions/` +
+        `${subscription.id}/recover {"since": "<ISO 8601 time>"}.`,
     })
   } catch (err) {
     payload.logger.error({ msg: `Could not e-mail the owner of webhook ${subscription.id}`, err })

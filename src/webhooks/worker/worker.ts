@@ -1,14 +1,14 @@
 import type { Payload } from 'payload'
-import PQueue from 'p-queue'
 import type { PoolClient } from 'pg'
 
-import { claimDeliveries, returnUnsentAttempt, type ClaimedDelivery } from './claimDeliveries'
+import { claimDeliveries, type ClaimedDelivery } from './claimDeliveries'
+import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { recordOutcomes } from './recordOutcomes'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
-import { workerSettings, type WorkerSettings } from '../workerSettings'
+import { assertWorkable, workerSettings, type WorkerSettings } from '../workerSettings'
 
 /** A running webhook worker. */
 export type WebhookWorker = {
@@ -21,25 +21,27 @@ const flushSize = 200
 const flushMs = 20
 
 /**
- * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries
- * (never more than it can send at once) and sends them, with the concurrency capped overall
- * and per endpoint URL. It wakes on NOTIFY and polls as a fallback (which also finds retries
- * coming due). Any number of workers, in any number of processes, share the queue.
+ * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries and
+ * sends them, and deletes history older than the retention period. It claims only what it can
+ * send at once (its free slots), and the claim itself gives each endpoint no more than its
+ * share (src/webhooks/worker/claimDeliveries.ts), so a slow or failing endpoint never holds
+ * slots another endpoint could use. It wakes on NOTIFY and polls as a fallback (which also
+ * finds retries and probes coming due). Any number of workers, in any number of processes,
+ * share the queue. Settings that cannot work are refused here, before anything starts.
  */
 export async function startWebhookWorker(
   payload: Payload,
   overrides: Partial<WorkerSettings> = {},
 ): Promise<WebhookWorker> {
   const settings = { ...workerSettings(), ...overrides }
+  assertWorkable(settings)
   const pool = postgres(payload).pool
-  const overall = new PQueue({ concurrency: settings.concurrency })
-  const perEndpoint = new Map<string, PQueue>()
   let inFlight = 0
-  // Claims run ahead of the sends by up to one concurrency's worth, in batches of at least half
-  // of one, so that claiming is a few large queries rather than one per finished send.
-  const maxClaimed = settings.concurrency * 2
-  const minBatch = Math.max(1, Math.floor(settings.concurrency / 2))
-  const hasRoomForBatch = () => maxClaimed - inFlight >= minBatch || inFlight === 0
+  const sends = new Set<Promise<void>>()
+  // Claims come in batches of at least a quarter of the slots, so that claiming is a few large
+  // queries rather than one per finished send.
+  const minBatch = Math.max(1, Math.floor(settings.concurrency / 4))
+  const freeSlots = () => settings.concurrency - inFlight
   let isOutboxDirty = true
   let isStopped = false
   let wakeUp: (() => void) | undefined
@@ -66,7 +68,7 @@ export async function startWebhookWorker(
     const batch = pending
     pending = []
     flushing = flushing
-      .then(() => recordOutcomes(payload, pool, batch))
+      .then(() => recordOutcomes(payload, pool, batch, settings))
       .catch((err) => payload.logger.error({ msg: 'Recording webhook outcomes failed', err }))
     return flushing
   }
@@ -76,36 +78,32 @@ export async function startWebhookWorker(
     else flushTimer ??= setTimeout(flush, flushMs)
   }
 
-  const endpointQueue = (url: string) => {
-    let queue = perEndpoint.get(url)
-    if (!queue) {
-      queue = new PQueue({ concurrency: settings.endpointConcurrency })
-      queue.on('idle', () => perEndpoint.delete(url))
-      perEndpoint.set(url, queue)
-    }
-    return queue
-  }
-
   const dispatch = (delivery: ClaimedDelivery) => {
     inFlight++
-    void endpointQueue(delivery.endpointUrl)
-      .add(() =>
-        overall.add(async () => {
-          // A claim that waited so long its lease may lapse mid-send is left for a later claim
-          // rather than risk two workers sending it at once; the attempt it counted is returned.
-          const margin = delivery.timeoutSeconds * 1000 + 1000
-          if (Date.now() + margin > new Date(delivery.leaseExpiresAt).getTime()) {
-            await returnUnsentAttempt(pool, delivery)
-            return
-          }
-          record(await sendDelivery(delivery, settings.retrySchedule))
-        }),
+    const send = sendDelivery(delivery, settings.retrySchedule)
+      .then(record)
+      .catch((err) =>
+        // An attempt that could not even be made is retried when its lease lapses.
+        payload.logger.error({ msg: `Webhook delivery ${delivery.id} could not be sent`, err }),
       )
-      .catch((err) => payload.logger.error({ msg: `Webhook delivery ${delivery.id} failed`, err }))
       .finally(() => {
         inFlight--
-        if (inFlight === 0 || maxClaimed - inFlight === minBatch) wake()
+        sends.delete(send)
+        if (inFlight === 0 || freeSlots() === minBatch) wake()
       })
+    sends.add(send)
+  }
+
+  let nextCleanupAt = Date.now() + Math.min(settings.cleanupIntervalMs, 60_000)
+  const cleanUpWhenDue = async () => {
+    if (Date.now() < nextCleanupAt) return
+    nextCleanupAt = Date.now() + settings.cleanupIntervalMs
+    const deleted = await deleteExpiredHistory(pool, { retentionMs: settings.retentionMs })
+    if (deleted.events + deleted.deliveries > 0) {
+      payload.logger.info(
+        `Webhook history: deleted ${deleted.events} events and ${deleted.deliveries} deliveries past retention`,
+      )
+    }
   }
 
   const sleep = (ms: number) =>
@@ -130,12 +128,17 @@ export async function startWebhookWorker(
           const fanned = await fanOut(pool)
           if (fanned.events > 0) isBusy = isOutboxDirty = true
         }
-        if (hasRoomForBatch()) {
-          const limit = maxClaimed - inFlight
-          const claimed = await claimDeliveries(pool, { limit, leaseMs: settings.leaseMs })
+        if (freeSlots() >= minBatch || inFlight === 0) {
+          const limit = freeSlots()
+          const claimed = await claimDeliveries(pool, {
+            limit,
+            leaseMs: settings.leaseMs,
+            endpointConcurrency: settings.endpointConcurrency,
+          })
           for (const delivery of claimed) dispatch(delivery)
           if (claimed.length === limit) isBusy = true
         }
+        if (!isBusy) await cleanUpWhenDue()
       } catch (err) {
         if (isStopped) break
         payload.logger.error({ msg: 'Webhook worker cycle failed', err })
@@ -154,8 +157,7 @@ export async function startWebhookWorker(
       isStopped = true
       wakeUp?.()
       await running
-      await overall.onIdle()
-      await Promise.all([...perEndpoint.values()].map((queue) => queue.onIdle()))
+      await Promise.all([...sends])
       await flush()
       listener.removeAllListeners('notification')
       await listener.query('UNLISTEN *').catch(() => {})

@@ -1,0 +1,77 @@
+/** How a failing endpoint's pauses grow: the first, and the longest. */
+export type BackoffSettings = {
+  /** Pause after the first failure. */
+  backoffBaseMs: number
+  /** Longest pause between two probes. */
+  backoffMaxMs: number
+}
+
+/** A subscription's back-off as stored beside it. */
+export type BackoffState = {
+  /** 0: the endpoint is healthy; n: the endpoint's n-th pause in a row. */
+  level: number
+  /** The delivery claimed as the probe of the current pause, if one is in flight. */
+  probeDeliveryId: number | null
+}
+
+/** One attempt's result, in the order the attempts ended. */
+export type AttemptResult = { deliveryId: number; isSuccess: boolean }
+
+/** What to store after a batch of attempts; `null` leaves the back-off as it was. */
+export type BackoffChange = {
+  level: number
+  /** No delivery (except one probe) is claimed before this; `null`: none held. */
+  until: Date | null
+  /** True when this change opened the back-off (the endpoint was healthy before). */
+  hasOpened: boolean
+} | null
+
+/** Fraction by which a pause is randomly lengthened or shortened, so that probes spread. */
+export const backoffJitter = 0.1
+
+/**
+ * The pause before the next probe at back-off level `level` (1-based): the base, doubled at
+ * each level, at most the maximum, with ±10 % jitter.
+ */
+export function backoffDelay(
+  level: number,
+  settings: BackoffSettings,
+  random: () => number = Math.random,
+): number {
+  const planned = Math.min(
+    settings.backoffBaseMs * 2 ** Math.max(level - 1, 0),
+    settings.backoffMaxMs,
+  )
+  return Math.round(planned * (1 + backoffJitter * (2 * random() - 1)))
+}
+
+/**
+ * The endpoint circuit breaker, shared by all workers through the subscription row: any failed
+ * attempt of a healthy endpoint opens a pause; while it lasts the endpoint's due deliveries are
+ * held (not attempted, their own retry schedules untouched); when it ends one delivery is sent
+ * as a probe. A probe that fails starts a pause twice as long (up to the maximum); any success
+ * closes the breaker. Failures of sends that were already in flight when the pause opened
+ * change nothing: one outage costs one level, not one per send.
+ */
+export function nextBackoff(args: {
+  state: BackoffState
+  results: readonly AttemptResult[]
+  settings: BackoffSettings
+  now: Date
+  random?: () => number
+}): BackoffChange {
+  const { state, results, settings, now } = args
+  const last = results.at(-1)
+  if (!last) return null
+  if (last.isSuccess) return state.level === 0 ? null : { level: 0, until: null, hasOpened: false }
+  const pause = (level: number) =>
+    new Date(now.getTime() + backoffDelay(level, settings, args.random))
+  const wasHealthy = state.level === 0 || results.some((result) => result.isSuccess)
+  if (wasHealthy) return { level: 1, until: pause(1), hasOpened: true }
+  const hasProbeFailed = results.some(
+    (result) => !result.isSuccess && result.deliveryId === state.probeDeliveryId,
+  )
+  if (hasProbeFailed)
+    return { level: state.level + 1, until: pause(state.level + 1), hasOpened: false }
+  return null
+}

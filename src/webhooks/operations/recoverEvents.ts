@@ -1,0 +1,72 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { inTransaction } from '@/db/transaction'
+import { badRequest } from '@/http/errors'
+import { deliveriesChannel } from '../schema/outboxTable'
+import { eventLogTableName } from '../schema/eventLogTable'
+import { subscriptionMatchesSql } from '../subscriptionMatch'
+import { findOwnSubscription } from './findOwnSubscription'
+
+/** What a recover queued. */
+export type RecoveredEvents = {
+  /** Deliveries queued: events never queued for the subscription, plus dead ones sent again. */
+  queued: number
+  /** The window actually searched. */
+  since: Date
+  until: Date
+}
+
+/**
+ * Queues again what the caller's subscription `id` (404 for anyone else's) missed between
+ * `since` and `until` (default now): every event of the event log in that window that the
+ * subscription matches, that happened after it was created, and that it has not received
+ * successfully. An event it never got a delivery for (it was inactive or disabled then) gets
+ * one; a delivery that was given up (`dead`) is made due again, for one more attempt.
+ * Deliveries still pending or retrying are left alone, so a second recover over the same window
+ * queues nothing that is on its way or already arrived. `since` must lie within the retention
+ * period (400 otherwise). One transaction; the workers are woken when it commits. Deliveries
+ * of an inactive subscription wait until it is enabled.
+ */
+export async function recoverEvents(args: {
+  req: PayloadRequest
+  id: string
+  since: Date
+  until?: Date
+  retentionMs: number
+}): Promise<RecoveredEvents> {
+  const { req, id, since } = args
+  const now = new Date()
+  const until = args.until ?? now
+  const oldest = new Date(now.getTime() - args.retentionMs)
+  if (since < oldest) {
+    throw badRequest(
+      `since must be within the retention period of ${Math.round(args.retentionMs / 86_400_000)} ` +
+        `days (not before ${oldest.toISOString()})`,
+    )
+  }
+  if (until <= since) throw badRequest('until must be after since')
+  return inTransaction(req, async (db) => {
+    await findOwnSubscription(req, id)
+    const window = sql`${since.toISOString()}::timestamptz AND ${until.toISOString()}::timestamptz`
+    const requeued = await db.execute<{ id: number }>(sql`
+      UPDATE webhook_deliveries
+      SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
+      WHERE subscription_id = ${id} AND status = 'dead' AND occurred_at BETWEEN ${window}
+      RETURNING id`)
+    const inserted = await db.execute<{ id: number }>(sql`
+      INSERT INTO webhook_deliveries
+        (subscription_id, event_id, event_type, payload, occurred_at, status, attempts, next_attempt_at)
+      SELECT s.id, e.id::text, e.type, e.data, e.occurred_at, 'pending', 0, now()
+      FROM ${sql.identifier(eventLogTableName)} e
+      JOIN webhook_subscriptions s ON s.id = ${id} AND ${sql.raw(subscriptionMatchesSql('s', 'e.type'))}
+      WHERE e.occurred_at BETWEEN ${window} AND e.occurred_at >= s.created_at
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries d
+          WHERE d.subscription_id = s.id AND d.event_id = e.id::text)
+      RETURNING id`)
+    const queued = requeued.rows.length + inserted.rows.length
+    if (queued > 0) await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
+    return { queued, since, until }
+  })
+}

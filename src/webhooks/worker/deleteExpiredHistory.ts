@@ -1,0 +1,36 @@
+import type { Pool } from 'pg'
+
+/** Rows deleted per statement: small enough to hold no lock for long. */
+export const historyBatchSize = 5000
+
+/**
+ * Deletes what is older than the retention period, in batches of `batchSize` rows (each batch
+ * its own statement, taking only rows no one else has locked, so several workers may run it
+ * at once): events of the event log, and deliveries, whatever their status, except those
+ * being sent. Returns how many of each went.
+ */
+export async function deleteExpiredHistory(
+  pool: Pool,
+  args: { retentionMs: number; batchSize?: number },
+): Promise<{ events: number; deliveries: number }> {
+  const batchSize = args.batchSize ?? historyBatchSize
+  const cutoff = new Date(Date.now() - args.retentionMs)
+  const deleteBatches = async (statement: string) => {
+    let total = 0
+    for (;;) {
+      const { rowCount } = await pool.query(statement, [cutoff, batchSize])
+      total += rowCount ?? 0
+      if ((rowCount ?? 0) < batchSize) return total
+    }
+  }
+  const events = await deleteBatches(
+    `DELETE FROM webhook_events WHERE id IN (
+       SELECT id FROM webhook_events WHERE occurred_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+  )
+  const deliveries = await deleteBatches(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries WHERE created_at < $1 AND status <> 'delivering'
+       LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+  )
+  return { events, deliveries }
+}

@@ -1,0 +1,42 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { spawnScript } from '../../scripts/lib/processes'
+
+let payload: Payload
+
+beforeAll(async () => {
+  payload = await (await import('../helpers/payload')).getTestPayload()
+})
+
+/** Runs a project script to its exit; what it printed and its exit code. */
+function runToExit(script: string, env: Record<string, string>) {
+  const child = spawnScript(script, [], env, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
+}
+
+describe('a lease that cannot cover the longest send', () => {
+  // Before: a 5 s lease with a 10 s endpoint timeout left every claim unsent, rows stuck in
+  // `delivering`, nothing logged, 0 of 20 delivered in 40 s.
+  it.each(['scripts/worker.ts', 'scripts/start.ts'])(
+    'stops %s at start with a message naming the setting and its minimum',
+    async (script) => {
+      const { code, output } = await runToExit(script, { WEBHOOK_LEASE_SECONDS: '5' })
+      expect(code).toBe(2)
+      expect(output).toContain('WEBHOOK_LEASE_SECONDS=5 cannot cover the longest send')
+      expect(output).toContain('at least 35')
+    },
+  )
+
+  it('is refused by the worker itself, whoever starts it', async () => {
+    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
+    await expect(startWebhookWorker(payload, { leaseMs: 5000 })).rejects.toThrow(
+      /cannot cover the longest send/,
+    )
+  })
+})
