@@ -51,6 +51,19 @@ export async function startWebhookReceiver(
     received,
     posts,
     url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
+    /** Ends every request left hanging (its sender sees the connection close). */
+    dropHanging: () => {
+      for (const res of hanging.splice(0)) res.destroy()
+    },
+    /** Stops listening and drops every connection: requests are refused until `comeUp()`. */
+    goDown: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging.splice(0)) res.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+    /** Listens again, on the same port. */
+    comeUp: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     /** Closes idle keep-alive connections, so that the next request connects (and resolves) anew. */
     dropIdleConnections: () => server.closeIdleConnections(),
     setAnswer: (next: typeof answer) => {

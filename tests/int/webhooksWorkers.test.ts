@@ -1,27 +1,18 @@
-import type { ChildProcess } from 'node:child_process'
-
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { spawnScript } from '../../scripts/lib/processes'
 import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
+import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
 
 let payload: Payload
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let restJson: typeof import('../helpers/rest').restJson
 let apiKey: string
 let answer: Answer = { status: 200 }
-const children: ChildProcess[] = []
-/** What the worker processes printed, to explain a failure. */
-const workerOutput: string[] = []
-const workerErrors = () =>
-  workerOutput
-    .join('')
-    .split('\n')
-    .filter((line) => /error|fail/i.test(line))
-    .slice(0, 20)
-    .join('\n')
+const workers = workerProcesses()
+const startWorkerProcess = workers.start
+const workerErrors = workers.errors
 
 beforeAll(async () => {
   process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
@@ -34,34 +25,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  workers.killAll()
   await receiver?.close()
 })
-
-/** Starts `npm run worker`'s script as a separate process on this file's database. */
-async function startWorkerProcess(env: Record<string, string> = {}) {
-  const child = spawnScript(
-    'scripts/worker.ts',
-    [],
-    { WEBHOOK_POLL_MS: '100', ...env },
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  children.push(child)
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      workerOutput.push(chunk.toString())
-      if (output.includes('Webhook worker running')) resolve()
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)))
-  })
-  return child
-}
 
 async function subscribe(path: string, timeoutSeconds = 10) {
   const response = await restJson('POST', '/api/webhooks/subscriptions', {
@@ -76,16 +42,7 @@ async function subscribe(path: string, timeoutSeconds = 10) {
   return response.body as { id: string }
 }
 
-async function emitOrders(count: number) {
-  const { emitEvent } = await import('../../src/webhooks/operations/emitEvent')
-  const { inTransaction } = await import('../../src/db/transaction')
-  const req = await createLocalReq({}, payload)
-  await inTransaction(req, async () => {
-    for (let id = 1; id <= count; id++) {
-      await emitEvent({ req, type: 'order.created', data: { id } })
-    }
-  })
-}
+const emitOrders = (count: number) => emitEvents(payload, { type: 'order.created', count })
 
 const statusCounts = async (subscriptionId: string) =>
   (

@@ -1,0 +1,119 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+
+let payload: Payload
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let restJson: typeof import('../helpers/rest').restJson
+let consumerWithKey: typeof import('../helpers/identities').consumerWithKey
+const workers = workerProcesses()
+
+/** Sends in flight to one endpoint at once, across all workers (the default). */
+const endpointConcurrency = 10
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  // Paths under /hang never get an answer; everything else gets 200.
+  receiver = await startWebhookReceiver((request) =>
+    request.path.startsWith('/hang') ? 'hang' : { status: 200 },
+  )
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  restJson = (await import('../helpers/rest')).restJson
+  consumerWithKey = (await import('../helpers/identities')).consumerWithKey
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+})
+
+afterAll(async () => {
+  workers.killAll()
+  await receiver?.close()
+})
+
+async function subscribe(args: { name: string; path: string; events: string[] }) {
+  const { apiKey } = await consumerWithKey(payload, args.name)
+  const response = await restJson('POST', '/api/webhooks/subscriptions', {
+    headers: { 'x-api-key': apiKey },
+    // The longest timeout allowed: the hanging endpoint holds its slots as long as it can.
+    body: { endpoint_url: receiver.url(args.path), events: args.events, timeout_seconds: 30 },
+  })
+  expect(response.status).toBe(201)
+  return response.body as { id: string }
+}
+
+const statusesOf = async (subscriptionId: string) =>
+  Object.fromEntries(
+    (
+      await payload.db.drizzle.execute<{ status: string; count: number; attempts: number }>(
+        sql`SELECT status, count(*)::int AS count FROM webhook_deliveries
+            WHERE subscription_id = ${subscriptionId} GROUP BY status`,
+      )
+    ).rows.map((row) => [row.status, row.count]),
+  )
+
+/**
+ * Consumer B's endpoint never answers and has a long backlog, queued first; consumer A's is
+ * healthy. `start` starts the workers (it returns how to stop them). Every one of A's
+ * deliveries must arrive while B's first attempts are still outstanding: B may hold no more
+ * than its share of the workers, and nothing of B's may wait inside a worker, counted against
+ * A's capacity. (Before, a worker claimed B's backlog up to twice its concurrency and A waited
+ * for B's timeouts: 600 deliveries took 102.9 s instead of 7.2 s.)
+ */
+async function hangingNeighbour(tag: string, start: () => Promise<() => Promise<void>>) {
+  const slowType = 'order.created'
+  const healthyType = 'order.paid'
+  const b = await subscribe({ name: `B ${tag}`, path: `/hang-${tag}`, events: [slowType] })
+  const a = await subscribe({ name: `A ${tag}`, path: `/healthy-${tag}`, events: [healthyType] })
+  await emitEvents(payload, { type: slowType, count: 150 })
+  await emitEvents(payload, { type: healthyType, count: 300 })
+
+  const stop = await start()
+  try {
+    // 300 events and the test event of the subscription.
+    await receiver.waitFor(
+      (posts) => posts.filter((post) => post.path === `/healthy-${tag}`).length >= 301,
+      60_000,
+    )
+    const bSoFar = await statusesOf(b.id)
+    const bPosts = receiver.posts().filter((post) => post.path === `/hang-${tag}`)
+
+    // B holds exactly its share, all of it still waiting for an answer: nothing of B's failed
+    // or was retried yet.
+    expect(bPosts).toHaveLength(endpointConcurrency)
+    expect(bSoFar).toEqual({ delivering: endpointConcurrency, pending: 151 - endpointConcurrency })
+    await eventually(async () => (await statusesOf(a.id)).succeeded === 301)
+    expect(await statusesOf(a.id)).toEqual({ succeeded: 301 })
+    const aIds = receiver
+      .posts()
+      .filter((post) => post.path === `/healthy-${tag}`)
+      .map((post) => post.headers['webhook-id'])
+    expect(new Set(aIds).size).toBe(301)
+  } finally {
+    // Keep the other test's workers away from these subscriptions, and let B's sends end.
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_subscriptions SET is_active = false WHERE id IN (${a.id}, ${b.id})`,
+    )
+    receiver.dropHanging()
+    await stop()
+  }
+}
+
+describe('a hanging endpoint of another consumer', () => {
+  it('takes only its share of one worker', async () => {
+    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
+    await hangingNeighbour('one', async () => {
+      const worker = await startWebhookWorker(payload, { pollMs: 50 })
+      return () => worker.stop()
+    })
+  }, 120_000)
+
+  it('takes only its share of two worker processes together', async () => {
+    await hangingNeighbour('two', async () => {
+      const started = await Promise.all([workers.start(), workers.start()])
+      return async () => {
+        for (const child of started) child.kill('SIGKILL')
+      }
+    })
+  }, 180_000)
+})

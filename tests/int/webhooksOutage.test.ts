@@ -1,0 +1,112 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+
+let payload: Payload
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let worker: { stop: () => Promise<void> } | undefined
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  receiver = await startWebhookReceiver()
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+})
+
+afterAll(async () => {
+  await worker?.stop()
+  await receiver?.close()
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type DeliveryRow = { id: number; event_id: string; status: string; attempts: number }
+const deliveriesOf = async (subscriptionId: string) =>
+  (
+    await payload.db.drizzle.execute<DeliveryRow>(
+      sql`SELECT id, event_id, status, attempts::int AS attempts FROM webhook_deliveries
+          WHERE subscription_id = ${subscriptionId} ORDER BY id`,
+    )
+  ).rows
+
+describe('an endpoint that is down for a while under a steady stream of events', () => {
+  // Before: a 20 s outage at 10 events/s disabled the subscription after 6.5 s (every attempt of
+  // every queued delivery counted) and 480 of 600 events were never delivered.
+  it('is not disabled, holds its deliveries without spending their attempts, and gets every event once', async () => {
+    const { consumerWithKey } = await import('../helpers/identities')
+    const { restJson } = await import('../helpers/rest')
+    const { apiKey } = await consumerWithKey(payload, 'Outage consumer')
+    const created = await restJson('POST', '/api/webhooks/subscriptions', {
+      headers: { 'x-api-key': apiKey },
+      body: { endpoint_url: receiver.url('/outage'), events: ['order.created'] },
+    })
+    expect(created.status).toBe(201)
+    const subscriptionId = (created.body as { id: string }).id
+
+    // The schedules are compressed (pauses of 0.2 s doubling to 1 s instead of 5 s to an hour;
+    // retries after 0.5 s, 1 s, ...) so that an outage of a few seconds tells the same story.
+    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
+    worker = await startWebhookWorker(payload, {
+      pollMs: 20,
+      backoffBaseMs: 200,
+      backoffMaxMs: 1000,
+      retrySchedule: [0, 500, 1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000],
+    })
+    await receiver.waitFor((posts) => posts.some((post) => post.path === '/outage'))
+
+    // Ten events a second for six seconds; the receiver refuses connections from 1 s to 4 s.
+    const stream = (async () => {
+      for (let tick = 1; tick <= 60; tick++) {
+        await emitEvents(payload, { type: 'order.created', count: 1, data: () => ({ id: tick }) })
+        await sleep(100)
+      }
+    })()
+    await sleep(1000)
+    await receiver.goDown()
+    await sleep(3000)
+    const duringOutage = await deliveriesOf(subscriptionId)
+    const held = duringOutage.filter((row) => row.status === 'pending' && row.attempts === 0)
+    const subscriptionDuring = await payload.findByID({
+      collection: 'webhook-subscriptions',
+      id: subscriptionId,
+    })
+    await receiver.comeUp()
+    await stream
+
+    // Everything arrives once the endpoint answers again.
+    await eventually(async () => {
+      const rows = await deliveriesOf(subscriptionId)
+      return rows.length === 61 && rows.every((row) => row.status === 'succeeded')
+    }, 60_000)
+    const subscription = await payload.findByID({
+      collection: 'webhook-subscriptions',
+      id: subscriptionId,
+    })
+    const ids = receiver
+      .posts()
+      .filter((post) => post.path === '/outage')
+      .map((post) => post.headers['webhook-id'])
+    const final = await deliveriesOf(subscriptionId)
+
+    // While down, the endpoint backed off and most of its deliveries waited untried.
+    expect(subscriptionDuring.backoffUntil).toBeTruthy()
+    expect(held.length).toBeGreaterThanOrEqual(20)
+    // Not disabled, and healthy again.
+    expect(subscription.isActive).toBe(true)
+    expect(subscription.disabledAt ?? null).toBeNull()
+    expect(subscription.failureCount).toBe(0)
+    expect(subscription.backoffUntil ?? null).toBeNull()
+    // Every event exactly once to the receiver's knowledge: 60 events and the test event.
+    expect(ids).toHaveLength(61)
+    expect(new Set(ids)).toEqual(new Set(final.map((row) => row.event_id)))
+    // A held delivery spent no attempt while it waited: its one attempt is the one that arrived.
+    const attemptsOf = new Map(final.map((row) => [row.id, row.attempts]))
+    for (const row of held) expect(attemptsOf.get(row.id), `delivery ${row.id}`).toBe(1)
+    // The attempts that failed are those actually made: a few, not one per waiting delivery.
+    const failedAttempts = final.reduce((sum, row) => sum + row.attempts - 1, 0)
+    expect(failedAttempts).toBeLessThan(held.length)
+  }, 120_000)
+})
