@@ -1,15 +1,19 @@
 /**
  * `npm run bench:webhooks`, on a throwaway database (the server of `DATABASE_URL`, or an
  * embedded one), with Payload and one in-process worker in this process and a `node:http`
- * receiver on loopback:
+ * receiver on loopback. Prints one table of figures, then the profile of the throughput run:
  * 1. fan-out: from the commit of one event to all 10,000 delivery rows present;
- * 2. delivery throughput across 1,000 subscriptions, beside the receiver's ceiling measured in
- *    the same run by sending the same signed requests straight with undici;
- * 3. p50 latency of a document create that emits an event in its transaction (an audit-log
- *    entry stands in for an article, which lives on another branch), with 0 and with 10,000
- *    matching subscriptions.
+ * 2. throughput across 1,000 subscriptions, beside the receiver's ceiling measured in the same
+ *    run by sending the same signed requests straight with undici; where the worker's time went
+ *    (fan-out, scan, claim, send, outcome) and how many updates were HOT;
+ * 3. latency from the commit of an event to its receipt, with an idle queue (p50);
+ * 4. p50 of a document create that emits an event in its transaction, with 0 and with 10,000
+ *    matching subscriptions;
+ * 5. isolation: 600 deliveries to a healthy endpoint while another consumer's endpoint hangs
+ *    (timeout 10 s, a backlog of 200), against the same with that subscription inactive;
+ * 6. outage: the receiver refuses connections for 20 s while 10 events a second are emitted.
  */
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import { Agent, request } from 'undici'
@@ -27,16 +31,30 @@ Object.assign(process.env, {
   WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback',
 })
 
-let received = 0
-const receiver = createServer((req, res) => {
+/** Receipts by path prefix, and the arrival time of each event id (for latency). */
+const receivedByPrefix = new Map<string, number>()
+const arrivals = new Map<string, number>()
+const hanging: ServerResponse[] = []
+let isDown = false
+const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
   req.resume()
   req.on('end', () => {
-    received++
+    const path = req.url ?? ''
+    const prefix = path.split('/')[1] ?? ''
+    if (prefix === 'hang') {
+      hanging.push(res)
+      return
+    }
+    receivedByPrefix.set(prefix, (receivedByPrefix.get(prefix) ?? 0) + 1)
+    const id = req.headers['webhook-id']
+    if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now())
     res.writeHead(200).end()
   })
 })
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+const port = (receiver.address() as AddressInfo).port
+const receiverUrl = `http://127.0.0.1:${port}`
+const received = (prefix: string) => receivedByPrefix.get(prefix) ?? 0
 
 const { default: config } = await import('../payload.config')
 const { createLocalReq, getPayload } = await import('payload')
@@ -61,20 +79,44 @@ const user = await payload.create({
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const count = async (query: string, params: unknown[] = []) =>
   Number((await pool.query(query, params)).rows[0].count)
+const waitUntil = async (check: () => Promise<boolean> | boolean, pollMs = 20) => {
+  while (!(await check())) await sleep(pollMs)
+}
+const p50 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
 
-async function addSubscriptions(total: number, events: string[]) {
-  await pool.query(
+/** Adds `total` subscriptions to `events`, each on its own path under `/<prefix>/`. */
+async function addSubscriptions(
+  total: number,
+  events: string[],
+  prefix: string,
+  timeoutSeconds = 10,
+) {
+  const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO webhook_subscriptions (id, consumer_id, endpoint_url, secret, events, is_active,
        headers, timeout_seconds, failure_count)
-     SELECT gen_random_uuid()::text, $1, $2 || '/hook/' || n, $3, $4::jsonb, true, '{}', 10, 0
-     FROM generate_series(1, $5) AS n`,
-    [consumer.id, receiverUrl, generateSecret(), JSON.stringify(events), total],
+     SELECT gen_random_uuid()::text, $1, $2 || '/' || $6 || '/' || n, $3, $4::jsonb, true, '{}', $7, 0
+     FROM generate_series(1, $5) AS n
+     RETURNING id`,
+    [
+      consumer.id,
+      receiverUrl,
+      generateSecret(),
+      JSON.stringify(events),
+      total,
+      prefix,
+      timeoutSeconds,
+    ],
   )
+  return rows.map((row) => row.id)
 }
 
-async function emitOne(type: string, data: Record<string, unknown>) {
+/** Emits events in one transaction; returns their ids and the time of the commit. */
+async function emit(type: string, total: number) {
   const req = await createLocalReq({}, payload)
-  await inTransaction(req, () => emitEvent({ req, type, data }))
+  await inTransaction(req, async () => {
+    for (let id = 1; id <= total; id++) await emitEvent({ req, type, data: { id } })
+  })
+  return performance.now()
 }
 
 /** A stand-in for an article create: one document and its event in one transaction. */
@@ -96,65 +138,72 @@ async function createWithEvent(index: number, type: string) {
   })
 }
 
-/**
- * p50 of `createWithEvent` for two event types measured alternately (so that drift in a noisy
- * machine hits both alike): one matched by no subscription, one by 10,000.
- */
-async function p50CreateMs(iterations: number) {
+async function clearQueue() {
+  await pool.query(`DELETE FROM webhook_outbox`)
+  await pool.query(`DELETE FROM webhook_deliveries`)
+  await pool.query(`DELETE FROM webhook_subscriptions`)
+}
+
+const figures: string[] = []
+const profile: string[] = []
+const row = (measurement: string, figure: string, note = '') =>
+  figures.push(`| ${measurement} | ${figure} | ${note} |`)
+
+try {
+  // 1. Fan-out of one event to 10,000 matching subscriptions.
+  await addSubscriptions(10_000, ['article.created'], 'fan')
+  let worker = await startWebhookWorker(payload)
+  await emit('order.created', 1) // not matching: warms the path
+  const committed = await emit('article.created', 1)
+  await waitUntil(async () => (await count(`SELECT count(*) FROM webhook_deliveries`)) >= 10_000, 5)
+  const fanOutMs = performance.now() - committed
+  await waitUntil(
+    async () =>
+      (await count(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'succeeded'`)) === 0,
+    200,
+  )
+  await worker.stop()
+  row(
+    'fan-out: commit of one event -> 10,000 delivery rows present',
+    `${fanOutMs.toFixed(0)} ms`,
+    'target <= 200 ms',
+  )
+
+  // 4. Latency of a create whose event 10,000 subscriptions match, against one none matches,
+  // measured alternately (so that drift hits both alike), with the worker stopped.
   const times: Record<string, number[]> = { unmatched: [], matched: [] }
-  for (let i = 0; i < iterations * 2 + 40; i++) {
+  for (let i = 0; i < 640; i++) {
     const kind = i % 2 === 0 ? 'unmatched' : 'matched'
     const started = performance.now()
     await createWithEvent(i, kind === 'matched' ? 'article.created' : 'comment.created')
     if (i >= 40) times[kind]!.push(performance.now() - started)
   }
-  const p50 = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!
-  return { unmatched: p50(times.unmatched!), matched: p50(times.matched!) }
-}
+  const createUnmatched = p50(times.unmatched!)
+  const createMatched = p50(times.matched!)
+  await clearQueue()
 
-const figures: string[] = []
-try {
-  // 1. Fan-out of one event to 10,000 matching subscriptions.
-  await addSubscriptions(10_000, ['article.created'])
-  const worker = await startWebhookWorker(payload, { pollMs: 1000 })
-  await emitOne('order.created', { id: 1 }) // not matching: warms the path
-  await emitOne('article.created', { id: 1 })
-  const committed = performance.now()
-  while ((await count(`SELECT count(*) FROM webhook_deliveries`)) < 10_000) await sleep(5)
-  const fanOutMs = performance.now() - committed
-  // Let the worker send them all before the next measurement.
-  while ((await count(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'succeeded'`)) > 0) {
-    await sleep(200)
-  }
+  // 2. Throughput: 1,000 subscriptions, 10 events = 10,000 deliveries, with the profile.
+  await addSubscriptions(1_000, ['order.paid'], 'many')
+  await pool.query(`SELECT pg_stat_reset()`)
+  worker = await startWebhookWorker(payload)
+  const sendStarted = await emit('order.paid', 10)
+  await waitUntil(
+    async () =>
+      (await count(`SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`)) >= 10_000,
+  )
+  const elapsedMs = performance.now() - sendStarted
+  const workerRate = 10_000 / (elapsedMs / 1000)
+  const stats = worker.stats()
   await worker.stop()
-
-  // 3. Latency of a create whose event 10,000 subscriptions match, against one none matches,
-  // measured alternately. The worker is stopped: fan-out happens later, outside the request,
-  // and 300 events x 10,000 deliveries would only measure the receiver.
-  const latency = await p50CreateMs(300)
-  const p50Without = latency.unmatched
-  const p50With = latency.matched
-  await pool.query(`DELETE FROM webhook_outbox`)
-
-  // 2. Throughput: 1,000 subscriptions, 10 events = 10,000 deliveries.
-  await pool.query(`DELETE FROM webhook_deliveries`)
-  await pool.query(`DELETE FROM webhook_subscriptions`)
-  await addSubscriptions(1_000, ['order.paid'])
-  const throughputWorker = await startWebhookWorker(payload, { pollMs: 1000 })
-  const before = received
-  const sendStarted = performance.now()
-  const req = await createLocalReq({}, payload)
-  await inTransaction(req, async () => {
-    for (let id = 1; id <= 10; id++) await emitEvent({ req, type: 'order.paid', data: { id } })
-  })
-  while (
-    (await count(`SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`)) < 10_000
-  ) {
-    await sleep(20)
-  }
-  const workerRate = 10_000 / ((performance.now() - sendStarted) / 1000)
-  const workerReceived = received - before
-  await throughputWorker.stop()
+  await sleep(600) // statistics reach pg_stat_user_tables within half a second
+  const { rows: tableStats } = await pool.query<{ relname: string; upd: number; hot: number }>(
+    `SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
+     WHERE relname IN ('webhook_deliveries', 'webhook_subscriptions') ORDER BY relname`,
+  )
+  const { rows: indexes } = await pool.query<{ table: string; name: string }>(
+    `SELECT tablename AS table, indexname AS name FROM pg_indexes
+     WHERE tablename IN ('webhook_deliveries', 'webhook_subscriptions') ORDER BY 1, 2`,
+  )
 
   // The ceiling: the same signed requests straight through undici, 50 at a time.
   const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
@@ -173,7 +222,7 @@ try {
           secrets: [secret],
           now: new Date(),
         })
-        const response = await request(`${receiverUrl}/hook/${index % 1000}`, {
+        const response = await request(`${receiverUrl}/direct/${index % 1000}`, {
           method: 'POST',
           headers,
           body,
@@ -186,19 +235,159 @@ try {
   )
   const directRate = 10_000 / ((performance.now() - directStarted) / 1000)
   await agent.close()
-
-  figures.push(
-    `| fan-out: commit of one event -> 10,000 delivery rows present | ${fanOutMs.toFixed(0)} ms | target <= 500 ms |`,
-    `| delivery throughput, worker, 1,000 subscriptions, 10,000 deliveries | ${directRate ? workerRate.toFixed(0) : '?'} /s | ${((workerRate / directRate) * 100).toFixed(0)} % of ceiling (target >= 50 %) |`,
-    `| ceiling: undici straight to the receiver, 50 in flight | ${directRate.toFixed(0)} /s | |`,
-    `| create + emit in one transaction, p50, event type 0 subscriptions match | ${p50Without.toFixed(2)} ms | |`,
-    `| create + emit in one transaction, p50, event type 10,000 subscriptions match | ${p50With.toFixed(2)} ms | ratio ${(p50With / p50Without).toFixed(2)} (target <= 1.2) |`,
+  row(
+    'throughput: worker, 1,000 subscriptions, 10,000 deliveries',
+    `${workerRate.toFixed(0)} /s`,
+    `${((workerRate / directRate) * 100).toFixed(0)} % of the ceiling (target >= 50 %)`,
   )
-  console.log(`\nnpm run bench:webhooks, ${new Date().toISOString().slice(0, 10)}\n`)
+  row('ceiling: undici straight to the receiver, 50 in flight', `${directRate.toFixed(0)} /s`)
+  const perDelivery = (ms: number) => `${((ms / 10_000) * 1000).toFixed(0)} µs`
+  profile.push(
+    `Profile of the throughput run (${elapsedMs.toFixed(0)} ms of wall time, one worker, ` +
+      `50 sends in flight at most):`,
+    '',
+    '| stage | statements | time | per delivery |',
+    '|---|---:|---:|---:|',
+    `| fan-out (10 events -> 10,000 rows) | ${stats.fanOuts} | ${stats.fanOutMs.toFixed(0)} ms | ${perDelivery(stats.fanOutMs)} |`,
+    `| scan for due subscriptions | ${stats.scans} | ${stats.scanMs.toFixed(0)} ms | ${perDelivery(stats.scanMs)} |`,
+    `| claim (${(stats.claimed / Math.max(stats.claims, 1)).toFixed(1)} deliveries each) | ${stats.claims} | ${stats.claimMs.toFixed(0)} ms | ${perDelivery(stats.claimMs)} |`,
+    `| send (in parallel, summed) | ${stats.sends} | ${stats.sendMs.toFixed(0)} ms | ${perDelivery(stats.sendMs)} |`,
+    `| outcomes (${(stats.outcomes / Math.max(stats.outcomeBatches, 1)).toFixed(1)} per batch) | ${stats.outcomeBatches} | ${stats.outcomeMs.toFixed(0)} ms | ${perDelivery(stats.outcomeMs)} |`,
+    '',
+    `Updates during the run: ${tableStats.map((t) => `${t.relname} ${t.upd} (${t.hot} HOT)`).join(', ')}.`,
+    `Indexes every non-HOT update of a delivery writes: ${indexes
+      .filter((index) => index.table === 'webhook_deliveries')
+      .map((index) => index.name)
+      .join(', ')} (partial ones only while their condition holds).`,
+  )
+  await clearQueue()
+
+  // 3. Commit-to-receipt latency with an idle queue: one subscription, one event at a time.
+  await addSubscriptions(1, ['order.shipped'], 'idle')
+  worker = await startWebhookWorker(payload)
+  const latencies: number[] = []
+  for (let i = 0; i < 120; i++) {
+    const before = received('idle')
+    const req = await createLocalReq({}, payload)
+    const committedAt = await inTransaction(req, async () => {
+      await emitEvent({ req, type: 'order.shipped', data: { id: i } })
+    }).then(() => performance.now())
+    await waitUntil(() => received('idle') > before, 1)
+    if (i >= 20) latencies.push(performance.now() - committedAt)
+    await sleep(20)
+  }
+  await worker.stop()
+  row(
+    'commit of an event -> its receipt, idle queue, p50',
+    `${p50(latencies).toFixed(1)} ms`,
+    'target <= 50 ms',
+  )
+  row(
+    'create + emit in one transaction, p50, 0 subscriptions match',
+    `${createUnmatched.toFixed(2)} ms`,
+  )
+  row(
+    'create + emit in one transaction, p50, 10,000 subscriptions match',
+    `${createMatched.toFixed(2)} ms`,
+    `ratio ${(createMatched / createUnmatched).toFixed(2)} (target <= 1.2)`,
+  )
+  await clearQueue()
+
+  // 5. Isolation: 600 deliveries to a healthy endpoint with another endpoint hanging, then the
+  // same with the hanging subscription inactive, in one run.
+  const [hangingId] = await addSubscriptions(1, ['order.created'], 'hang', 10)
+  await addSubscriptions(1, ['order.paid'], 'healthy')
+  const healthyRun = async (label: string) => {
+    const before = received('healthy')
+    worker = await startWebhookWorker(payload)
+    // The other consumer's backlog is queued first, and its endpoint holds what it is allowed.
+    await emit('order.created', 200)
+    await waitUntil(async () => hanging.length >= 10 || label === 'inactive')
+    const started = await emit('order.paid', 600)
+    await waitUntil(() => received('healthy') >= before + 600, 5)
+    const ms = performance.now() - started
+    const stats = worker.stats()
+    for (const res of hanging.splice(0)) res.destroy()
+    await worker.stop()
+    await pool.query(`DELETE FROM webhook_deliveries`)
+    return { label, ms, stats }
+  }
+  const withHanging = await healthyRun('hanging')
+  await pool.query(`UPDATE webhook_subscriptions SET is_active = false WHERE id = $1`, [hangingId])
+  const withoutHanging = await healthyRun('inactive')
+  row(
+    '600 deliveries to one endpoint, another endpoint hanging (timeout 10 s, 200 queued)',
+    `${withHanging.ms.toFixed(0)} ms`,
+    `${(withHanging.ms / withoutHanging.ms).toFixed(2)} x the time without it (target <= 1.5)`,
+  )
+  profile.push(
+    '',
+    `Isolation runs: with the hanging endpoint ${withHanging.stats.claims} claims, ` +
+      `${withHanging.stats.scans} scans, ${withHanging.stats.outcomeBatches} outcome batches; ` +
+      `without it ${withoutHanging.stats.claims}, ${withoutHanging.stats.scans}, ` +
+      `${withoutHanging.stats.outcomeBatches}. One endpoint takes at most 10 sends at once, so ` +
+      `600 deliveries to it are about 60 rounds of claim, send and outcome.`,
+  )
+  row('the same, the hanging subscription inactive', `${withoutHanging.ms.toFixed(0)} ms`)
+  await clearQueue()
+
+  // 6. Outage: 20 s of refused connections while 10 events a second are emitted for 30 s.
+  // Default back-off (5 s doubling); retries after 5 s, 10 s, 20 s, ... so that the figure
+  // is not the default schedule's 5-minute third attempt.
+  const [outageId] = await addSubscriptions(1, ['order.created'], 'outage')
+  worker = await startWebhookWorker(payload, {
+    retrySchedule: [0, 5000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000, 1_280_000],
+  })
+  const outageStarted = performance.now()
+  let emitted = 0
+  const stream = (async () => {
+    while (performance.now() - outageStarted < 30_000) {
+      await emit('order.created', 1)
+      emitted++
+      await sleep(100)
+    }
+  })()
+  await sleep(5000)
+  receiver.closeAllConnections()
+  isDown = true
+  await new Promise<void>((resolve) => receiver.close(() => resolve()))
+  let peakFailures = 0
+  const watch = setInterval(() => {
+    void pool
+      .query(`SELECT failure_count::int AS f FROM webhook_subscriptions WHERE id = $1`, [outageId])
+      .then(({ rows }) => (peakFailures = Math.max(peakFailures, rows[0]?.f ?? 0)))
+  }, 100)
+  await sleep(20_000)
+  await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve))
+  isDown = false
+  const backUp = performance.now()
+  await stream
+  await waitUntil(async () => received('outage') >= emitted, 50)
+  const allInMs = performance.now() - backUp
+  clearInterval(watch)
+  const { rows: outageRows } = await pool.query(
+    `SELECT is_active, failure_count::int AS failures FROM webhook_subscriptions WHERE id = $1`,
+    [outageId],
+  )
+  const attempts = await count(
+    `SELECT sum(attempts) AS count FROM webhook_deliveries WHERE subscription_id = $1`,
+    [outageId],
+  )
+  await worker.stop()
+  row(
+    `outage: 20 s refused at 10 events/s, ${emitted} events`,
+    `${received('outage')} received`,
+    `0 lost; active: ${outageRows[0].is_active}; peak failure_count ${peakFailures}; ` +
+      `${attempts - emitted} failed attempts; all in ${(allInMs / 1000).toFixed(1)} s after the receiver came back`,
+  )
+
+  console.log(`\nnpm run bench:webhooks, ${new Date().toISOString().slice(0, 16)} UTC\n`)
   console.log('| measurement | figure | note |')
   console.log('|---|---:|---|')
   for (const line of figures) console.log(line)
-  console.log(`\n(receiver got ${workerReceived} deliveries from the worker run)`)
+  console.log('')
+  for (const line of profile) console.log(line)
+  if (isDown) throw new Error('the receiver is still down')
 } finally {
   await closePayload(payload)
   receiver.closeAllConnections()

@@ -22,6 +22,8 @@ export type ClaimedDelivery = {
 
 /** Limits of one claim. */
 export type ClaimLimits = {
+  /** Subscriptions to claim for, in turn: those `findDueSubscriptions` found, at most `limit`. */
+  subscriptionIds: string[]
   /** Deliveries to claim at most: the worker's free sending slots. */
   limit: number
   /** How long the claim holds. */
@@ -31,36 +33,68 @@ export type ClaimLimits = {
 }
 
 /**
- * Claims up to `limit` due deliveries, and only what their endpoints may take now, so that a
- * worker never holds a delivery it cannot send at once and no endpoint takes more than its
- * share of any worker:
+ * Active subscriptions that have due deliveries and could take one now (not pausing, not at
+ * their concurrency cap), the longest-waiting first, at most `limit`: the candidates of the
+ * next claims. Due: pending or failed deliveries whose time has come, and those whose lease
+ * lapsed (a worker died holding them: a claim moves `next_attempt_at` to the end of its lease,
+ * so one scan of the partial due index finds all). This scan costs time in proportion to the
+ * due deliveries, so a worker runs it only when its candidates run out and something may have
+ * come due, and claims from the list in between.
+ */
+export async function findDueSubscriptions(
+  pool: Pool,
+  args: { limit: number; endpointConcurrency: number },
+): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>({
+    name: 'webhook-find-due-subscriptions',
+    text: `SELECT due.id FROM (
+         SELECT d.subscription_id AS id, min(d.next_attempt_at) AS oldest
+         FROM webhook_deliveries d
+         WHERE d.status IN ('pending', 'failed', 'delivering') AND d.next_attempt_at <= now()
+         GROUP BY d.subscription_id
+       ) due
+       JOIN webhook_subscriptions s ON s.id = due.id AND s.is_active
+         AND (s.backoff_until IS NULL OR s.backoff_until <= now())
+       WHERE (
+         SELECT count(*) FROM webhook_deliveries f
+         WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
+       ) < CASE WHEN s.backoff_level > 0 THEN 1 ELSE $2::int END
+       ORDER BY due.oldest
+       LIMIT $1`,
+    values: [args.limit, args.endpointConcurrency],
+  })
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Claims up to `limit` due deliveries of the given subscriptions, and only what their endpoints
+ * may take now, so that a worker never holds a delivery it cannot send at once and no endpoint
+ * takes more than its share of any worker. Each subscription gets at most an equal share of the
+ * limit, and:
  *
- * - due: pending or failed deliveries whose time has come, and those whose lease lapsed (a
- *   worker died holding them: a claim moves `next_attempt_at` to the end of its lease, so one
- *   scan of the partial due index finds all);
- * - of active subscriptions that are not pausing (`backoff_until` in the future);
- * - at most `endpointConcurrency` in flight per subscription, counted across all workers;
+ * - it must still be active and not pausing (`backoff_until` in the future);
+ * - at most `endpointConcurrency` of its deliveries are in flight, counted across all workers;
  *   during a back-off at most one, the probe, which pushes `backoff_until` to its lease's end
- *   so no second probe starts while it runs;
- * - within the subscription's rate limit: `rate_limit_tat` (the time the next send may start,
- *   GCRA) may run at most one second ahead of now, which allows a burst of one second's worth.
+ *   so that no second probe starts while it runs;
+ * - within its rate limit: `rate_limit_tat` (when the next send may start, GCRA) may run at
+ *   most one second ahead of now, which allows a burst of one second's worth.
  *
  * Each subscription row is locked (`FOR NO KEY UPDATE SKIP LOCKED`) while its share is worked
- * out, so two workers never both count the same free slot; each delivery row is handed to
- * exactly one worker (`FOR UPDATE SKIP LOCKED`). Subscriptions take turns: the oldest-waiting
- * first, then round-robin by rank within each subscription.
+ * out, so two workers never both count the same free slot at the same moment; each delivery row
+ * is handed to exactly one worker (`FOR UPDATE SKIP LOCKED`). (A worker whose snapshot predates
+ * another's claim that just committed may still count that claim's slots as free: the cap can
+ * be exceeded for a moment, by at most one claim's share.) Returns the deliveries claimed.
  */
 export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
-  const { rows } = await pool.query(
-    `WITH due AS (
-       SELECT d.subscription_id AS id, min(d.next_attempt_at) AS oldest
-       FROM webhook_deliveries d
-       WHERE d.status IN ('pending', 'failed', 'delivering') AND d.next_attempt_at <= now()
-       GROUP BY d.subscription_id
-     ), eligible AS (
-       SELECT s.id, due.oldest, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
+  if (!args.subscriptionIds.length || args.limit <= 0) return []
+  const share = Math.ceil(args.limit / args.subscriptionIds.length)
+  const { rows } = await pool.query({
+    name: 'webhook-claim-deliveries',
+    text: `WITH eligible AS (
+       SELECT s.id, c.turn, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
               CASE WHEN s.backoff_level > 0 THEN 1 ELSE $3::int END - flight.count AS free
-       FROM due JOIN webhook_subscriptions s ON s.id = due.id
+       FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
+       JOIN webhook_subscriptions s ON s.id = c.id
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS count FROM webhook_deliveries f
          WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
@@ -70,17 +104,15 @@ export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
          AND flight.count < CASE WHEN s.backoff_level > 0 THEN 1 ELSE $3::int END
          AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
               OR s.rate_limit_tat < now() + interval '1 second')
-       ORDER BY due.oldest
-       LIMIT $1
        FOR NO KEY UPDATE OF s SKIP LOCKED
      ), rooms AS (
-       SELECT e.id, e.oldest, LEAST(e.free,
-         CASE WHEN e.rate IS NULL THEN $1::int ELSE floor(e.rate * extract(epoch FROM
+       SELECT e.id, e.turn, LEAST(e.free, $5::int,
+         CASE WHEN e.rate IS NULL THEN $5::int ELSE floor(e.rate * extract(epoch FROM
            now() + interval '1 second' - greatest(coalesce(e.rate_limit_tat, now()), now())))::int END
        ) AS room
        FROM eligible e
      ), picked AS (
-       SELECT p.id, r.id AS subscription_id, r.oldest,
+       SELECT p.id, r.id AS subscription_id, r.turn,
               row_number() OVER (PARTITION BY r.id ORDER BY p.next_attempt_at, p.id) AS rank
        FROM rooms r CROSS JOIN LATERAL (
          SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
@@ -91,7 +123,7 @@ export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
          FOR UPDATE SKIP LOCKED
        ) p
      ), chosen AS (
-       SELECT id, subscription_id FROM picked ORDER BY rank, oldest LIMIT $1
+       SELECT id, subscription_id FROM picked ORDER BY rank, turn LIMIT $1
      ), claimed AS (
        UPDATE webhook_deliveries d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
@@ -119,8 +151,8 @@ export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
             c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
             s.secret_rotated_at, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id`,
-    [args.limit, args.leaseMs, args.endpointConcurrency],
-  )
+    values: [args.limit, args.leaseMs, args.endpointConcurrency, args.subscriptionIds, share],
+  })
   return rows.map((row): ClaimedDelivery => ({
     id: row.id,
     eventId: row.event_id,

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
-import { claimDeliveries, type ClaimedDelivery } from './claimDeliveries'
+import { claimDeliveries, findDueSubscriptions, type ClaimedDelivery } from './claimDeliveries'
 import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
@@ -10,15 +10,40 @@ import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
 import { assertWorkable, workerSettings, type WorkerSettings } from '../workerSettings'
 
+/** What a worker has done since it started: counts, and milliseconds spent in each stage. */
+export type WorkerStats = {
+  /** Fan-out statements run, and their total time. */
+  fanOuts: number
+  fanOutMs: number
+  /** Scans for subscriptions with due deliveries, and their total time. */
+  scans: number
+  scanMs: number
+  /** Claim statements run, deliveries they claimed, and their total time. */
+  claims: number
+  claimed: number
+  claimMs: number
+  /** Sends finished, and their total time (from the request to the response's end). */
+  sends: number
+  sendMs: number
+  /** Outcome batches written, outcomes in them, and their total time. */
+  outcomeBatches: number
+  outcomes: number
+  outcomeMs: number
+}
+
 /** A running webhook worker. */
 export type WebhookWorker = {
   /** Stops claiming, lets sends in flight finish, writes their outcomes, releases the listener. */
   stop: () => Promise<void>
+  /** A copy of what it has done so far (for profiling and metrics). */
+  stats: () => WorkerStats
 }
 
 /** Outcomes are written together once this many are waiting, or after `flushMs`. */
 const flushSize = 200
 const flushMs = 20
+/** Subscriptions with due deliveries one scan lists at most. */
+const scanLimit = 1000
 
 /**
  * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries and
@@ -38,16 +63,47 @@ export async function startWebhookWorker(
   const pool = postgres(payload).pool
   let inFlight = 0
   const sends = new Set<Promise<void>>()
-  // Claims come in batches of at least a quarter of the slots, so that claiming is a few large
-  // queries rather than one per finished send.
-  const minBatch = Math.max(1, Math.floor(settings.concurrency / 4))
+  const stats: WorkerStats = {
+    fanOuts: 0,
+    fanOutMs: 0,
+    scans: 0,
+    scanMs: 0,
+    claims: 0,
+    claimed: 0,
+    claimMs: 0,
+    sends: 0,
+    sendMs: 0,
+    outcomeBatches: 0,
+    outcomes: 0,
+    outcomeMs: 0,
+  }
+  /** Runs `work`, adding its time to `stats[key]`. */
+  const timed = async <T>(
+    key: 'fanOutMs' | 'scanMs' | 'claimMs' | 'outcomeMs',
+    work: () => Promise<T>,
+  ) => {
+    const started = performance.now()
+    try {
+      return await work()
+    } finally {
+      stats[key] += performance.now() - started
+    }
+  }
+  // Claims come in batches of at least half the slots, so that claiming is a few large queries
+  // rather than one per finished send.
+  const minBatch = Math.max(1, Math.floor(settings.concurrency / 2))
   const freeSlots = () => settings.concurrency - inFlight
   let isOutboxDirty = true
   let isStopped = false
+  // Subscriptions to claim for, in turn; a scan refills the list when it runs out and
+  // something may have come due (a wake: a NOTIFY, a finished send; or a poll).
+  let candidates: string[] = []
+  let isScanDue = true
   let wakeUp: (() => void) | undefined
   let hasPendingWake = false
   const wake = () => {
     hasPendingWake = true
+    isScanDue = true
     wakeUp?.()
   }
 
@@ -67,8 +123,12 @@ export async function startWebhookWorker(
     flushTimer = undefined
     const batch = pending
     pending = []
+    stats.outcomeBatches++
+    stats.outcomes += batch.length
     flushing = flushing
-      .then(() => recordOutcomes(payload, pool, batch, settings))
+      .then(() => timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings)))
+      // The endpoints of these deliveries have free slots now (counted from the rows).
+      .then(wake)
       .catch((err) => payload.logger.error({ msg: 'Recording webhook outcomes failed', err }))
     return flushing
   }
@@ -81,7 +141,11 @@ export async function startWebhookWorker(
   const dispatch = (delivery: ClaimedDelivery) => {
     inFlight++
     const send = sendDelivery(delivery, settings.retrySchedule)
-      .then(record)
+      .then((outcome) => {
+        stats.sends++
+        stats.sendMs += outcome.durationMs
+        record(outcome)
+      })
       .catch((err) =>
         // An attempt that could not even be made is retried when its lease lapses.
         payload.logger.error({ msg: `Webhook delivery ${delivery.id} could not be sent`, err }),
@@ -89,6 +153,8 @@ export async function startWebhookWorker(
       .finally(() => {
         inFlight--
         sends.delete(send)
+        // Enough of this worker's slots are free for a claim. (The endpoint's slot is free only
+        // once the outcome is written: the flush wakes the loop for that.)
         if (inFlight === 0 || freeSlots() === minBatch) wake()
       })
     sends.add(send)
@@ -125,18 +191,45 @@ export async function startWebhookWorker(
       try {
         if (isOutboxDirty) {
           isOutboxDirty = false
-          const fanned = await fanOut(pool)
+          stats.fanOuts++
+          const fanned = await timed('fanOutMs', () => fanOut(pool))
           if (fanned.events > 0) isBusy = isOutboxDirty = true
+          if (fanned.deliveries > 0) isScanDue = true
         }
         if (freeSlots() >= minBatch || inFlight === 0) {
-          const limit = freeSlots()
-          const claimed = await claimDeliveries(pool, {
-            limit,
-            leaseMs: settings.leaseMs,
-            endpointConcurrency: settings.endpointConcurrency,
-          })
-          for (const delivery of claimed) dispatch(delivery)
-          if (claimed.length === limit) isBusy = true
+          if (!candidates.length && isScanDue) {
+            isScanDue = false
+            stats.scans++
+            candidates = await timed('scanMs', () =>
+              findDueSubscriptions(pool, {
+                limit: scanLimit,
+                endpointConcurrency: settings.endpointConcurrency,
+              }),
+            )
+          }
+          if (candidates.length) {
+            const limit = freeSlots()
+            const turn = candidates.splice(0, limit)
+            const claimed = await timed('claimMs', () =>
+              claimDeliveries(pool, {
+                subscriptionIds: turn,
+                limit,
+                leaseMs: settings.leaseMs,
+                endpointConcurrency: settings.endpointConcurrency,
+              }),
+            )
+            stats.claims++
+            stats.claimed += claimed.length
+            for (const delivery of claimed) dispatch(delivery)
+            // A subscription that filled its share may have more: it takes another turn later.
+            const share = Math.ceil(limit / turn.length)
+            const counts = new Map<string, number>()
+            for (const { subscriptionId } of claimed) {
+              counts.set(subscriptionId, (counts.get(subscriptionId) ?? 0) + 1)
+            }
+            for (const id of turn) if (counts.get(id) === share) candidates.push(id)
+            isBusy = candidates.length > 0 && freeSlots() >= minBatch
+          }
         }
         if (!isBusy) await cleanUpWhenDue()
       } catch (err) {
@@ -145,8 +238,9 @@ export async function startWebhookWorker(
       }
       if (!isBusy) {
         await sleep(settings.pollMs)
-        // A poll (nothing woke us) looks at the outbox too, in case a NOTIFY was missed.
-        if (!hasPendingWake) isOutboxDirty = true
+        // A poll (nothing woke us) looks at the outbox and the due deliveries again, in case a
+        // NOTIFY was missed, and finds retries and probes that came due.
+        if (!hasPendingWake) isOutboxDirty = isScanDue = true
       }
     }
   }
@@ -163,5 +257,6 @@ export async function startWebhookWorker(
       await listener.query('UNLISTEN *').catch(() => {})
       listener.release()
     },
+    stats: () => ({ ...stats }),
   }
 }
