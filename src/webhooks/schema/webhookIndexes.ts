@@ -1,5 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
-import { index, integer, timestamp, type PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
+import {
+  index,
+  integer,
+  timestamp,
+  uniqueIndex,
+  type PgTable,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import type { PostgresSchemaHook } from '@/db/schemaHook'
 
@@ -12,9 +18,13 @@ const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
  * - on subscriptions, a GIN index on `events` (jsonb) for the fan-out's `events ?| ARRAY[type,
  *   '*']`, and the endpoint's back-off and rate-limit state, which only the worker's SQL reads
  *   and writes (no API or admin field);
- * - on deliveries, the claim's partial indexes: unfinished deliveries by subscription and due
- *   time, and the deliveries in flight by subscription (the per-endpoint concurrency count).
- *   Both stay small however long the log grows.
+ * - on deliveries, one delivery per event and subscription (unique: an event is never queued
+ *   twice for one endpoint; it also serves the delivery log's lookups by subscription and
+ *   `recover`'s by event), and the claim's partial indexes: unfinished deliveries by
+ *   subscription and due time, and the deliveries in flight by subscription (the per-endpoint
+ *   concurrency count), which stay small however long the log grows. Every claim and outcome
+ *   rewrites a delivery's row and so every index on it: there are no others beyond the id and
+ *   `created_at` (the admin list's order, the retention cleanup).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   const subscriptions = schema.tables.webhook_subscriptions as PgTable | undefined
@@ -40,6 +50,9 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table: deliveries,
     extraConfig: (table) => ({
+      webhookDeliveriesSubscriptionEvent: uniqueIndex(
+        'webhook_deliveries_subscription_event_idx',
+      ).on(table.subscription, table.eventId),
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
         .on(table.subscription, table.nextAttemptAt)
         .where(unfinished),

@@ -13,8 +13,9 @@ export async function fanOut(
   pool: Pool,
   limit = 100,
 ): Promise<{ events: number; deliveries: number }> {
-  const { rows } = await pool.query<{ events: number; deliveries: number }>(
-    `WITH events AS (
+  const { rows } = await pool.query<{ events: number; deliveries: number }>({
+    name: 'webhook-fan-out',
+    text: `WITH events AS (
        DELETE FROM webhook_outbox
        WHERE id IN (
          SELECT id FROM webhook_outbox ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED
@@ -33,7 +34,7 @@ export async function fanOut(
      )
      SELECT (SELECT count(*) FROM events)::int AS events,
             (SELECT count(*) FROM inserted)::int AS deliveries`,
-    [limit],
-  )
+    values: [limit],
+  })
   return rows[0] ?? { events: 0, deliveries: 0 }
 }

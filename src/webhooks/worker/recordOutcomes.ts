@@ -14,9 +14,10 @@ import type { AttemptOutcome } from './sendDelivery'
  * `is_active` guard lets only one worker disable a subscription).
  *
  * Workers' batches share subscriptions, and an `UPDATE ... FROM` locks rows in the order of its
- * input, so the rows are first locked in id order: two batches listing the same subscriptions
- * in opposite orders would otherwise deadlock, one of them would be lost, and its deliveries
- * sent again when their leases lapsed.
+ * input, so the subscriptions are first locked in id order: two batches listing the same
+ * subscriptions in opposite orders would otherwise deadlock, one of them would be lost, and its
+ * deliveries sent again when their leases lapsed. Two batches that share a delivery share its
+ * subscription, so that lock orders the deliveries' updates too.
  *
  * What an operator must hear of is logged once: a delivery that is given up (`dead`, with its
  * last error), an endpoint that starts backing off, a subscription that is disabled.
@@ -45,24 +46,22 @@ export async function recordOutcomes(
   }))
 
   const client = await pool.connect()
-  let disabled: { id: string; endpoint_url: string; email: string | null }[] = []
+  let disabled: { id: string; endpoint_url: string; consumer_id: string }[] = []
   const opened: { id: string; endpoint_url: string; until: Date }[] = []
   try {
     await client.query('BEGIN')
-    await client.query(
-      'SELECT FROM webhook_deliveries WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
-      [deliveries.map((delivery) => delivery.id)],
-    )
     const { rows: states } = await client.query<{
       id: string
       endpoint_url: string
+      is_active: boolean
       backoff_level: number
       backoff_probe_delivery_id: number | null
-    }>(
-      `SELECT id, endpoint_url, backoff_level, backoff_probe_delivery_id FROM webhook_subscriptions
-       WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
-      [[...bySubscription.keys()]],
-    )
+    }>({
+      name: 'webhook-outcome-lock-subscriptions',
+      text: `SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
+             FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
+      values: [[...bySubscription.keys()]],
+    })
     const now = new Date()
     const subscriptions = states.map((state) => {
       const results = bySubscription.get(state.id) ?? []
@@ -85,8 +84,9 @@ export async function recordOutcomes(
         backoff_until: backoff?.until?.toISOString() ?? null,
       }
     })
-    await client.query(
-      `UPDATE webhook_deliveries d
+    await client.query({
+      name: 'webhook-outcome-deliveries',
+      text: `UPDATE webhook_deliveries d
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
            lease_expires_at = NULL, last_response_status = v.response_status,
            last_response_body = v.response_body, last_error = v.error,
@@ -94,32 +94,43 @@ export async function recordOutcomes(
        FROM jsonb_to_recordset($1::jsonb) AS v(id int, status text, next_attempt_at timestamptz,
          response_status int, response_body text, error text, duration_ms int)
        WHERE d.id = v.id`,
-      [JSON.stringify(deliveries)],
-    )
-    await client.query(
-      `UPDATE webhook_subscriptions s
-       SET failure_count = CASE WHEN v.has_success THEN v.failures
-                                ELSE coalesce(s.failure_count, 0) + v.failures END,
-           last_delivery_at = CASE WHEN v.has_success THEN now() ELSE s.last_delivery_at END,
-           backoff_level = CASE WHEN v.has_backoff_change THEN v.backoff_level ELSE s.backoff_level END,
-           backoff_until = CASE WHEN v.has_backoff_change THEN v.backoff_until ELSE s.backoff_until END,
-           backoff_probe_delivery_id = CASE WHEN v.has_backoff_change THEN NULL
-                                            ELSE s.backoff_probe_delivery_id END
-       FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
-         has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
-       WHERE s.id = v.id`,
-      [JSON.stringify(subscriptions)],
-    )
-    const result = await client.query(
-      `UPDATE webhook_subscriptions s
-       SET is_active = false, disabled_at = now(), updated_at = now()
-       FROM consumers c
-       WHERE s.id = ANY($1::varchar[]) AND s.is_active AND s.failure_count >= $2
-         AND c.id = s.consumer_id
-       RETURNING s.id, s.endpoint_url, c.email`,
-      [subscriptions.map((subscription) => subscription.id), disableAfterFailures],
-    )
-    disabled = result.rows
+      values: [JSON.stringify(deliveries)],
+    })
+    // The count after this batch decides, in the same statement, whether the subscription is
+    // disabled (only an active one: one worker disables it, once).
+    const { rows: updated } = await client.query<{
+      id: string
+      endpoint_url: string
+      consumer_id: string
+      is_active: boolean
+    }>({
+      name: 'webhook-outcome-subscriptions',
+      text: `WITH counted AS (
+         SELECT v.*, CASE WHEN v.has_success THEN v.failures
+                          ELSE coalesce(s.failure_count, 0) + v.failures END AS failure_count
+         FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
+           has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
+         JOIN webhook_subscriptions s ON s.id = v.id
+       )
+       UPDATE webhook_subscriptions s
+       SET failure_count = c.failure_count,
+           last_delivery_at = CASE WHEN c.has_success THEN now() ELSE s.last_delivery_at END,
+           backoff_level = CASE WHEN c.has_backoff_change THEN c.backoff_level ELSE s.backoff_level END,
+           backoff_until = CASE WHEN c.has_backoff_change THEN c.backoff_until ELSE s.backoff_until END,
+           backoff_probe_delivery_id = CASE WHEN c.has_backoff_change THEN NULL
+                                            ELSE s.backoff_probe_delivery_id END,
+           is_active = s.is_active AND c.failure_count < $2,
+           disabled_at = CASE WHEN s.is_active AND c.failure_count >= $2 THEN now()
+                              ELSE s.disabled_at END,
+           updated_at = CASE WHEN s.is_active AND c.failure_count >= $2 THEN now()
+                             ELSE s.updated_at END
+       FROM counted c
+       WHERE s.id = c.id
+       RETURNING s.id, s.endpoint_url, s.consumer_id, s.is_active`,
+      values: [JSON.stringify(subscriptions), disableAfterFailures],
+    })
+    const wasActive = new Set(states.filter((state) => state.is_active).map((state) => state.id))
+    disabled = updated.filter((row) => !row.is_active && wasActive.has(row.id))
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})
@@ -144,7 +155,11 @@ export async function recordOutcomes(
     payload.logger.warn(
       `Webhook subscription ${subscription.id} disabled after ${disableAfterFailures} failed attempts in a row`,
     )
-    await notifyDisabled(payload, subscription)
+    const { rows } = await pool.query<{ email: string | null }>(
+      'SELECT email FROM consumers WHERE id = $1',
+      [subscription.consumer_id],
+    )
+    await notifyDisabled(payload, { ...subscription, email: rows[0]?.email ?? null })
   }
 }
 

@@ -9,6 +9,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"occurred_at" timestamp (3) with time zone NOT NULL
   );
   
+  DROP INDEX "webhook_deliveries_event_id_idx";
+  DROP INDEX "webhook_deliveries_updated_at_idx";
   DROP INDEX "webhook_deliveries_due_idx";
   ALTER TABLE "webhook_subscriptions" ADD COLUMN "max_deliveries_per_second" numeric;
   ALTER TABLE "webhook_subscriptions" ADD COLUMN "backoff_until" timestamp(3) with time zone;
@@ -16,6 +18,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "webhook_subscriptions" ADD COLUMN "backoff_probe_delivery_id" integer;
   ALTER TABLE "webhook_subscriptions" ADD COLUMN "rate_limit_tat" timestamp (3) with time zone;
   CREATE INDEX "webhook_events_occurred_at_idx" ON "webhook_events" USING btree ("occurred_at");
+  CREATE UNIQUE INDEX "webhook_deliveries_subscription_event_idx" ON "webhook_deliveries" USING btree ("subscription_id","event_id");
   CREATE INDEX "webhook_deliveries_in_flight_idx" ON "webhook_deliveries" USING btree ("subscription_id") WHERE status = 'delivering';
   CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("subscription_id","next_attempt_at") WHERE status IN ('pending', 'failed', 'delivering');`)
 }
@@ -24,8 +27,11 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.execute(sql`
    ALTER TABLE "webhook_events" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "webhook_events" CASCADE;
+  DROP INDEX "webhook_deliveries_subscription_event_idx";
   DROP INDEX "webhook_deliveries_in_flight_idx";
   DROP INDEX "webhook_deliveries_due_idx";
+  CREATE INDEX "webhook_deliveries_event_id_idx" ON "webhook_deliveries" USING btree ("event_id");
+  CREATE INDEX "webhook_deliveries_updated_at_idx" ON "webhook_deliveries" USING btree ("updated_at");
   CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status IN ('pending', 'failed', 'delivering');
   ALTER TABLE "webhook_subscriptions" DROP COLUMN "max_deliveries_per_second";
   ALTER TABLE "webhook_subscriptions" DROP COLUMN "backoff_until";
