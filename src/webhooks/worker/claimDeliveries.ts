@@ -170,3 +170,20 @@ export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
     leaseExpiresAt: row.lease_expires_at,
   }))
 }
+
+/**
+ * Gives back a claimed delivery this worker will not send (its lease ran too short while it
+ * waited for a slot): due at once, its attempt not counted. Nothing changes if another worker
+ * has taken the row over meanwhile (the lease no longer matches).
+ */
+export async function giveBack(pool: Pool, delivery: ClaimedDelivery) {
+  await pool.query({
+    name: 'webhook-give-back',
+    text: `UPDATE webhook_deliveries
+       SET status = CASE WHEN attempts > 1 THEN 'failed' ELSE 'pending' END
+             ::enum_webhook_deliveries_status,
+           attempts = attempts - 1, next_attempt_at = now(), lease_expires_at = NULL
+       WHERE id = $1 AND status = 'delivering' AND lease_expires_at = $2`,
+    values: [delivery.id, delivery.leaseExpiresAt],
+  })
+}

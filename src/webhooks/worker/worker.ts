@@ -1,14 +1,25 @@
+import PQueue from 'p-queue'
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
-import { claimDeliveries, findDueSubscriptions, type ClaimedDelivery } from './claimDeliveries'
+import {
+  claimDeliveries,
+  findDueSubscriptions,
+  giveBack,
+  type ClaimedDelivery,
+} from './claimDeliveries'
 import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { recordOutcomes } from './recordOutcomes'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
-import { assertWorkable, workerSettings, type WorkerSettings } from '../workerSettings'
+import {
+  assertWorkable,
+  leaseMarginMs,
+  workerSettings,
+  type WorkerSettings,
+} from '../workerSettings'
 
 /** What a worker has done since it started: counts, and milliseconds spent in each stage. */
 export type WorkerStats = {
@@ -47,10 +58,11 @@ const scanLimit = 1000
 
 /**
  * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries and
- * sends them, and deletes history older than the retention period. It claims only what it can
- * send at once (its free slots), and the claim itself gives each endpoint no more than its
- * share (src/webhooks/worker/claimDeliveries.ts), so a slow or failing endpoint never holds
- * slots another endpoint could use. It wakes on NOTIFY and polls as a fallback (which also
+ * sends them, and deletes history older than the retention period. It claims at most half its
+ * concurrency beyond what it can send at once, and the claim itself gives each endpoint no
+ * more than its share (src/webhooks/worker/claimDeliveries.ts), counting what waits here as in
+ * flight, so a slow or failing endpoint never holds slots another endpoint could use. It wakes
+ * on NOTIFY and polls as a fallback (which also
  * finds retries and probes coming due). Any number of workers, in any number of processes,
  * share the queue. Settings that cannot work are refused here, before anything starts.
  */
@@ -61,7 +73,13 @@ export async function startWebhookWorker(
   const settings = { ...workerSettings(), ...overrides }
   assertWorkable(settings)
   const pool = postgres(payload).pool
-  let inFlight = 0
+  // Claims run ahead of the sends by half the concurrency, so that slots do not sit idle while
+  // the next claim runs; what waits for a slot is never more than an endpoint's share (the
+  // claim counts it as in flight).
+  const sending = new PQueue({ concurrency: settings.concurrency })
+  const capacity = settings.concurrency + Math.floor(settings.concurrency / 2)
+  /** Deliveries claimed by this worker and not finished: being sent or waiting for a slot. */
+  let held = 0
   const sends = new Set<Promise<void>>()
   const stats: WorkerStats = {
     fanOuts: 0,
@@ -92,7 +110,7 @@ export async function startWebhookWorker(
   // Claims come in batches of at least half the slots, so that claiming is a few large queries
   // rather than one per finished send.
   const minBatch = Math.max(1, Math.floor(settings.concurrency / 2))
-  const freeSlots = () => settings.concurrency - inFlight
+  const freeSlots = () => capacity - held
   let isOutboxDirty = true
   let isStopped = false
   // Subscriptions to claim for, in turn; a scan refills the list when it runs out and
@@ -139,9 +157,21 @@ export async function startWebhookWorker(
   }
 
   const dispatch = (delivery: ClaimedDelivery) => {
-    inFlight++
-    const send = sendDelivery(delivery, settings.retrySchedule)
-      .then((outcome) => {
+    held++
+    const send = sending
+      .add(async () => {
+        // A claim that waited for a slot so long that its lease could lapse mid-send is given
+        // back (due at once, its attempt not counted) rather than risk two workers sending it.
+        const leaseLeftMs = new Date(delivery.leaseExpiresAt).getTime() - Date.now()
+        if (leaseLeftMs < delivery.timeoutSeconds * 1000 + leaseMarginMs) {
+          await giveBack(pool, delivery)
+          payload.logger.warn(
+            `Webhook delivery ${delivery.id} waited ${Math.round(settings.leaseMs - leaseLeftMs)} ms ` +
+              'for a free slot, too long to send within its lease: given back to the queue',
+          )
+          return
+        }
+        const outcome = await sendDelivery(delivery, settings.retrySchedule)
         stats.sends++
         stats.sendMs += outcome.durationMs
         record(outcome)
@@ -151,11 +181,11 @@ export async function startWebhookWorker(
         payload.logger.error({ msg: `Webhook delivery ${delivery.id} could not be sent`, err }),
       )
       .finally(() => {
-        inFlight--
+        held--
         sends.delete(send)
         // Enough of this worker's slots are free for a claim. (The endpoint's slot is free only
         // once the outcome is written: the flush wakes the loop for that.)
-        if (inFlight === 0 || freeSlots() === minBatch) wake()
+        if (held === 0 || freeSlots() === minBatch) wake()
       })
     sends.add(send)
   }
@@ -196,7 +226,7 @@ export async function startWebhookWorker(
           if (fanned.events > 0) isBusy = isOutboxDirty = true
           if (fanned.deliveries > 0) isScanDue = true
         }
-        if (freeSlots() >= minBatch || inFlight === 0) {
+        if (freeSlots() >= minBatch || held === 0) {
           if (!candidates.length && isScanDue) {
             isScanDue = false
             stats.scans++
