@@ -9,7 +9,9 @@ import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from './lib/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
+import { holdOpen } from './lib/holdOpen'
 
+const release = holdOpen()
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 checkWebhookSettings()
@@ -20,6 +22,7 @@ const { default: config } = await import('@payload-config')
 const payload = await getPayload({ config })
 const worker = await startWebhookWorker(payload)
 payload.logger.info('Webhook worker running')
+release()
 
 let isStopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

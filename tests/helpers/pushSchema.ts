@@ -2,8 +2,12 @@
 import { getPayload } from 'payload'
 
 import { closePayload } from '../../scripts/lib/closePayload'
+import { holdOpen } from '../../scripts/lib/holdOpen'
+
+const release = holdOpen()
 
 const { default: config } = await import('../../payload.config')
 const payload = await getPayload({ config })
 await closePayload(payload)
+release()
 process.exit(0)

@@ -127,6 +127,7 @@ describe('the document', () => {
       '/webhooks/subscriptions/{id}',
       '/webhooks/subscriptions/{id}/test',
       '/webhooks/subscriptions/{id}/rotate-secret',
+      '/webhooks/subscriptions/{id}/recover',
       '/webhooks/event-types',
       '/api/orders/checkout',
       '/api/orders/webhook/stripe',
@@ -595,6 +596,26 @@ describe('webhook subscriptions', () => {
     await expectAnswer('POST', `${url}/rotate-secret`, 404, { headers: as.consumerB })
     await expectAnswer('POST', `${url}/rotate-secret`, 403, { headers: as.editor })
     await expectAnswer('POST', `${url}/rotate-secret`, 401)
+  })
+
+  it('POST /webhooks/subscriptions/{id}/recover', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}/recover`
+    const since = new Date(Date.now() - 3_600_000).toISOString()
+    const recovered = await expectAnswer('POST', url, 202, {
+      headers: as.consumerA,
+      body: { since },
+    })
+    expect(recovered.json.data.queued).toBeGreaterThanOrEqual(0)
+    const tooOld = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    const refused = await expectAnswer('POST', url, 400, {
+      headers: as.consumerA,
+      body: { since: tooOld },
+    })
+    expect(refused.json.error.code).toBe('bad_request')
+    await expectAnswer('POST', url, 400, { headers: as.consumerA, body: { since: 'yesterday' } })
+    await expectAnswer('POST', url, 404, { headers: as.consumerB, body: { since } })
+    await expectAnswer('POST', url, 403, { headers: as.editor, body: { since } })
+    await expectAnswer('POST', url, 401, { body: { since } })
   })
 
   it('GET /webhooks/subscriptions/{id}/deliveries and retrying one', async () => {
