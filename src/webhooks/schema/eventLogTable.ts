@@ -1,13 +1,5 @@
-import {
-  index,
-  jsonb,
-  pgTable,
-  timestamp,
-  uuid,
-  varchar,
-} from '@payloadcms/db-postgres/drizzle/pg-core'
-
 import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { eventTable } from './eventTable'
 
 /** Table of every fanned-out business event, kept for the retention period (for recover). */
 export const eventLogTableName = 'webhook_events'
@@ -21,15 +13,6 @@ export const eventLogTable: PostgresSchemaHook = ({ schema }) => ({
   ...schema,
   tables: {
     ...schema.tables,
-    [eventLogTableName]: pgTable(
-      eventLogTableName,
-      {
-        id: uuid('id').primaryKey(),
-        type: varchar('type', { length: 100 }).notNull(),
-        data: jsonb('data').notNull(),
-        occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull(),
-      },
-      (table) => [index('webhook_events_occurred_at_idx').on(table.occurredAt)],
-    ),
+    [eventLogTableName]: eventTable(eventLogTableName),
   },
 })

@@ -1,13 +1,5 @@
-import {
-  index,
-  jsonb,
-  pgTable,
-  timestamp,
-  uuid,
-  varchar,
-} from '@payloadcms/db-postgres/drizzle/pg-core'
-
 import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { eventTable } from './eventTable'
 
 /** Table of business events waiting for fan-out, written in the transaction that caused them. */
 export const outboxTableName = 'webhook_outbox'
@@ -25,17 +17,6 @@ export const outboxTable: PostgresSchemaHook = ({ schema }) => ({
   ...schema,
   tables: {
     ...schema.tables,
-    [outboxTableName]: pgTable(
-      outboxTableName,
-      {
-        id: uuid('id').primaryKey(),
-        type: varchar('type', { length: 100 }).notNull(),
-        data: jsonb('data').notNull(),
-        occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 })
-          .notNull()
-          .defaultNow(),
-      },
-      (table) => [index('webhook_outbox_occurred_at_idx').on(table.occurredAt)],
-    ),
+    [outboxTableName]: eventTable(outboxTableName),
   },
 })

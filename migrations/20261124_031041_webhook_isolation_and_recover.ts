@@ -6,7 +6,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"id" uuid PRIMARY KEY NOT NULL,
   	"type" varchar(100) NOT NULL,
   	"data" jsonb NOT NULL,
-  	"occurred_at" timestamp (3) with time zone NOT NULL
+  	"occurred_at" timestamp (3) with time zone DEFAULT now() NOT NULL
   );
   
   DROP INDEX "webhook_deliveries_event_id_idx";
