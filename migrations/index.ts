@@ -3,7 +3,7 @@ import * as migration_20261122_034039_articles from './20261122_034039_articles'
 import * as migration_20261122_035335_pages_and_search from './20261122_035335_pages_and_search';
 import * as migration_20261122_040121_inquiries from './20261122_040121_inquiries';
 import * as migration_20261122_042524_webhooks_and_shop from './20261122_042524_webhooks_and_shop';
-import * as migration_20261124_031041_webhook_isolation_and_recover from './20261124_031041_webhook_isolation_and_recover';
+import * as migration_20261124_033225_webhook_isolation_and_recover from './20261124_033225_webhook_isolation_and_recover';
 
 export const migrations = [
   {
@@ -32,8 +32,8 @@ export const migrations = [
     name: '20261122_042524_webhooks_and_shop',
   },
   {
-    up: migration_20261124_031041_webhook_isolation_and_recover.up,
-    down: migration_20261124_031041_webhook_isolation_and_recover.down,
-    name: '20261124_031041_webhook_isolation_and_recover'
+    up: migration_20261124_033225_webhook_isolation_and_recover.up,
+    down: migration_20261124_033225_webhook_isolation_and_recover.down,
+    name: '20261124_033225_webhook_isolation_and_recover'
   },
 ];

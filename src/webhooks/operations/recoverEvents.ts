@@ -65,7 +65,7 @@ export async function recoverEvents(args: {
           SELECT 1 FROM webhook_deliveries d
           WHERE d.subscription_id = s.id AND d.event_id = e.id::text)
       -- A concurrent recover of the same window inserted it first.
-      ON CONFLICT (subscription_id, event_id) DO NOTHING
+      ON CONFLICT (event_id, subscription_id) DO NOTHING
       RETURNING id`)
     const queued = requeued.rows.length + inserted.rows.length
     if (queued > 0) await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)

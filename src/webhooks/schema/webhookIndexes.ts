@@ -19,12 +19,12 @@ const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
  *   '*']`, and the endpoint's back-off and rate-limit state, which only the worker's SQL reads
  *   and writes (no API or admin field);
  * - on deliveries, one delivery per event and subscription (unique: an event is never queued
- *   twice for one endpoint; it also serves the delivery log's lookups by subscription and
- *   `recover`'s by event), and the claim's partial indexes: unfinished deliveries by
- *   subscription and due time, and the deliveries in flight by subscription (the per-endpoint
- *   concurrency count), which stay small however long the log grows. Every claim and outcome
- *   rewrites a delivery's row and so every index on it: there are no others beyond the id and
- *   `created_at` (the admin list's order, the retention cleanup).
+ *   twice for one endpoint; `recover` looks deliveries up by it), and the claim's partial
+ *   indexes: unfinished deliveries by subscription and due time, and the deliveries in flight
+ *   by subscription (the per-endpoint concurrency count), which stay small however long the
+ *   log grows. Every claim and outcome rewrites a delivery's row and so every index on it:
+ *   beyond these there are only the id, `created_at` (the admin list's order, the retention
+ *   cleanup) and Payload's own index on the subscription (the delivery log).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   const subscriptions = schema.tables.webhook_subscriptions as PgTable | undefined
@@ -50,9 +50,11 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table: deliveries,
     extraConfig: (table) => ({
-      webhookDeliveriesSubscriptionEvent: uniqueIndex(
-        'webhook_deliveries_subscription_event_idx',
-      ).on(table.subscription, table.eventId),
+      // Event first: one fan-out inserts all its keys next to each other (subscription first
+      // scattered them over the whole index, a third of the fan-out's time when measured).
+      webhookDeliveriesEventSubscription: uniqueIndex(
+        'webhook_deliveries_event_subscription_idx',
+      ).on(table.eventId, table.subscription),
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
         .on(table.subscription, table.nextAttemptAt)
         .where(unfinished),

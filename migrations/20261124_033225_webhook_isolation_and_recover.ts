@@ -18,7 +18,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "webhook_subscriptions" ADD COLUMN "backoff_probe_delivery_id" integer;
   ALTER TABLE "webhook_subscriptions" ADD COLUMN "rate_limit_tat" timestamp (3) with time zone;
   CREATE INDEX "webhook_events_occurred_at_idx" ON "webhook_events" USING btree ("occurred_at");
-  CREATE UNIQUE INDEX "webhook_deliveries_subscription_event_idx" ON "webhook_deliveries" USING btree ("subscription_id","event_id");
+  CREATE UNIQUE INDEX "webhook_deliveries_event_subscription_idx" ON "webhook_deliveries" USING btree ("event_id","subscription_id");
   CREATE INDEX "webhook_deliveries_in_flight_idx" ON "webhook_deliveries" USING btree ("subscription_id") WHERE status = 'delivering';
   CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("subscription_id","next_attempt_at") WHERE status IN ('pending', 'failed', 'delivering');`)
 }
@@ -27,7 +27,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.execute(sql`
    ALTER TABLE "webhook_events" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "webhook_events" CASCADE;
-  DROP INDEX "webhook_deliveries_subscription_event_idx";
+  DROP INDEX "webhook_deliveries_event_subscription_idx";
   DROP INDEX "webhook_deliveries_in_flight_idx";
   DROP INDEX "webhook_deliveries_due_idx";
   CREATE INDEX "webhook_deliveries_event_id_idx" ON "webhook_deliveries" USING btree ("event_id");
