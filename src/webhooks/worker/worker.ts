@@ -114,7 +114,7 @@ export async function startWebhookWorker(
   let isOutboxDirty = true
   let isStopped = false
   // Subscriptions to claim for, in turn; a scan refills the list when it runs out and
-  // something may have come due (a wake: a NOTIFY, a finished send; or a poll).
+  // something may have come due (a wake: a NOTIFY, outcomes written, free slots; or a poll).
   let candidates: string[] = []
   let isScanDue = true
   let wakeUp: (() => void) | undefined
