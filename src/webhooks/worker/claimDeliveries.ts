@@ -24,7 +24,7 @@ export type ClaimedDelivery = {
 export type ClaimLimits = {
   /** Subscriptions to claim for, in turn: those `findDueSubscriptions` found, at most `limit`. */
   subscriptionIds: string[]
-  /** Deliveries to claim at most: the worker's free sending slots. */
+  /** Deliveries to claim at most: the worker's free slots (sending, or waiting to send). */
   limit: number
   /** How long the claim holds. */
   leaseMs: number
@@ -68,9 +68,9 @@ export async function findDueSubscriptions(
 
 /**
  * Claims up to `limit` due deliveries of the given subscriptions, and only what their endpoints
- * may take now, so that a worker never holds a delivery it cannot send at once and no endpoint
- * takes more than its share of any worker. Each subscription gets at most an equal share of the
- * limit, and:
+ * may take now, so that no endpoint takes more than its share of any worker (what a worker holds
+ * counts as in flight, whether it is being sent or waits for a slot). Each subscription gets at
+ * most an equal share of the limit, and:
  *
  * - it must still be active and not pausing (`backoff_until` in the future);
  * - at most `endpointConcurrency` of its deliveries are in flight, counted across all workers;
