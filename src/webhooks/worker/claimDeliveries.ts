@@ -33,6 +33,17 @@ export type ClaimLimits = {
 }
 
 /**
+ * SQL: how many more sends subscription `s` may have in flight now, across all workers: its
+ * cap (`$cap`; one, the probe, while it backs off) less the deliveries being sent under a live
+ * lease. The scan and the claim share this one definition.
+ */
+const freeSlotsSql = (
+  cap: string,
+) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
+  SELECT count(*)::int FROM webhook_deliveries f
+  WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()))`
+
+/**
  * Active subscriptions that have due deliveries and could take one now (not pausing, not at
  * their concurrency cap), the longest-waiting first, at most `limit`: the candidates of the
  * next claims. Due: pending or failed deliveries whose time has come, and those whose lease
@@ -55,10 +66,7 @@ export async function findDueSubscriptions(
        ) due
        JOIN webhook_subscriptions s ON s.id = due.id AND s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-       WHERE (
-         SELECT count(*) FROM webhook_deliveries f
-         WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
-       ) < CASE WHEN s.backoff_level > 0 THEN 1 ELSE $2::int END
+       WHERE ${freeSlotsSql('$2')} > 0
        ORDER BY due.oldest
        LIMIT $1`,
     values: [args.limit, args.endpointConcurrency],
@@ -83,25 +91,26 @@ export async function findDueSubscriptions(
  * out, so two workers never both count the same free slot at the same moment; each delivery row
  * is handed to exactly one worker (`FOR UPDATE SKIP LOCKED`). (A worker whose snapshot predates
  * another's claim that just committed may still count that claim's slots as free: the cap can
- * be exceeded for a moment, by at most one claim's share.) Returns the deliveries claimed.
+ * be exceeded for a moment, by at most one claim's share.) Returns the deliveries claimed, and
+ * the subscriptions that filled their share (they may have more: they take another turn).
  */
-export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
-  if (!args.subscriptionIds.length || args.limit <= 0) return []
+export async function claimDeliveries(
+  pool: Pool,
+  args: ClaimLimits,
+): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
+  if (!args.subscriptionIds.length || args.limit <= 0) return { deliveries: [], mayHaveMore: [] }
   const share = Math.ceil(args.limit / args.subscriptionIds.length)
   const { rows } = await pool.query({
     name: 'webhook-claim-deliveries',
     text: `WITH eligible AS (
        SELECT s.id, c.turn, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
-              CASE WHEN s.backoff_level > 0 THEN 1 ELSE $3::int END - flight.count AS free
+              slots.free
        FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
        JOIN webhook_subscriptions s ON s.id = c.id
-       CROSS JOIN LATERAL (
-         SELECT count(*)::int AS count FROM webhook_deliveries f
-         WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
-       ) flight
+       CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3')} AS free) slots
        WHERE s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-         AND flight.count < CASE WHEN s.backoff_level > 0 THEN 1 ELSE $3::int END
+         AND slots.free > 0
          AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
               OR s.rate_limit_tat < now() + interval '1 second')
        FOR NO KEY UPDATE OF s SKIP LOCKED
@@ -153,7 +162,7 @@ export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
      FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id`,
     values: [args.limit, args.leaseMs, args.endpointConcurrency, args.subscriptionIds, share],
   })
-  return rows.map((row): ClaimedDelivery => ({
+  const deliveries = rows.map((row): ClaimedDelivery => ({
     id: row.id,
     eventId: row.event_id,
     eventType: row.event_type,
@@ -169,6 +178,12 @@ export async function claimDeliveries(pool: Pool, args: ClaimLimits) {
     timeoutSeconds: row.timeout_seconds,
     leaseExpiresAt: row.lease_expires_at,
   }))
+  const counts = new Map<string, number>()
+  for (const { subscriptionId } of deliveries) {
+    counts.set(subscriptionId, (counts.get(subscriptionId) ?? 0) + 1)
+  }
+  const mayHaveMore = args.subscriptionIds.filter((id) => counts.get(id) === share)
+  return { deliveries, mayHaveMore }
 }
 
 /**

@@ -62,9 +62,9 @@ const scanLimit = 1000
  * concurrency beyond what it can send at once, and the claim itself gives each endpoint no
  * more than its share (src/webhooks/worker/claimDeliveries.ts), counting what waits here as in
  * flight, so a slow or failing endpoint never holds slots another endpoint could use. It wakes
- * on NOTIFY and polls as a fallback (which also
- * finds retries and probes coming due). Any number of workers, in any number of processes,
- * share the queue. Settings that cannot work are refused here, before anything starts.
+ * on NOTIFY and polls as a fallback (which also finds retries and probes coming due). Any
+ * number of workers, in any number of processes, share the queue. Settings that cannot work
+ * are refused here, before anything starts.
  */
 export async function startWebhookWorker(
   payload: Payload,
@@ -80,7 +80,6 @@ export async function startWebhookWorker(
   const capacity = settings.concurrency + Math.floor(settings.concurrency / 2)
   /** Deliveries claimed by this worker and not finished: being sent or waiting for a slot. */
   let held = 0
-  const sends = new Set<Promise<void>>()
   const stats: WorkerStats = {
     fanOuts: 0,
     fanOutMs: 0,
@@ -158,7 +157,7 @@ export async function startWebhookWorker(
 
   const dispatch = (delivery: ClaimedDelivery) => {
     held++
-    const send = sending
+    void sending
       .add(async () => {
         // A claim that waited for a slot so long that its lease could lapse mid-send is given
         // back (due at once, its attempt not counted) rather than risk two workers sending it.
@@ -182,12 +181,10 @@ export async function startWebhookWorker(
       )
       .finally(() => {
         held--
-        sends.delete(send)
         // Enough of this worker's slots are free for a claim. (The endpoint's slot is free only
         // once the outcome is written: the flush wakes the loop for that.)
         if (held === 0 || freeSlots() === minBatch) wake()
       })
-    sends.add(send)
   }
 
   let nextCleanupAt = Date.now() + Math.min(settings.cleanupIntervalMs, 60_000)
@@ -240,7 +237,7 @@ export async function startWebhookWorker(
           if (candidates.length) {
             const limit = freeSlots()
             const turn = candidates.splice(0, limit)
-            const claimed = await timed('claimMs', () =>
+            const { deliveries: claimed, mayHaveMore } = await timed('claimMs', () =>
               claimDeliveries(pool, {
                 subscriptionIds: turn,
                 limit,
@@ -252,12 +249,7 @@ export async function startWebhookWorker(
             stats.claimed += claimed.length
             for (const delivery of claimed) dispatch(delivery)
             // A subscription that filled its share may have more: it takes another turn later.
-            const share = Math.ceil(limit / turn.length)
-            const counts = new Map<string, number>()
-            for (const { subscriptionId } of claimed) {
-              counts.set(subscriptionId, (counts.get(subscriptionId) ?? 0) + 1)
-            }
-            for (const id of turn) if (counts.get(id) === share) candidates.push(id)
+            candidates.push(...mayHaveMore)
             isBusy = candidates.length > 0 && freeSlots() >= minBatch
           }
         }
@@ -281,7 +273,7 @@ export async function startWebhookWorker(
       isStopped = true
       wakeUp?.()
       await running
-      await Promise.all([...sends])
+      await sending.onIdle()
       await flush()
       listener.removeAllListeners('notification')
       await listener.query('UNLISTEN *').catch(() => {})
