@@ -44,6 +44,8 @@ export function workerProcesses() {
         child.stdout!.on('data', onData)
         child.stderr!.on('data', onData)
         child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${printed}`)))
+        // A start that hangs fails here, with what the worker printed, not at the test's timeout.
+        setTimeout(() => reject(new Error(`worker not running after 60 s: ${printed}`)), 60_000)
       })
       return child
     },
