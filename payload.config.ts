@@ -8,7 +8,9 @@ import { buildConfig } from 'payload'
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
 import { emailAdapter } from '@/email/emailAdapter'
+import { answerBadValuesAs400 } from '@/http/payloadErrors'
 import { rateLimitTable } from '@/http/rateLimitTable'
+import { accessQuery } from '@/identity/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
@@ -75,6 +77,8 @@ export default buildConfig({
     ...webhookEndpoints,
   ],
   editor: lexicalEditor(),
+  graphQL: { queries: accessQuery },
+  hooks: { afterError: [answerBadValuesAs400] },
   email: emailAdapter(),
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL || '' },

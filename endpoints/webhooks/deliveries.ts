@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { recordIdText } from '@/http/ids'
+
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
@@ -51,7 +53,7 @@ export const listDeliveriesEndpoint = defineEndpoint({
 })
 
 /** Path parameter of the retry: a delivery id. */
-export const retryDeliveryInput = z.object({ id: z.coerce.number().int().positive() })
+export const retryDeliveryInput = z.object({ id: recordIdText })
 
 export const retryDeliveryOutput = z.object({ data: deliveryResource })
 

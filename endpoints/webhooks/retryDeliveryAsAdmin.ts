@@ -1,12 +1,14 @@
 import { z } from 'zod'
 
+import { recordIdText } from '@/http/ids'
+
 import { parseInput } from '@/http/parseInput'
 import { retryDelivery } from '@/webhooks/operations/retryDelivery'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { deliveryResource } from './resources'
 
 /** Path parameter: the delivery id. */
-export const retryDeliveryAdminInput = z.object({ id: z.coerce.number().int().positive() })
+export const retryDeliveryAdminInput = z.object({ id: recordIdText })
 
 export const retryDeliveryAdminOutput = z.object({
   data: z.object({ id: z.number().int(), status: deliveryResource.shape.status }),

@@ -7,6 +7,7 @@ import { workerSettings } from '@/webhooks/workerSettings'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
+import { isoTimestamp } from '@/http/timestamps'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 
 export const testSubscriptionOutput = z.object({
@@ -86,13 +87,10 @@ export const rotateSecretEndpoint = defineEndpoint({
 /** Body of `POST /webhooks/subscriptions/:id/recover`. */
 export const recoverEventsInput = z
   .strictObject({
-    since: z.iso
-      .datetime({ offset: true })
-      .describe('Start of the window (ISO 8601), within the retention period (30 days by default)'),
-    until: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .describe('End of the window (ISO 8601); now when absent'),
+    since: isoTimestamp.describe(
+      'Start of the window (ISO 8601), within the retention period (30 days by default)',
+    ),
+    until: isoTimestamp.optional().describe('End of the window (ISO 8601); now when absent'),
   })
   .meta({ id: 'RecoverEventsInput' })
 

@@ -6,6 +6,7 @@ import { HttpError } from './errors'
 import { clientAddress, rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
 import type { DocumentedOperation, EndpointAccess, OperationDocs } from '@/openapi/operation'
 import { consumeRateLimit } from './rateLimiter'
+import { maxBodyBytes, nulInUrl, readBodyWithin } from './requestBody'
 import { toHttpError } from './toHttpError'
 
 export type { EndpointAccess }
@@ -34,8 +35,10 @@ export type EndpointSpec = {
 
 /**
  * Wraps an endpoint's handler with what every custom endpoint does the same way: rate limiting
- * (with `RateLimit-*` headers on every answer), authentication and role checks, and the mapping
- * of anything thrown to a 4xx in the endpoint's envelope, or a logged 500.
+ * (with `RateLimit-*` headers on every answer), the input layer (no NUL in the URL, the body
+ * read within `MAX_BODY_BYTES`), authentication (every credential presented must be valid) and
+ * role checks, and the mapping of anything thrown to a 4xx in the endpoint's envelope, or a
+ * logged 500.
  */
 export function defineEndpoint(spec: EndpointSpec): Endpoint {
   const reference: DocumentedOperation = {
@@ -62,7 +65,10 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
         if (state.isLimited) {
           throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
         }
+        refuseNulInUrl(req)
+        await checkCredentials(req)
         authorize(spec.access, req)
+        await bufferBody(req)
         const response = await spec.handler(req)
         for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value)
         return response
@@ -86,17 +92,77 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
 function authorize(access: EndpointAccess, req: PayloadRequest) {
   if (access === 'anyone') return
   if (!req.user) {
-    const hasCredentials = req.headers.has('authorization') || req.headers.has('x-api-key')
     throw new HttpError({
       code: 'unauthorized',
-      message: hasCredentials
-        ? 'The credentials are invalid, expired or malformed'
-        : 'Authentication required: send a Bearer token or an X-API-Key header',
+      message: 'Authentication required: send a Bearer token or an X-API-Key header',
     })
   }
   if (!permitted[access](req.user)) {
     throw new HttpError({ code: 'forbidden', message: `This endpoint requires the ${access} role` })
   }
+}
+
+/** A NUL (`%00`) anywhere in the path or the query names nothing this API stores: a 400. */
+function refuseNulInUrl(req: PayloadRequest) {
+  const where = req.url ? nulInUrl(new URL(req.url)) : undefined
+  if (where === undefined) return
+  const message = 'must not contain the NUL character (%00)'
+  throw new HttpError(
+    where === '(path)'
+      ? { code: 'bad_request', message: `The path ${message}` }
+      : {
+          code: 'validation_failed',
+          message: `Invalid input: ${where}: ${message}`,
+          details: [{ field: where, message }],
+        },
+  )
+}
+
+/** The credential headers of a request, each of which Payload may authenticate on its own. */
+const credentialHeaders = [
+  ['authorization', 'Authorization header'],
+  ['x-api-key', 'X-API-Key header'],
+] as const
+
+/**
+ * Any credential presented must be valid, whatever else is presented: an invalid one is a 401
+ * even on endpoints open to anyone (a client that thinks it is signed in learns it is not), and
+ * when two are presented each is checked on its own (Payload stops at the first that succeeds).
+ */
+async function checkCredentials(req: PayloadRequest) {
+  const presented = credentialHeaders.filter(([name]) => req.headers.get(name)?.trim())
+  if (!presented.length) return
+  const invalid = (label: string) =>
+    new HttpError({
+      code: 'unauthorized',
+      message: `The credentials are invalid, expired or malformed (${label})`,
+    })
+  if (!req.user) throw invalid(presented.map(([, label]) => label).join(', '))
+  if (presented.length === 1) return
+  for (const [name, label] of presented) {
+    const alone = new Headers({ [name]: req.headers.get(name)! })
+    const { user } = await req.payload.auth({ headers: alone })
+    if (!user) throw invalid(label)
+  }
+}
+
+/**
+ * Reads the body once, within `MAX_BODY_BYTES` (413 from the declared length, or as soon as a
+ * streamed body crosses it, the rest unread), and serves the handler's `text()` and `json()`
+ * from what was read.
+ */
+async function bufferBody(req: PayloadRequest) {
+  if (!req.body) return
+  const bytes = await readBodyWithin(
+    req as { headers: Headers; body: ReadableStream },
+    maxBodyBytes(),
+  )
+  const text = new TextDecoder().decode(bytes)
+  Object.assign(req, {
+    text: async () => text,
+    json: async () => JSON.parse(text),
+    arrayBuffer: async () => bytes.slice().buffer,
+  })
 }
 
 /** Counts per consumer or user when the request is authenticated, else per client address. */

@@ -18,6 +18,8 @@ export const errorCodes = {
   method_not_allowed: 405,
   /** The change conflicts with the current state: a duplicate unique value, stock exhausted. */
   conflict: 409,
+  /** The request body is larger than the limit (`MAX_BODY_BYTES`). */
+  payload_too_large: 413,
   /** The request is well-formed but refers to something that does not exist or is inactive. */
   unprocessable_entity: 422,
   /** Too many requests in the current window; see `Retry-After`. */
@@ -39,6 +41,8 @@ export const errorCodeMeanings: Record<ErrorCode, string> = {
   not_found: 'The resource does not exist, or is not visible to the caller.',
   method_not_allowed: 'The method is not served on this path.',
   conflict: 'The change conflicts with the current state (a duplicate value, stock exhausted).',
+  payload_too_large:
+    'The request body is larger than the limit (`MAX_BODY_BYTES`, 1 MB by default).',
   unprocessable_entity: 'The request refers to something that does not exist or is inactive.',
   rate_limited: 'Too many requests in the current window; retry after `Retry-After` seconds.',
   internal_error: 'The server failed; the request may be retried.',

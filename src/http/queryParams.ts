@@ -1,12 +1,18 @@
 import { z } from 'zod'
 
-/** A query-string integer within bounds: digits only, so `1.5`, `1e2` or ` 3` are refused. */
-export const queryInteger = ({ min, max }: { min: number; max?: number }) =>
+/** PostgreSQL's `integer`, the bound of every whole number a query may send unless told. */
+const maxInteger = 2_147_483_647
+
+/**
+ * A query-string integer within bounds (at most PostgreSQL's `integer` unless told): digits
+ * only, so `1.5`, `1e2` or ` 3` are refused.
+ */
+export const queryInteger = ({ min, max = maxInteger }: { min: number; max?: number }) =>
   z
     .string()
     .regex(/^\d{1,15}$/, 'must be a whole number')
     .transform(Number)
-    .pipe(max === undefined ? z.number().min(min) : z.number().min(min).max(max))
+    .pipe(z.number().min(min).max(max))
     // In the API reference: an integer within the bounds (query values are text on the wire).
     .meta({ override: { type: 'integer', pattern: undefined, minimum: min, maximum: max } })
 

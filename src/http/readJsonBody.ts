@@ -1,14 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
-import { HttpError } from './errors'
+import { parseJsonBody } from './requestBody'
 
-/** The request body parsed as JSON (`undefined` when empty); malformed JSON is a 400. */
+/**
+ * The request body parsed as JSON (`undefined` when empty). Malformed JSON, nesting deeper than
+ * the API allows and NUL characters are 400s; the size limit was applied when `defineEndpoint`
+ * read the body.
+ */
 export async function readJsonBody(req: PayloadRequest): Promise<unknown> {
-  const text = req.text ? await req.text() : ''
-  if (!text.trim()) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new HttpError({ code: 'bad_request', message: 'The request body is not valid JSON' })
-  }
+  return parseJsonBody(req.text ? await req.text() : '')
 }

@@ -36,7 +36,7 @@ export function toHttpError(error: unknown): HttpError {
       message: error.message,
     })
   }
-  const fromDatabase = postgresErrors[postgresErrorCode(error) ?? '']
+  const fromDatabase = databaseInputError(error)
   if (fromDatabase) return new HttpError(fromDatabase)
   return new HttpError({ code: 'internal_error', message: 'Internal server error' })
 }
@@ -47,6 +47,29 @@ const postgresErrors: Record<string, { code: ErrorCode; message: string }> = {
   '23503': { code: 'unprocessable_entity', message: 'A referenced record does not exist' },
   '23514': { code: 'validation_failed', message: 'A value is outside its allowed range' },
   '22P02': { code: 'bad_request', message: 'A value has the wrong format' },
+  '22021': { code: 'bad_request', message: 'A text value holds a character that cannot be stored' },
+  '22003': { code: 'bad_request', message: 'A number is out of range' },
+  '22007': { code: 'bad_request', message: 'A date or time has the wrong format' },
+  '22008': { code: 'bad_request', message: 'A date or time is out of range' },
+}
+
+/**
+ * The answer to a PostgreSQL error caused by the request's input, or `undefined` for any other
+ * error. The input layer refuses such input first; this is the last line, for every path that
+ * reaches the database (Payload's own REST and GraphQL included): any data exception (SQLSTATE
+ * class 22) is the caller's bad value, never a 500.
+ */
+export function databaseInputError(
+  error: unknown,
+): { code: ErrorCode; message: string } | undefined {
+  const code = postgresErrorCode(error)
+  if (!code) return undefined
+  return (
+    postgresErrors[code] ??
+    (code.startsWith('22')
+      ? { code: 'bad_request', message: 'A value is out of range or has the wrong format' }
+      : undefined)
+  )
 }
 
 /** The SQLSTATE of a PostgreSQL error, wherever it sits in the chain of causes. */
@@ -55,7 +78,8 @@ function postgresErrorCode(error: unknown): string | undefined {
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-    current = (current as { cause?: unknown }).cause
+    const { cause, originalError } = current as { cause?: unknown; originalError?: unknown }
+    current = cause ?? originalError
   }
   return undefined
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { maxRecordId, recordId } from '@/http/ids'
 import { isCountryCode } from './countryCode'
 
 /** Most units of one product in one line of a cart. */
@@ -9,11 +10,12 @@ export const maxLines = 50
 
 /** A product id as a positive integer, sent as a number or a string of digits. */
 export const productIdSchema = z.union([
-  z.number().int().positive(),
+  recordId,
   z
     .string()
     .regex(/^[1-9]\d{0,9}$/, 'must be a product id')
-    .transform(Number),
+    .transform(Number)
+    .pipe(z.number().max(maxRecordId, 'must be a product id')),
 ])
 
 export const quantitySchema = z

@@ -1,13 +1,27 @@
 import { z } from 'zod'
 
 import type { ArticleInput } from '@/articles/operations/writeArticle'
+import { recordId } from '@/http/ids'
+import { isoTimestamp } from '@/http/timestamps'
 import { slugPattern, slugRule } from '@/text/slug'
 import { articleStatuses } from '@/articles/status'
 
-/** Lexical editor state, as the admin panel saves it: `{ root: { type: 'root', children } }`. */
+/** A node of a Lexical document: an object with a `type`, and its own `children` if any. */
+type LexicalNode = { type: string; children?: LexicalNode[]; [key: string]: unknown }
+const lexicalNode: z.ZodType<LexicalNode> = z.lazy(() =>
+  z
+    .object({ type: z.string().min(1).max(100), children: z.array(lexicalNode).optional() })
+    .loose()
+    .meta({ id: 'LexicalNode' }),
+)
+
+/**
+ * Lexical editor state, as the admin panel saves it: `{ root: { type: 'root', children } }`,
+ * every child a node (the body's nesting is bounded by the JSON depth limit).
+ */
 const lexicalState = z
   .object({
-    root: z.object({ type: z.literal('root'), children: z.array(z.unknown()) }).loose(),
+    root: z.object({ type: z.literal('root'), children: z.array(lexicalNode) }).loose(),
   })
   .loose()
 
@@ -18,9 +32,9 @@ export const articleFields = {
   excerpt: z.string().max(2000).nullable(),
   body: lexicalState.nullable(),
   status: z.enum(articleStatuses),
-  author_id: z.number().int().positive(),
-  tag_ids: z.array(z.number().int().positive()).max(100),
-  published_at: z.iso.datetime({ offset: true }).nullable(),
+  author_id: recordId,
+  tag_ids: z.array(recordId).max(100),
+  published_at: isoTimestamp.nullable(),
 }
 
 /**
