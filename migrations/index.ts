@@ -4,6 +4,7 @@ import * as migration_20261122_035335_pages_and_search from './20261122_035335_p
 import * as migration_20261122_040121_inquiries from './20261122_040121_inquiries';
 import * as migration_20261122_042524_webhooks_and_shop from './20261122_042524_webhooks_and_shop';
 import * as migration_20261124_033225_webhook_isolation_and_recover from './20261124_033225_webhook_isolation_and_recover';
+import * as migration_20261124_052455_no_account_lockout from './20261124_052455_no_account_lockout';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261124_033225_webhook_isolation_and_recover.up,
     down: migration_20261124_033225_webhook_isolation_and_recover.down,
-    name: '20261124_033225_webhook_isolation_and_recover'
+    name: '20261124_033225_webhook_isolation_and_recover',
+  },
+  {
+    up: migration_20261124_052455_no_account_lockout.up,
+    down: migration_20261124_052455_no_account_lockout.down,
+    name: '20261124_052455_no_account_lockout'
   },
 ];

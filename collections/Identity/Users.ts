@@ -5,6 +5,7 @@ import { anyone } from './access/anyone'
 import { isAdmin } from './access/isAdmin'
 import { hasAdminRole, hasEditorRole, roles } from '@/identity/roles'
 import { ensureFirstUserIsAdmin } from './hooks/ensureFirstUserIsAdmin'
+import { forgetFailedLogins, throttleCredentialRoutes } from './hooks/throttleCredentialRoutes'
 
 const onlyAdmins: FieldAccess = ({ req }) => hasAdminRole(req.user)
 
@@ -16,8 +17,9 @@ export const Users: CollectionConfig = {
   slug: 'users',
   auth: {
     tokenExpiration: 2 * 60 * 60,
-    maxLoginAttempts: 10,
-    lockTime: 10 * 60 * 1000,
+    // No account lockout (anyone could lock an admin out): credential routes are throttled
+    // per client address and per account and address instead (`throttleCredentialRoutes`).
+    maxLoginAttempts: 0,
   },
   admin: {
     useAsTitle: 'email',
@@ -32,6 +34,8 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeChange: [ensureFirstUserIsAdmin],
+    beforeOperation: [throttleCredentialRoutes],
+    afterLogin: [forgetFailedLogins],
   },
   fields: [
     { name: 'name', type: 'text' },

@@ -49,13 +49,16 @@ function untilSuccess(child: ChildProcess, name: string) {
   })
 }
 
-/** Starts `next <command>` in the foreground of this process. */
+/**
+ * Starts the app's server (`scripts/server.mjs`: Next.js `dev` or `start` behind the server
+ * that records each request's peer address) in the foreground of this process, on `PORT`.
+ */
 export function startNext(
   command: 'dev' | 'start',
   env: Record<string, string | undefined> = {},
 ): ChildProcess {
-  const port = process.env.PORT || '3000'
-  return spawn(process.execPath, [next, command, '--port', port], {
+  return spawn(process.execPath, [path.join(projectRoot, 'scripts/server.mjs'), command], {
+    cwd: projectRoot,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   })

@@ -3,7 +3,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { hasAdminRole, hasEditorRole, type Principal } from '@/identity/roles'
 import { errorBody, type ErrorFamily } from './envelopes'
 import { HttpError } from './errors'
-import { clientAddress, rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
+import { requestAddress } from './clientAddress'
+import { rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
 import type { DocumentedOperation, EndpointAccess, OperationDocs } from '@/openapi/operation'
 import { consumeRateLimit } from './rateLimiter'
 import { maxBodyBytes, nulInUrl, readBodyWithin } from './requestBody'
@@ -132,17 +133,31 @@ const credentialHeaders = [
 async function checkCredentials(req: PayloadRequest) {
   const presented = credentialHeaders.filter(([name]) => req.headers.get(name)?.trim())
   if (!presented.length) return
-  const invalid = (label: string) =>
-    new HttpError({
+  const invalid = async (label: string) => {
+    // Guessing keys or tokens from one address runs into the `credentials` limit: 429s.
+    const { policy, state } = await consumeRateLimit({
+      payload: req.payload,
+      policy: 'credentials',
+      key: `ip:${requestAddress(req.headers)}`,
+    })
+    if (state.isLimited) {
+      return new HttpError({
+        code: 'rate_limited',
+        message: 'Too many invalid credentials from this address, retry later',
+        headers: rateLimitHeaders(policy, state),
+      })
+    }
+    return new HttpError({
       code: 'unauthorized',
       message: `The credentials are invalid, expired or malformed (${label})`,
     })
-  if (!req.user) throw invalid(presented.map(([, label]) => label).join(', '))
+  }
+  if (!req.user) throw await invalid(presented.map(([, label]) => label).join(', '))
   if (presented.length === 1) return
   for (const [name, label] of presented) {
     const alone = new Headers({ [name]: req.headers.get(name)! })
     const { user } = await req.payload.auth({ headers: alone })
-    if (!user) throw invalid(label)
+    if (!user) throw await invalid(label)
   }
 }
 
@@ -168,6 +183,5 @@ async function bufferBody(req: PayloadRequest) {
 /** Counts per consumer or user when the request is authenticated, else per client address. */
 function rateLimitKey(req: PayloadRequest): string {
   if (req.user) return `${req.user.collection}:${req.user.id}`
-  const trustedProxies = Number(process.env.TRUSTED_PROXY_HOPS) || 0
-  return `ip:${clientAddress(req.headers.get('x-forwarded-for'), trustedProxies)}`
+  return `ip:${requestAddress(req.headers)}`
 }

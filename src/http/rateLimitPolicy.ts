@@ -12,6 +12,10 @@ export type RateLimitPolicy = {
 export const defaultPolicies = {
   default: { points: 300, windowSeconds: 60 },
   contact: { points: 5, windowSeconds: 600 },
+  /** Credential routes (login, forgot and reset password) and invalid credentials, per address. */
+  credentials: { points: 30, windowSeconds: 600 },
+  /** Logins to one account from one address since its last success there. */
+  login_account: { points: 5, windowSeconds: 900 },
 } as const satisfies Record<string, Omit<RateLimitPolicy, 'name'>>
 
 export type PolicyName = keyof typeof defaultPolicies
@@ -64,9 +68,10 @@ export function rateLimitHeaders(policy: RateLimitPolicy, state: RateLimitState)
 }
 
 /**
- * The address a request came from. `next start` appends the socket's address to
+ * The address a request came from. The app's server appends the socket's address to
  * `X-Forwarded-For`, so the rightmost entry is the one no client can forge; behind
- * `trustedProxies` more reverse proxies, the entry that many places further left.
+ * `trustedProxies` reverse proxies (each appending its peer), the entry that many places
+ * further left. A chain shorter than that gives its leftmost entry.
  */
 export function clientAddress(forwardedFor: string | null, trustedProxies = 0): string {
   const hops = (forwardedFor ?? '')

@@ -22,7 +22,12 @@ export async function userWithToken(payload: Payload, role: 'admin' | 'editor' |
   const email = `${role}-${randomBytes(4).toString('hex')}@example.com`
   const password = `pw-${randomBytes(8).toString('hex')}`
   const user = await payload.create({ collection: 'users', data: { email, password, role } })
-  const login = await restJson('POST', '/api/users/login', { body: { email, password } })
+  // From an address of its own: logins are throttled per client address.
+  const address = `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
+  const login = await restJson('POST', '/api/users/login', {
+    headers: { 'x-forwarded-for': address },
+    body: { email, password },
+  })
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`)
   return { user, token: login.body.token as string, email, password }
 }
