@@ -67,9 +67,9 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
         }
         refuseNulInUrl(req)
+        await bufferBody(req)
         await checkCredentials(req)
         authorize(spec.access, req)
-        await bufferBody(req)
         const response = await spec.handler(req)
         for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value)
         return response

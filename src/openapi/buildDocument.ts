@@ -82,7 +82,7 @@ export function errorCodesOf(operation: DocumentedOperation): ErrorCode[] {
   return [
     ...(docs.errors ?? []),
     ...(docs.query || docs.body ? (['validation_failed'] as const) : []),
-    ...(docs.body ? (['bad_request'] as const) : []),
+    ...(docs.body ? (['bad_request', 'payload_too_large'] as const) : []),
     ...(operation.access !== 'anyone' ? (['unauthorized'] as const) : []),
     ...(operation.access === 'editor' || operation.access === 'admin'
       ? (['forbidden'] as const)

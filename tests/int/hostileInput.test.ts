@@ -320,6 +320,34 @@ describe('request bodies over MAX_BODY_BYTES', () => {
     expect(await response.json()).toEqual({ error: expect.stringMatching(/1 MB|1048576/) })
   })
 
+  it('are refused 413 by every operation that takes a body, as the document says', async () => {
+    const { openApiContract } = await import('../helpers/openApiContract')
+    const document = (await restJson('GET', '/api/openapi.json')).body
+    const contract = await openApiContract(document)
+    const operations = Object.entries<any>(document.paths).flatMap(([path, item]) =>
+      (['put', 'post', 'patch'] as const)
+        .filter((method) => item[method]?.requestBody)
+        .map((method) => ({ method: method.toUpperCase() as 'POST', path })),
+    )
+    expect(operations.length).toBeGreaterThan(5)
+    for (const { method, path } of operations) {
+      const url = path.replace('{id}', '1')
+      const response = await rest(method, url, {
+        headers: { ...anonymous(), 'content-length': String(2 * 1024 * 1024) },
+        rawBody: '{}',
+      })
+      const answer = {
+        status: response.status,
+        headers: response.headers,
+        text: await response.text(),
+      }
+      expect(answer.status, `${method} ${url}: ${answer.text}`).toBe(413)
+      await contract.expectConforms(method, url, answer)
+    }
+    const promised = contract.promised().filter((pair) => pair.endsWith(' 413'))
+    expect(promised.filter((pair) => !contract.seen.has(pair))).toEqual([])
+  })
+
   it('are refused 413 as soon as a streamed body crosses the limit', async () => {
     let sent = 0
     const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024 - 2)}"`)
