@@ -652,6 +652,8 @@ describe('webhook subscriptions', () => {
   it('GET /webhooks/event-types', async () => {
     const types = await expectAnswer('GET', '/webhooks/event-types', 200, { headers: as.editor })
     expect(types.json.data.map((type: any) => type.name)).toContain('order.created')
+    expect(types.json.meta.total).toBe(types.json.data.length)
+    await expectAnswer('GET', '/webhooks/event-types?per_page=0', 400, { headers: as.editor })
     await expectAnswer('GET', '/webhooks/event-types', 401)
   })
 
