@@ -8,9 +8,20 @@ import { successResult } from '@/openapi/common'
 
 export const contactBody = z.object(
   {
-    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200),
+    // `trim` before `min(1)` refuses blank text; the reference says so with a pattern.
+    name: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(200)
+      .meta({ pattern: '\\S' }),
     email: z.email({ error: 'must be an e-mail address' }).max(254),
-    message: z.string({ error: 'is required' }).trim().min(1, 'is required').max(5000),
+    message: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(5000)
+      .meta({ pattern: '\\S' }),
   },
   { error: 'must be a JSON object with name, email and message' },
 )

@@ -1,8 +1,10 @@
+import countries from 'i18n-iso-countries'
 import type { Endpoint, PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { isUser } from '@/identity/roles'
 import { checkoutSettings } from '@/shop/checkoutSettings'
+import { isCountryCode } from '@/shop/countryCode'
 import {
   cartLinesSchema,
   productIdSchema,
@@ -16,12 +18,33 @@ import { readJsonBody } from '@/http/readJsonBody'
 import type { VariantOperation } from '@/openapi/operation'
 import { checkout } from '@/shop/operations/checkout'
 
+/** Every code `isCountryCode` accepts, upper case, for the reference. */
+const countryCodes = Object.keys(countries.getAlpha2Codes()).filter(isCountryCode).sort()
+
+/** Text the server trims before its `min(1)`: the reference asks for a non-blank character. */
+const nonBlank = <Schema extends z.ZodString>(schema: Schema) => schema.meta({ pattern: '\\S' })
+
+/**
+ * The shipping address as validated, with what its trimming and its country check mean said in
+ * the reference (neither survives the conversion to JSON Schema on its own).
+ */
+const shippingAddress = shippingAddressSchema.extend({
+  name: nonBlank(shippingAddressSchema.shape.name),
+  line1: nonBlank(shippingAddressSchema.shape.line1),
+  city: nonBlank(shippingAddressSchema.shape.city),
+  postal_code: nonBlank(shippingAddressSchema.shape.postal_code),
+  country: shippingAddressSchema.shape.country.meta({
+    description: 'ISO 3166-1 alpha-2 country code (lower case is accepted too)',
+    override: { enum: countryCodes },
+  }),
+})
+
 /** Guest checkout body: `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`. */
 export const guestCheckoutInput = z
   .object({
     items: cartLinesSchema(z.object({ productId: productIdSchema, quantity: quantitySchema })),
     customerEmail: z.email('must be an e-mail address').max(254),
-    shippingAddress: shippingAddressSchema,
+    shippingAddress,
   })
   .meta({ id: 'GuestCheckout' })
 
@@ -37,7 +60,7 @@ export const guestCheckoutOutput = z
 export const authenticatedCheckoutInput = z
   .object({
     items: cartLinesSchema(z.object({ product_id: productIdSchema, quantity: quantitySchema })),
-    shipping_address: shippingAddressSchema,
+    shipping_address: shippingAddress,
     /** Only cards are offered; absent means `card`. */
     payment_method: z.literal('card', 'only card is accepted').default('card'),
   })
@@ -144,9 +167,10 @@ export const checkoutEndpoint: Endpoint = {
       description:
         'Turns a cart into a `pending` order and opens a Stripe Checkout Session (card, `rub`); ' +
         "names and prices come from the database, stock is held in the order's transaction. " +
-        'The deployment serves one of two variants: the guest one, or the authenticated one ' +
-        'when `CHECKOUT_REQUIRE_AUTH=true`.',
+        'A deployment serves one of two variants: the guest one, or the authenticated one ' +
+        'when `CHECKOUT_REQUIRE_AUTH=true`; this document describes the one it serves.',
       variants: [guestCheckout.custom!.openapi, authenticatedCheckout.custom!.openapi],
+      served: () => (checkoutSettings(process.env).requiresAuth ? 1 : 0),
     } satisfies VariantOperation,
   },
   handler: (req) =>

@@ -1,8 +1,13 @@
 import { z } from 'zod'
 
-import { InvalidWebhookSignature, verifyWebhookEvent } from '@/shop/stripe/stripeClient'
+import {
+  InvalidWebhookSignature,
+  verifyWebhookEvent,
+  WebhookBodyNotJson,
+  webhookToleranceSeconds,
+  type Stripe,
+} from '@/shop/stripe/stripeClient'
 import { badRequest } from '@/http/errors'
-import { parseInput } from '@/http/parseInput'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { handleStripeEvent } from '@/shop/operations/handleStripeEvent'
 
@@ -14,27 +19,47 @@ const checkoutSessionObject = z.looseObject({
   payment_status: z.string().nullish(),
 })
 
-const isCheckoutSessionEvent = (type: string) => type.startsWith('checkout.session.')
+const checkoutSessionPrefix = 'checkout.session.'
+const isCheckoutSessionEvent = (type: string) => type.startsWith(checkoutSessionPrefix)
+/** The same test as a pattern, for the reference (a refinement does not show there). */
+const checkoutSessionType = { pattern: `^${checkoutSessionPrefix.replaceAll('.', '\\.')}` }
 
 /**
  * A verified Stripe event, as far as this endpoint reads it: id, type and time, and for
  * `checkout.session.*` events the session's id, `metadata.orderId`, `payment_intent` and
- * `payment_status`. Other events are only recorded, whatever their object looks like.
+ * `payment_status`. Other events are only recorded, whatever their object looks like. A verified
+ * body that does not fit is logged as not understood and answered 200 all the same, so that
+ * Stripe does not retry it for days.
  */
-export const stripeWebhookInput = z.union([
-  z.looseObject({
-    id: z.string().min(1),
-    type: z.string().refine(isCheckoutSessionEvent),
-    created: z.number().int(),
-    data: z.object({ object: checkoutSessionObject }),
-  }),
-  z.looseObject({
-    id: z.string().min(1),
-    type: z.string().refine((type) => !isCheckoutSessionEvent(type)),
-    created: z.number().int(),
-    data: z.object({ object: z.looseObject({}) }),
-  }),
-])
+const checkoutSessionEvent = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().refine(isCheckoutSessionEvent).meta(checkoutSessionType),
+  created: z.number().int(),
+  data: z.object({ object: checkoutSessionObject }),
+})
+const otherEvent = z.looseObject({
+  id: z.string().min(1),
+  type: z
+    .string()
+    .refine((type) => !isCheckoutSessionEvent(type))
+    .meta({ override: { not: checkoutSessionType } }),
+  created: z.number().int(),
+  data: z.object({ object: z.looseObject({}) }),
+})
+export const stripeWebhookInput = z.union([checkoutSessionEvent, otherEvent])
+
+/** Why a verified body is not an event this endpoint reads, for the log (by its `type`). */
+function whyNotUnderstood(event: unknown): string {
+  const type = event && typeof event === 'object' ? (event as { type?: unknown }).type : undefined
+  const schema =
+    typeof type === 'string' && !isCheckoutSessionEvent(type) ? otherEvent : checkoutSessionEvent
+  const result = schema.safeParse(event)
+  return result.success
+    ? 'not an object of either form'
+    : result.error.issues
+        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+        .join('; ')
+}
 
 /** Every verified event, handled or not. */
 export const stripeWebhookOutput = z.object({ received: z.literal(true) })
@@ -42,7 +67,9 @@ export const stripeWebhookOutput = z.object({ received: z.literal(true) })
 /**
  * `POST /api/orders/webhook/stripe`: Stripe's events, authenticated by the `Stripe-Signature`
  * header over the raw body (read as text, exactly as received: Payload hands custom endpoints
- * the unread request). 400 `{ error }` on a missing or invalid signature.
+ * the unread request). 400 `{ error }` on a missing or invalid signature, a signature made more
+ * than the tolerance away from now (either way) or a signed body that is not JSON; 200 to every
+ * other verified body, understood or not.
  */
 export const stripeWebhookEndpoint = defineEndpoint({
   path: '/webhook/stripe',
@@ -56,11 +83,22 @@ export const stripeWebhookEndpoint = defineEndpoint({
       'Called by Stripe, authenticated by `Stripe-Signature` over the raw body with ' +
       '`STRIPE_WEBHOOK_SECRET`. `checkout.session.completed` marks the order of ' +
       '`metadata.orderId` paid (idempotent on the event id, in any order); ' +
-      '`checkout.session.expired` expires it and releases its stock; other events are recorded.',
+      '`checkout.session.expired` expires it and releases its stock; other events are recorded. ' +
+      'Every verified JSON body is answered 200 `{ received: true }`, also one this service ' +
+      'does not understand (it is logged), so that Stripe stops retrying it. 400 `{ error }`: ' +
+      'no or an invalid signature, a signature timestamp more than ' +
+      `${webhookToleranceSeconds} s before or after the server's clock, or a signed body that ` +
+      'is not JSON.',
     tags: ['Shop'],
     security: [],
     headers: z.object({
-      'Stripe-Signature': z.string().describe("Stripe's `t=...,v1=...` signature of the raw body"),
+      'Stripe-Signature': z
+        .string()
+        .min(1)
+        .describe(
+          "Stripe's `t=<unix seconds>,v1=<hex HMAC-SHA256>` signature of the raw body; `t` within " +
+            `${webhookToleranceSeconds} s of the server's clock, either way`,
+        ),
     }),
     body: stripeWebhookInput,
     responses: { 200: { description: 'Received (handled or not)', schema: stripeWebhookOutput } },
@@ -70,18 +108,31 @@ export const stripeWebhookEndpoint = defineEndpoint({
     const signature = req.headers.get('stripe-signature')
     if (!signature) throw badRequest('Missing Stripe-Signature header')
     const rawBody = req.text ? await req.text() : ''
-    let event
+    let event: unknown
     try {
       event = verifyWebhookEvent(rawBody, signature)
     } catch (error) {
       if (error instanceof InvalidWebhookSignature) {
         throw badRequest(`Invalid Stripe signature: ${error.message}`)
       }
+      if (error instanceof WebhookBodyNotJson) throw badRequest(error.message)
       throw error
     }
-    parseInput(stripeWebhookInput, event)
-    await handleStripeEvent({ req, event })
+    const understood = stripeWebhookInput.safeParse(event)
+    if (understood.success) {
+      await handleStripeEvent({ req, event: event as Stripe.Event })
+    } else {
+      req.payload.logger.warn({
+        msg: `Stripe event ${describeEvent(event)} not understood; answered 200 and ignored: ${whyNotUnderstood(event)}`,
+      })
+    }
     const body: z.input<typeof stripeWebhookOutput> = { received: true }
     return Response.json(body)
   },
 })
+
+/** `evt_... (type)` of a verified body, as far as it says. */
+function describeEvent(event: unknown): string {
+  const { id, type } = (event && typeof event === 'object' ? event : {}) as Record<string, unknown>
+  return `${typeof id === 'string' ? id : '(no id)'} (${typeof type === 'string' ? type : 'no type'})`
+}

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
+import { offsetPage } from '@/http/pageMeta'
+import { parseInput } from '@/http/parseInput'
 import { listEventTypes } from '@/webhooks/operations/listEventTypes'
+import { pageMeta, pageQuery } from './resources'
+
+/** Query of `GET /webhooks/event-types`: paging, as in the other lists. */
+export const listEventTypesInput = pageQuery
 
 export const eventTypesOutput = z.object({
   data: z.array(
@@ -11,9 +17,10 @@ export const eventTypesOutput = z.object({
       example_payload: z.unknown(),
     }),
   ),
+  meta: pageMeta,
 })
 
-/** `GET /webhooks/event-types`: the active event types (any authenticated caller). */
+/** `GET /webhooks/event-types`: the active event types by name, paged (any authenticated caller). */
 export const eventTypesEndpoint = defineEndpoint({
   path: '/webhooks/event-types',
   method: 'get',
@@ -23,18 +30,24 @@ export const eventTypesEndpoint = defineEndpoint({
     operationId: 'listWebhookEventTypes',
     summary: 'List the event types',
     description:
-      'The active event types a subscription may list, with example payloads. Any credentials.',
+      'The active event types a subscription may list, with example payloads, by name; paged ' +
+      'like the other lists (`page`, `per_page`, `meta`). Any credentials.',
     tags: ['Webhook subscriptions'],
-    responses: { 200: { description: 'The event types', schema: eventTypesOutput } },
+    query: listEventTypesInput,
+    responses: { 200: { description: 'A page of event types', schema: eventTypesOutput } },
   },
   handler: async (req) => {
+    const query = parseInput(listEventTypesInput, req.query)
+    // A handful of rows: all are read, and the page is cut from them.
     const eventTypes = await listEventTypes({ req })
+    const start = (query.page - 1) * query.per_page
     return Response.json({
-      data: eventTypes.map((doc) => ({
+      data: eventTypes.slice(start, start + query.per_page).map((doc) => ({
         name: doc.name,
         description: doc.description ?? null,
         example_payload: doc.examplePayload ?? null,
       })),
+      meta: offsetPage({ page: query.page, perPage: query.per_page, total: eventTypes.length }),
     } satisfies z.infer<typeof eventTypesOutput>)
   },
 })

@@ -30,14 +30,23 @@ export const queryDate = z
   })
   .meta({ override: { format: 'date' } })
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
  * A comma-separated list of names from an allow-list (`include=author,tags`); an unknown name
- * is refused by name, duplicates and empty entries are dropped.
+ * is refused by name, duplicates and empty entries are dropped. The reference shows the plain
+ * form as a pattern (names and commas only); spaces around names are tolerated too.
  */
 export const queryNameList = <Name extends string>(allowed: readonly Name[]) =>
   z
     .string()
-    .meta({ description: `Comma-separated, any of: ${allowed.join(', ')}` })
+    .meta({
+      description: `Comma-separated, any of: ${allowed.join(', ')}`,
+      pattern: (() => {
+        const name = `(?:${allowed.map(escapeRegExp).join('|')})`
+        return `^${name}(?:,${name})*$`
+      })(),
+    })
     .transform((text, context) => {
       const names = [
         ...new Set(

@@ -45,15 +45,23 @@ export function buildAppDocument(config: SanitizedConfig, serverUrl: string) {
   })
 }
 
-let built: ReturnType<typeof buildAppDocument> | undefined
+const built = new Map<string, ReturnType<typeof buildAppDocument>>()
 
 /**
- * The document for a deployment reached at `serverUrl`. The document is built once per process;
- * only its `servers` entry differs from one deployment address to another.
+ * The document for a deployment reached at `serverUrl`. The document is built once per process
+ * and configuration (the variant each variant endpoint serves); only its `servers` entry differs
+ * from one deployment address to another.
  */
 export function openApiDocument(config: SanitizedConfig, serverUrl: string) {
-  built ??= buildAppDocument(config, serverUrl)
-  return { ...built, servers: [{ url: serverUrl, description: 'This deployment' }] }
+  const configuration = endpointReferences(config)
+    .map((reference) => ('variants' in reference ? reference.served() : ''))
+    .join(',')
+  let document = built.get(configuration)
+  if (!document) {
+    document = buildAppDocument(config, serverUrl)
+    built.set(configuration, document)
+  }
+  return { ...document, servers: [{ url: serverUrl, description: 'This deployment' }] }
 }
 
 /**

@@ -163,68 +163,32 @@ function operationObject(operation: DocumentedOperation): ZodOpenApiOperationObj
   }
 }
 
-/**
- * One operation for alternatives selected by configuration: either variant's body, and for each
- * status either variant's answer, each description saying which variant gives it.
- */
-function variantObject({
+/** The served variant's operation, its description naming the variants and which one this is. */
+export function servedVariant({
   variants,
+  served,
   summary,
   description,
-}: VariantOperation): ZodOpenApiOperationObject {
-  const [first] = variants
-  if (!first) throw new Error('A variant operation needs at least one variant')
-  const label = (operation: DocumentedOperation) => operation.docs.summary
-  const statuses = new Map<number, { operation: DocumentedOperation; docs: ResponseDocs }[]>()
-  for (const operation of variants) {
-    for (const [status, docs] of responses(operation)) {
-      statuses.set(status, [...(statuses.get(status) ?? []), { operation, docs }])
-    }
-  }
-  const bodies = variants.flatMap((operation) => (operation.docs.body ? [operation.docs.body] : []))
+}: VariantOperation): DocumentedOperation {
+  const operation = variants[served()]
+  if (!operation) throw new Error(`No variant ${served()} of ${summary}`)
+  const others = variants.filter((variant) => variant !== operation)
   return {
-    operationId: first.docs.operationId,
-    summary,
-    description: [
-      description,
-      ...variants.map(
-        (operation) => `**${label(operation)}**: ${operation.docs.description ?? ''}`,
-      ),
-    ].join('\n\n'),
-    tags: first.docs.tags,
-    security: uniqueBy(variants.flatMap(security), (requirement) => JSON.stringify(requirement)),
-    ...(bodies.length && {
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: bodies.length === 1 ? bodies[0]! : z.union(bodies),
-          },
-        },
-      },
-    }),
-    responses: Object.fromEntries(
-      [...statuses]
-        .sort(([a], [b]) => a - b)
-        .map(([status, answers]) => {
-          const schemas = [
-            ...new Set(answers.flatMap(({ docs }) => (docs.schema ? [docs.schema] : []))),
-          ]
-          const merged: ResponseDocs = {
-            description: answers
-              .map(({ operation, docs }) => `${label(operation)}: ${docs.description}`)
-              .join(' '),
-            schema: schemas.length > 1 ? z.union(schemas) : schemas[0],
-            headers: answers.find(({ docs }) => docs.headers)?.docs.headers,
-          }
-          return [String(status), response(merged, status)]
-        }),
-    ) as ZodOpenApiResponsesObject,
+    ...operation,
+    docs: {
+      ...operation.docs,
+      summary,
+      description: [
+        description,
+        `**This deployment serves ${operation.docs.summary}**: ${operation.docs.description ?? ''}`,
+        ...others.map(
+          (other) =>
+            `Not served here: ${other.docs.summary}, with its own body, answers and errors.`,
+        ),
+      ].join('\n\n'),
+    },
   }
 }
-
-const uniqueBy = <T>(items: T[], key: (item: T) => string) =>
-  items.filter((item, index) => items.findIndex((other) => key(other) === key(item)) === index)
 
 /** The Standard Webhooks headers of every delivery. */
 const deliveryHeaders = z.object({
@@ -315,14 +279,9 @@ export function buildOpenApiDocument(args: {
 }) {
   const paths: ZodOpenApiPathsObject = {}
   for (const reference of args.references) {
-    const operations = 'variants' in reference ? reference.variants : [reference]
-    const [first] = operations
-    if (!first) continue
-    const path = publicPath(first.path)
-    paths[path] = {
-      ...paths[path],
-      [first.method]: 'variants' in reference ? variantObject(reference) : operationObject(first),
-    }
+    const operation = 'variants' in reference ? servedVariant(reference) : reference
+    const path = publicPath(operation.path)
+    paths[path] = { ...paths[path], [operation.method]: operationObject(operation) }
   }
   return createDocument(
     {

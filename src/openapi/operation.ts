@@ -89,10 +89,13 @@ export type DocumentedOperation = {
 
 /**
  * One path and method served by alternatives chosen by configuration (the two checkout
- * variants): documented as one operation whose bodies and answers are either variant's.
+ * variants). The document describes the variant the deployment serves when it is built, so that
+ * a client generated from it sends what this server takes, and names the other in prose.
  */
 export type VariantOperation = {
   variants: DocumentedOperation[]
+  /** The index in `variants` of the one served now, read from the configuration. */
+  served: () => number
   summary: string
   /** Says what selects the variant. */
   description: string

@@ -9,16 +9,31 @@ export type DeliveryRequest = {
 }
 
 /** Headers a subscription may not set: the signature's, the body's framing, the connection's. */
-const reservedHeaders = new Set([
+const reservedHeaders = [
   'content-type',
   'content-length',
   'transfer-encoding',
   'connection',
   'host',
   'user-agent',
-])
+]
+/** The prefix of the Standard Webhooks headers, all the service's own. */
+const reservedPrefix = 'webhook-'
 const isReserved = (name: string) =>
-  reservedHeaders.has(name.toLowerCase()) || name.toLowerCase().startsWith('webhook-')
+  reservedHeaders.includes(name.toLowerCase()) || name.toLowerCase().startsWith(reservedPrefix)
+
+const anyCase = (text: string) =>
+  text.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`)
+
+/**
+ * The names a subscription may give an extra header, as a regular expression's source (the API
+ * reference shows it): an RFC 9110 token that is no reserved name and does not start with
+ * `webhook-`, in any letter case.
+ */
+export const extraHeaderNamePattern =
+  `^(?!(?:${reservedHeaders.map(anyCase).join('|')})$)(?!${anyCase(reservedPrefix)})` +
+  "[A-Za-z0-9!#$%&'*+.^_`|~-]+$"
+const extraHeaderName = new RegExp(extraHeaderNamePattern)
 
 /** The Standard Webhooks request of one delivery attempt made at `now`. */
 export function buildDeliveryRequest(args: {
@@ -64,5 +79,4 @@ export function buildDeliveryRequest(args: {
 }
 
 /** Whether a header name is one a subscription may set (used to validate input too). */
-export const isAllowedExtraHeader = (name: string) =>
-  !isReserved(name) && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)
+export const isAllowedExtraHeader = (name: string) => extraHeaderName.test(name)

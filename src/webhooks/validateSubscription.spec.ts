@@ -1,11 +1,73 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  headerValuePattern,
+  httpUrlPattern,
   isHttpUrl,
   validateEndpointUrl,
   validateEvents,
   validateHeaders,
 } from './validateSubscription'
+
+describe('httpUrlPattern (the reference shows it)', () => {
+  const documented = new RegExp(httpUrlPattern)
+  const label = 'a'.repeat(70)
+
+  it.each([
+    'https://receiver.example.com/webhooks/shop',
+    'http://receiver.example.com:8080/hook?tenant=acme#part',
+    'https://203.0.113.7/hook',
+    'http://[2001:db8::1]/hook',
+    'http://[::1]:65535',
+    'HTTPS://RECEIVER.EXAMPLE.COM/hook',
+    'http://localhost',
+    'http://localhost./',
+    `http://${label}.example.com/`,
+    'http://a-.b-c.d1/%41?x=%20&y=(1)*;:@',
+    'http://1.2.3.a/',
+    'https://example.com:0/',
+  ])('matches %j, which the server accepts', (url) => {
+    expect(documented.test(url)).toBe(true)
+    expect(isHttpUrl(url)).toBe(true)
+  })
+
+  it.each([
+    'http://xn--a/',
+    'http://xn--zz.example/',
+    'http://1.2.3.4.5/',
+    'http://256.1.1.1/',
+    'http://a:99999/',
+    'http://[:::]/',
+    'http://a.0x1/',
+    'http://example.123/',
+    'http://a b/',
+    'ftp://example.com/',
+    'https://',
+    'http://a.b/%zz',
+    'http://a.b/<script>',
+    'http://user@example.com/',
+    ' http://example.com/',
+  ])('does not match %j (the server refuses it, or tolerates it unshown)', (url) => {
+    expect(documented.test(url)).toBe(false)
+  })
+
+  it('matches only what the server accepts, over every host form and suffix combined', () => {
+    const hosts = ['example.com', 'a', 'a-', '-a.b', 'a..b', '1.a', '1.2.3.4', '0.0.0.0', '[::1]']
+    const hosts2 = ['[1:2:3:4:5:6:7:8]', 'xn--a', 'a.xn--b', '1.2.3.4.5', '1.2', '0x1', 'a.0x1']
+    const ports = ['', ':', ':0', ':80', ':65535', ':65536', ':99999']
+    const suffixes = ['', '/', '/a/b', '?q=1', '#f', '/%2F', '/%zz', '/a b', "/!$&'()*+,;=:@"]
+    for (const scheme of ['http://', 'HTTPS://', 'ftp://', 'http:']) {
+      for (const host of [...hosts, ...hosts2]) {
+        for (const port of ports) {
+          for (const suffix of suffixes) {
+            const url = `${scheme}${host}${port}${suffix}`
+            if (documented.test(url)) expect(isHttpUrl(url), url).toBe(true)
+          }
+        }
+      }
+    }
+  })
+})
 
 describe('validateEndpointUrl', () => {
   it.each([
@@ -119,6 +181,12 @@ describe('validateHeaders', () => {
       )
     },
   )
+
+  it('headerValuePattern is the single-line rule (the reference shows it)', () => {
+    const documented = new RegExp(headerValuePattern)
+    for (const value of ['acme', '', 'a b: c']) expect(documented.test(value)).toBe(true)
+    for (const value of ['a\nb', 'a\r', '\r\n']) expect(documented.test(value)).toBe(false)
+  })
 
   it.each(['acme\r\nX-Evil: 1', 'acme\nX-Evil: 1', 'acme\r'])(
     'refuses the value %j: a line break would inject headers',

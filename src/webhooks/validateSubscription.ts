@@ -1,9 +1,35 @@
+import { z } from 'zod'
+
 import { isAllowedExtraHeader } from './deliveryRequest'
 
 /** Field validators shared by the admin panel and the consumer API's operations. */
 export function validateEndpointUrl(value: unknown): true | string {
   return typeof value === 'string' && isHttpUrl(value) ? true : 'Must be an absolute http(s) URL'
 }
+
+/**
+ * The endpoint URLs the API reference shows, as a regular expression's source: `http` or `https`
+ * (any case), a host name (whose last label starts with a letter), a dotted IPv4 address or a
+ * bracketed IPv6 one, an optional port, then RFC 3986 path, query and fragment characters.
+ * Every URL it matches is one `isHttpUrl` accepts; the parser tolerates a few more forms (stray
+ * spaces, `http:host` without slashes, raw non-ASCII characters), which the reference leaves out.
+ */
+export const httpUrlPattern = (() => {
+  const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+  const ipv4 = `(?:${octet}\\.){3}${octet}`
+  const ipv6 = z.regexes.ipv6.source.replace(/^\^|\$$/g, '')
+  // A label other than an IDNA one (`xn--`, which must be valid punycode); the last one must not
+  // read as a number, or the parser takes the host for an IPv4 address.
+  const label = '(?![Xx][Nn]--)[A-Za-z0-9-]+'
+  const lastLabel = '(?![Xx][Nn]--)[A-Za-z][A-Za-z0-9-]*'
+  const hostName = `(?:${label}\\.)*${lastLabel}\\.?`
+  const port = '(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d{2}|6[0-4]\\d{3}|[1-5]\\d{4}|\\d{1,4})'
+  const uriCharacter = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})"
+  return (
+    `^[Hh][Tt][Tt][Pp][Ss]?://(?:${hostName}|${ipv4}|\\[(?:${ipv6})\\])(?::${port})?` +
+    `(?:[/?]${uriCharacter}*)?(?:#${uriCharacter}*)?$`
+  )
+})()
 
 /** Whether `value` is an absolute http or https URL. */
 export function isHttpUrl(value: string): boolean {
@@ -23,12 +49,16 @@ export function validateEvents(value: unknown): true | string {
     : 'Must be a non-empty list of event type names (or *)'
 }
 
+/** The values an extra header may have, as a regular expression's source: one line. */
+export const headerValuePattern = '^[^\\r\\n]*$'
+const singleLine = new RegExp(headerValuePattern)
+
 export function validateHeaders(value: unknown): true | string {
   if (value === null || value === undefined) return true
   if (typeof value !== 'object' || Array.isArray(value)) return 'Must be an object of header values'
   for (const [name, headerValue] of Object.entries(value)) {
     if (!isAllowedExtraHeader(name)) return `Header ${name} cannot be set by a subscription`
-    if (typeof headerValue !== 'string' || /[\r\n]/.test(headerValue)) {
+    if (typeof headerValue !== 'string' || !singleLine.test(headerValue)) {
       return `Header ${name} must be a single-line string`
     }
   }

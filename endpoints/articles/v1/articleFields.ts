@@ -27,7 +27,8 @@ const lexicalState = z
 
 /** The writable fields of a v1 article and their rules. */
 export const articleFields = {
-  title: z.string().trim().min(1).max(300),
+  // Blank text trims to nothing: the reference asks for a non-blank character.
+  title: z.string().trim().min(1).max(300).meta({ pattern: '\\S' }),
   slug: z.string().max(200).regex(slugPattern, `must be ${slugRule}`),
   excerpt: z.string().max(2000).nullable(),
   body: lexicalState.nullable(),

@@ -12,6 +12,10 @@ import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
 import { conditionalGet } from '@/openapi/common'
 import { articleV1, presentArticle } from './presentArticle'
 
+const neverBoth =
+  'Never together with the other kind: `page`/`per_page` (numbered) and `after_id`/`limit` ' +
+  '(keyset) in one request is a 400.'
+
 /**
  * Query of `GET /api/v1/articles`. Numbered pages (`page`, `per_page`) or keyset pages
  * (`after_id`, `limit`: used as soon as either is given), never both.
@@ -24,10 +28,18 @@ export const listArticlesQuery = z
     sort: z.enum(articleSortFields).default('id'),
     order: z.enum(['asc', 'desc']).default('asc'),
     include: queryNameList(articleIncludes).default([]),
-    page: queryInteger({ min: 1 }).optional(),
-    per_page: queryInteger({ min: 1, max: 100 }).optional(),
-    after_id: queryInteger({ min: 1 }).optional(),
-    limit: queryInteger({ min: 1, max: 100 }).optional(),
+    page: queryInteger({ min: 1 })
+      .optional()
+      .describe(`Numbered pages: the page, from 1 (default 1). ${neverBoth}`),
+    per_page: queryInteger({ min: 1, max: 100 })
+      .optional()
+      .describe(`Numbered pages: rows a page (default 20). ${neverBoth}`),
+    after_id: queryInteger({ min: 1 })
+      .optional()
+      .describe(`Keyset pages: rows after this id (\`meta.next_after_id\`). ${neverBoth}`),
+    limit: queryInteger({ min: 1, max: 100 })
+      .optional()
+      .describe(`Keyset pages: rows a page (default 20). ${neverBoth}`),
   })
   .superRefine((query, context) => {
     const isKeyset = query.after_id !== undefined || query.limit !== undefined

@@ -44,20 +44,57 @@ export async function createCheckoutSession(
   return stripeClient().checkout.sessions.create(params, { idempotencyKey })
 }
 
-/** Why a webhook request was refused. */
+/** Why a webhook request was refused: no valid signature, or one made too far from now. */
 export class InvalidWebhookSignature extends Error {}
 
+/** A correctly signed webhook body that is not JSON. */
+export class WebhookBodyNotJson extends Error {}
+
+/** How far, in seconds, a signature's timestamp may be from now, either way (Stripe's default). */
+export const webhookToleranceSeconds = 300
+
 /**
- * The event of a webhook request whose `Stripe-Signature` header matches the raw body (as
- * received, byte for byte) under `STRIPE_WEBHOOK_SECRET`; throws `InvalidWebhookSignature`.
+ * The `t=` of a `Stripe-Signature` header exactly as Stripe's library reads it (the last one,
+ * `parseInt`), which is the timestamp its HMAC covers.
  */
-export function verifyWebhookEvent(rawBody: string, signatureHeader: string): Stripe.Event {
+function signedTimestamp(header: string): number {
+  let timestamp = Number.NaN
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=')
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10)
+  }
+  return timestamp
+}
+
+/**
+ * The parsed JSON of a webhook request whose `Stripe-Signature` header matches the raw body (as
+ * received, byte for byte) under `STRIPE_WEBHOOK_SECRET`, signed within
+ * `webhookToleranceSeconds` of `now` in either direction (Stripe's library checks only the
+ * past). Throws `InvalidWebhookSignature`, or `WebhookBodyNotJson` for a signed body that does
+ * not parse. Whether the JSON is an event this service understands is the caller's question.
+ */
+export function verifyWebhookEvent(
+  rawBody: string,
+  signatureHeader: string,
+  now: number = Date.now(),
+): unknown {
   const secret = process.env.STRIPE_WEBHOOK_SECRET
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set')
+  const verifier = Stripe.webhooks.signature
+  if (!verifier) throw new Error("Stripe's webhook signature helper is missing")
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret)
+    verifier.verifyHeader(rawBody, signatureHeader, secret, webhookToleranceSeconds, undefined, now)
   } catch (error) {
     throw new InvalidWebhookSignature(error instanceof Error ? error.message : String(error))
+  }
+  const skew = Math.floor(now / 1000) - signedTimestamp(signatureHeader)
+  if (!(Math.abs(skew) <= webhookToleranceSeconds)) {
+    throw new InvalidWebhookSignature('Timestamp outside the tolerance zone')
+  }
+  try {
+    return JSON.parse(rawBody) as unknown
+  } catch {
+    throw new WebhookBodyNotJson('The signed body is not valid JSON')
   }
 }
 
