@@ -6,7 +6,8 @@
  *   client could otherwise choose the address its rate limits are counted under; now the
  *   rightmost entry is always the peer (`src/http/clientAddress.ts` picks it, or the entry
  *   `TRUSTED_PROXY_HOPS` places to its left);
- * - it answers TRACE, TRACK and CONNECT with 405 (Next answered TRACE with a 500).
+ * - it answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
+ *   not know, such as TRACK, with a 400).
  * Plain JavaScript, so that no loader stands between Node and Next's compiled server.
  */
 import http from 'node:http'
@@ -24,7 +25,7 @@ const port = Number(process.env.PORT || 3000)
 Object.assign(process.env, { NODE_ENV: mode === 'dev' ? 'development' : 'production' })
 const { default: next } = await import('next')
 
-const refusedMethods = new Set(['TRACE', 'TRACK', 'CONNECT'])
+const refusedMethods = new Set(['TRACE'])
 
 /** `::ffff:127.0.0.1` as `127.0.0.1`: one spelling per client. */
 const peerAddress = (socket) => (socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
