@@ -26,7 +26,9 @@ export async function recordAdminAction(args: {
       action: actionName(data),
       user: Number(req.user?.id),
       timestamp: new Date().toISOString(),
-      data,
+      // Payload's json field reads a string value as JSON text: a string is handed over as
+      // the JSON text of itself, so "x" is stored as "x" and "{}" as the string "{}".
+      data: typeof data === 'string' ? JSON.stringify(data) : data,
     },
     req,
   })
