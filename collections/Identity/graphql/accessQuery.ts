@@ -10,8 +10,8 @@ type Queries = NonNullable<NonNullable<Config['graphQL']>['queries']>
  * internal error instead of an answer.
  */
 export const accessQuery: Queries = (_graphql, { Query }) => {
-  const builtIn = (Query as { fields: Record<string, GraphQLFieldConfig<unknown, unknown>> })
-    .fields.Access!
+  const builtIn = (Query as { fields: Record<string, GraphQLFieldConfig<unknown, unknown>> }).fields
+    .Access!
   return {
     Access: {
       ...builtIn,
