@@ -4,7 +4,7 @@ import { seedContent } from './content'
 import { seedIdentities } from './identities'
 import { seedPages } from './pages'
 import { seedWebhookEventTypes } from './webhooks'
-import { seedShop } from './shop'
+import { seedDemoOrders, seedShop } from './shop'
 
 /** Everything `npm run seed` creates; each step leaves what already exists alone. */
 export async function seed(payload: Payload) {
@@ -13,5 +13,6 @@ export async function seed(payload: Payload) {
   await seedPages(payload)
   await seedWebhookEventTypes(payload)
   await seedShop(payload)
+  await seedDemoOrders(payload)
   payload.logger.info('Seed complete')
 }
