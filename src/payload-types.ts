@@ -169,6 +169,9 @@ export interface ConsumerAuthOperations {
 export interface Article {
   id: number;
   title: string;
+  /**
+   * Filled from the title when left empty
+   */
   slug: string;
   excerpt?: string | null;
   body?: {
@@ -263,6 +266,9 @@ export interface Comment {
 export interface Page {
   id: number;
   title: string;
+  /**
+   * Filled from the title when left empty
+   */
   slug: string;
   description?: string | null;
   content?: {
