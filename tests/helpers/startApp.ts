@@ -34,7 +34,7 @@ export async function startApp(
       PORT: String(port),
       ...options.env,
     },
-    // Its own process group, so that stopping it also stops `next start` and the server.
+    // Its own process group, so that stopping it also stops the app's server and the database.
     { detached: true, stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'] },
   )
   const baseUrl = `http://127.0.0.1:${port}`
