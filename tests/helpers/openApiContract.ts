@@ -3,7 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { setShouldValidateFormat, validate } from '@hyperjump/json-schema/openapi-3-1'
+import {
+  setShouldValidateFormat,
+  validate,
+  type Validator,
+} from '@hyperjump/json-schema/openapi-3-1'
 import '@hyperjump/json-schema/formats'
 
 type Json = any
@@ -57,8 +61,16 @@ export async function openApiContract(document: Json) {
     return { operation, at: ['paths', match.template, method.toLowerCase()] }
   }
 
+  // Compiling a schema of the document costs far more than using it: once per location.
+  const validators = new Map<string, Promise<Validator>>()
   async function check(schemaAt: string[], value: Json, what: string) {
-    const output = await validate(`${base}${pointer(...schemaAt)}`, value, 'BASIC')
+    const uri = `${base}${pointer(...schemaAt)}`
+    let validator = validators.get(uri)
+    if (!validator) {
+      validator = validate(uri)
+      validators.set(uri, validator)
+    }
+    const output = (await validator)(value, 'BASIC')
     if (!output.valid) {
       const problems = (output.errors ?? [])
         .filter((error) => !error.keyword.endsWith('/validate'))

@@ -17,6 +17,14 @@ const rewritten = (path: string) =>
     ? `/api${path}`
     : path
 
+const decodeSegment = (segment: string) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 /**
  * Calls the app's REST route handler in-process with a real `Request`, exactly as Next.js
  * does for `/api/...` (and for the paths it rewrites there), without starting a server.
@@ -27,10 +35,12 @@ export async function rest(
   options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
 ): Promise<Response> {
   const url = new URL(rewritten(path), 'http://localhost:3000')
+  // Next hands the route its dynamic segments decoded (Payload encodes them again to route).
   const slug = url.pathname
     .replace(/^\/api\/?/, '')
     .split('/')
     .filter(Boolean)
+    .map(decodeSegment)
   const hasBody = options.body !== undefined || options.rawBody !== undefined
   const request = new Request(url, {
     method,
