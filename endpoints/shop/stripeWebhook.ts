@@ -94,7 +94,7 @@ export const stripeWebhookEndpoint = defineEndpoint({
     headers: z.object({
       'Stripe-Signature': z
         .string()
-        .min(1)
+        .regex(/^t=\d+(?:,v[01]=[0-9a-f]+)+$/, 'must be t=<seconds>,v1=<hex>')
         .describe(
           "Stripe's `t=<unix seconds>,v1=<hex HMAC-SHA256>` signature of the raw body; `t` within " +
             `${webhookToleranceSeconds} s of the server's clock, either way`,

@@ -71,6 +71,7 @@ export const updateSubscriptionEndpoint = defineEndpoint({
     security: ['apiKey'],
     params: subscriptionIdParams,
     body: updateSubscriptionInput,
+    bodyOptional: true,
     responses: {
       200: { description: 'The subscription as stored', schema: subscriptionOutput },
       422: unknownEventTypesResponse,
@@ -80,7 +81,9 @@ export const updateSubscriptionEndpoint = defineEndpoint({
   handler: (req) =>
     answeringUnknownEventTypes(async () => {
       requireConsumer(req)
-      const input = parseInput(updateSubscriptionInput, (await readJsonBody(req)) ?? {})
+      // An empty body changes nothing; `null` or any other non-object is a 400.
+      const body = await readJsonBody(req)
+      const input = parseInput(updateSubscriptionInput, body === undefined ? {} : body)
       const subscription = await updateSubscription({
         req,
         id: routeId(req),

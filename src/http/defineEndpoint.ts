@@ -66,10 +66,10 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
         if (state.isLimited) {
           throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
         }
-        refuseNulInUrl(req)
         await bufferBody(req)
         await checkCredentials(req)
         authorize(spec.access, req)
+        refuseNulInUrl(req, spec.openapi.errors?.includes('not_found') ?? false)
         const response = await spec.handler(req)
         for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value)
         return response
@@ -103,14 +103,18 @@ function authorize(access: EndpointAccess, req: PayloadRequest) {
   }
 }
 
-/** A NUL (`%00`) anywhere in the path or the query names nothing this API stores: a 400. */
-function refuseNulInUrl(req: PayloadRequest) {
+/**
+ * A NUL (`%00`) names nothing this API stores (PostgreSQL cannot hold it): in the query it is a
+ * 400 naming the parameter; in the path, a 404 where the operation looks something up by it
+ * (an operation that reads nothing from its path, such as a 405, answers as it always does).
+ */
+function refuseNulInUrl(req: PayloadRequest, looksUpPath: boolean) {
   const where = req.url ? nulInUrl(new URL(req.url)) : undefined
-  if (where === undefined) return
+  if (where === undefined || (where === '(path)' && !looksUpPath)) return
   const message = 'must not contain the NUL character (%00)'
   throw new HttpError(
     where === '(path)'
-      ? { code: 'bad_request', message: `The path ${message}` }
+      ? { code: 'not_found', message: 'Not found: the path holds a NUL character (%00)' }
       : {
           code: 'validation_failed',
           message: `Invalid input: ${where}: ${message}`,

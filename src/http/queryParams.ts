@@ -44,7 +44,7 @@ export const queryNameList = <Name extends string>(allowed: readonly Name[]) =>
       description: `Comma-separated, any of: ${allowed.join(', ')}`,
       pattern: (() => {
         const name = `(?:${allowed.map(escapeRegExp).join('|')})`
-        return `^${name}(?:,${name})*$`
+        return `^(?:${name}(?:,${name})*)?$`
       })(),
     })
     .transform((text, context) => {

@@ -69,7 +69,13 @@ export function parseJsonBody(text: string): unknown {
   if (!text.trim()) return undefined
   let value: unknown
   try {
-    value = JSON.parse(text)
+    // A lone surrogate (`"\ud800"`) is valid JSON but not text PostgreSQL can store: it becomes
+    // U+FFFD, as a UTF-8 decoder would make of it.
+    value = JSON.parse(text, (_key, item: unknown) =>
+      typeof item === 'string'
+        ? (item as string & { toWellFormed(): string }).toWellFormed()
+        : item,
+    )
   } catch {
     throw new HttpError({ code: 'bad_request', message: 'The request body is not valid JSON' })
   }

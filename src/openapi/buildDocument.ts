@@ -155,7 +155,11 @@ function operationObject(operation: DocumentedOperation): ZodOpenApiOperationObj
       },
     }),
     ...(docs.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: docs.body } } },
+      requestBody: {
+        // Required unless an empty body is served (a default, or a PATCH that changes nothing).
+        required: !(docs.bodyOptional || docs.body.safeParse(undefined).success),
+        content: { 'application/json': { schema: docs.body } },
+      },
     }),
     responses: Object.fromEntries(
       [...responses(operation)].map(([status, docs]) => [String(status), response(docs, status)]),
@@ -324,9 +328,19 @@ export function buildOpenApiDocument(args: {
     },
     {
       // zod renders `.int()` with JavaScript's safe-integer bounds; they say nothing to a reader.
-      override: ({ jsonSchema }) => {
+      override: ({ jsonSchema, io }) => {
         if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum
         if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum
+        // The input layer refuses a NUL character in every string a request sends (PostgreSQL
+        // cannot store it): said once per string, combinable with its own pattern.
+        if (
+          io === 'input' &&
+          jsonSchema.type === 'string' &&
+          !jsonSchema.enum &&
+          !('const' in jsonSchema)
+        ) {
+          jsonSchema.not = { type: 'string', pattern: '\\u0000' }
+        }
       },
     },
   )

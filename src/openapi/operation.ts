@@ -63,6 +63,8 @@ export type OperationDocs = {
   headers?: z.ZodObject
   /** The JSON body. */
   body?: z.ZodType
+  /** An empty body is served as `{}` (a PATCH changing nothing): the body is not required. */
+  bodyOptional?: boolean
   /** Success answers (and any answer whose body is not the family's error envelope). */
   responses: Partial<Record<number, ResponseDocs>>
   /**

@@ -135,7 +135,12 @@ export function schemaArbitraries(document: Schema, hints: Hints = {}) {
         .filter((value) => fits(value) && matches(value))
     }
     if (schema.pattern) {
-      return fc.stringMatching(new RegExp(schema.pattern), { size: 'small' }).filter(fits)
+      // fast-check cannot generate from lookaheads: generate from the pattern without them and
+      // keep what the whole pattern accepts.
+      const generator = withoutLookaheads(schema.pattern)
+      return fc
+        .stringMatching(new RegExp(generator), { size: 'small' })
+        .filter((value) => fits(value) && (generator === schema.pattern || matches(value)))
     }
     const length = { minLength: min, maxLength: Math.max(min, Math.min(max, 40)) }
     return fc
@@ -370,3 +375,26 @@ export function jsonType(value: unknown): string {
 
 /** Whether `value` can travel as an HTTP header value unchanged. */
 export const isHeaderSafe = header
+
+/** `pattern` with its lookahead groups `(?=…)` and `(?!…)` removed (nested groups included). */
+function withoutLookaheads(pattern: string): string {
+  let result = ''
+  for (let at = 0; at < pattern.length; at++) {
+    if (pattern[at] === '\\') {
+      result += pattern.slice(at, at + 2)
+      at++
+      continue
+    }
+    if (pattern.startsWith('(?=', at) || pattern.startsWith('(?!', at)) {
+      let depth = 0
+      for (; at < pattern.length; at++) {
+        if (pattern[at] === '\\') at++
+        else if (pattern[at] === '(') depth++
+        else if (pattern[at] === ')' && --depth === 0) break
+      }
+      continue
+    }
+    result += pattern[at]
+  }
+  return result
+}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import type { ArticleInput } from '@/articles/operations/writeArticle'
 import { recordId } from '@/http/ids'
+import { articleV1 } from './presentArticle'
 import { isoTimestamp } from '@/http/timestamps'
 import { slugPattern, slugRule } from '@/text/slug'
 import { articleStatuses } from '@/articles/status'
@@ -43,11 +44,11 @@ export const articleFields = {
  * PUT back); they are ignored. Any other unknown field is a 400, so that a typo is not lost.
  */
 export const readOnlyFields = {
-  id: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-  author: z.unknown().optional(),
-  tags: z.unknown().optional(),
+  id: articleV1.shape.id.optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  author: articleV1.shape.author,
+  tags: articleV1.shape.tags,
 }
 
 type WritableFields = {

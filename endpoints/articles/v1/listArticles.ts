@@ -82,6 +82,8 @@ export const listArticles = defineEndpoint({
       'editor role see published articles only. `GET /api/articles?after_id=` answers the same.',
     tags: ['Articles'],
     query: listArticlesQuery,
+    // An `after_id` that names no article (when sorting by another field) is a bad_request.
+    errors: ['bad_request'],
     ...conditionalGet({ description: 'A page of articles', schema: articleListV1 }),
   },
   handler: async (req) => {
