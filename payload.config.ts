@@ -6,6 +6,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
+import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
 import { emailAdapter } from '@/email/emailAdapter'
 import { answerBadValuesAs400 } from '@/http/payloadErrors'
@@ -96,6 +97,8 @@ export default buildConfig({
     headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
   },
   telemetry: false,
+  // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
+  plugins: [monacoFromThisApp()],
   onInit: async (payload) => {
     startInquiryNotifier(payload)
     await startWorkerInApp(payload)

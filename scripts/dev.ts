@@ -5,8 +5,11 @@
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
+import { allowLoopbackWebhooksInDevelopment } from './lib/developmentWebhooks'
 
 loadEnvironment(true)
+// A webhook receiver on localhost works out of the box in development (docs/webhooks.md).
+allowLoopbackWebhooksInDevelopment()
 checkWebhookSettings()
 const cluster = await provideDatabase('app_dev')
 try {

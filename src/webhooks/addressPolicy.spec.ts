@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isAddressAllowed, parseAllowedRanges } from './addressPolicy'
+import { forbiddenAddressMessage, isAddressAllowed, parseAllowedRanges } from './addressPolicy'
 
 describe('isAddressAllowed', () => {
   const none = parseAllowedRanges(undefined)
@@ -34,5 +34,20 @@ describe('isAddressAllowed', () => {
     expect(isAddressAllowed('127.0.0.1', loopback)).toBe(true)
     expect(isAddressAllowed('::1', loopback)).toBe(true)
     expect(isAddressAllowed('10.0.0.1', loopback)).toBe(false)
+  })
+})
+
+describe('forbiddenAddressMessage', () => {
+  it('names the setting, and the range that would allow the address', () => {
+    expect(forbiddenAddressMessage({ host: 'localhost', address: '127.0.0.1' })).toBe(
+      'localhost resolves to 127.0.0.1, an address webhooks may not reach ' +
+        '(set WEBHOOK_ALLOWED_ADDRESS_RANGES=loopback to allow it)',
+    )
+    expect(forbiddenAddressMessage({ host: '10.0.0.8', address: '10.0.0.8' })).toMatch(
+      /may not reach \(set WEBHOOK_ALLOWED_ADDRESS_RANGES=private to allow it\)$/,
+    )
+    expect(forbiddenAddressMessage({ host: 'h', address: '::ffff:127.0.0.1' })).toContain(
+      'WEBHOOK_ALLOWED_ADDRESS_RANGES=loopback',
+    )
   })
 })

@@ -32,3 +32,15 @@ export function isAddressAllowed(address: string, allowed: ReadonlySet<AddressRa
   const range = addressRange(address)
   return range === 'unicast' || allowed.has(range)
 }
+
+/**
+ * Why a webhook may not connect to `address` (which `host` resolved to), naming the setting and
+ * the range that would allow it: the 400 of a refused subscription, a refused delivery's error.
+ */
+export function forbiddenAddressMessage(args: { host: string; address: string }): string {
+  const range = ipaddr.isValid(args.address) ? addressRange(args.address) : 'unknown'
+  return (
+    `${args.host} resolves to ${args.address}, an address webhooks may not reach ` +
+    `(set WEBHOOK_ALLOWED_ADDRESS_RANGES=${range} to allow it)`
+  )
+}

@@ -15,6 +15,7 @@ import { defaultRetrySchedule, parseRetrySchedule, retryJitter } from '@/webhook
 import { generateSecret, rotationWindowMs } from '@/webhooks/secret'
 import { sign } from '@/webhooks/signature'
 import { disableAfterFailures } from '@/webhooks/subscriptionOutcome'
+import { allowLoopbackWebhooksInDevelopment } from '../../scripts/lib/developmentWebhooks'
 import { blockForFile, fencedBlocks } from '../helpers/markdownBlocks'
 import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
 
@@ -49,13 +50,12 @@ let restJson: typeof import('../helpers/rest').restJson
 let createProduct: typeof import('../helpers/shop').createProduct
 let worker: { stop: () => Promise<void> } | undefined
 let capture: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined
-let child: ChildProcess | undefined
+const children: ChildProcess[] = []
 let apiKey: string
 let receiverUrl: string
 let subscription: { id: string; secret: string }
 let verifyWebhook: VerifyWebhook
 const stdout: string[] = []
-let stderr = ''
 
 const asConsumer = () => ({ 'x-api-key': apiKey })
 
@@ -83,33 +83,7 @@ beforeAll(async () => {
   const port = await freePort()
   receiverUrl = `http://127.0.0.1:${port}/webhooks`
   subscription = await subscribe(receiverUrl, [WebhookEvents.ProductCreated])
-  // What the guide says the example needs, and nothing of this process's settings.
-  const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production' as const,
-    WEBHOOK_SECRET: subscription.secret,
-    PORT: String(port),
-  }
-  const receiver = spawn(process.execPath, [path.join(examplesDir, 'webhook-receiver.mjs')], {
-    cwd: examplesDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child = receiver
-  let partial = ''
-  receiver.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (partial + chunk).split('\n')
-    partial = lines.pop()!
-    stdout.push(...lines)
-  })
-  receiver.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  await eventually(async () => {
-    if (receiver.exitCode !== null) throw new Error(`The example receiver exited: ${stderr}`)
-    return fetch(receiverUrl).then(
-      (response) => response.status === 405,
-      () => false,
-    )
-  })
+  await startExampleReceiver({ port, secret: subscription.secret, lines: stdout })
   const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
   worker = await startWebhookWorker(payload, { pollMs: 50 })
 })
@@ -117,8 +91,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop()
   await capture?.close()
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve))
+  for (const child of children.filter((each) => each.exitCode === null)) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
   }
@@ -132,6 +106,40 @@ async function freePort() {
   const { port } = server.address() as AddressInfo
   await new Promise((resolve) => server.close(resolve))
   return port
+}
+
+/**
+ * The guide's receiver as a `node` child process, given only what the guide says it needs (and
+ * nothing of this process's settings); the lines it prints go to `lines`.
+ */
+async function startExampleReceiver(args: { port: number; secret: string; lines: string[] }) {
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production' as const,
+    WEBHOOK_SECRET: args.secret,
+    PORT: String(args.port),
+  }
+  const receiver = spawn(process.execPath, [path.join(examplesDir, 'webhook-receiver.mjs')], {
+    cwd: examplesDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(receiver)
+  let partial = ''
+  let stderr = ''
+  receiver.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop()!
+    args.lines.push(...lines)
+  })
+  receiver.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  await eventually(async () => {
+    if (receiver.exitCode !== null) throw new Error(`The example receiver exited: ${stderr}`)
+    return fetch(`http://127.0.0.1:${args.port}/webhooks`).then(
+      (response) => response.status === 405,
+      () => false,
+    )
+  })
 }
 
 async function subscribe(url: string, events: string[]) {
@@ -280,6 +288,92 @@ describe('the example receiver, run as a child process', () => {
     await printedMarker()
     expect(printed().filter((line) => line.id === event.id)).toHaveLength(1)
     expect(printed().filter((line) => line.id === twice.headers['webhook-id'])).toHaveLength(1)
+  })
+})
+
+describe("the guide's walk on one machine, from a receiver on localhost to a verified event", () => {
+  /** A `curl` command of the guide: its method, path and JSON body. */
+  const curl = (file: string) => {
+    const command = blockForFile(guide, file).code.replace(/\\\n\s*/g, ' ')
+    const [, method, url] = /curl -X (\w+) (\S+)/.exec(command)!
+    const body = /-d '([^']*)'/.exec(command)?.[1]
+    return {
+      method: method as 'POST',
+      // The app serves /webhooks/... by a Next rewrite onto /api/webhooks/...
+      path: `/api${new URL(url!).pathname}`,
+      body: body === undefined ? undefined : JSON.parse(body),
+    }
+  }
+  const subscribeStep = curl('subscribe-localhost.sh')
+  let settingBefore: string | undefined
+
+  beforeAll(() => {
+    settingBefore = process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES
+  })
+
+  afterAll(() => {
+    if (settingBefore === undefined) delete process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES
+    else process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = settingBefore
+  })
+
+  it('step 1: production refuses a localhost endpoint with a 400 naming the setting', async () => {
+    expect(subscribeStep.body.endpoint_url).toMatch(/^http:\/\/localhost:8080\//)
+    delete process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES // as `npm start` leaves it
+    const refused = await restJson(subscribeStep.method, subscribeStep.path, {
+      headers: asConsumer(),
+      body: subscribeStep.body,
+    })
+    expect(refused.status).toBe(400)
+    const documented = /`\.\.\. (an address webhooks may not reach [^`]+)`/.exec(guide)?.[1]
+    expect(documented).toBeDefined()
+    expect(refused.body.error.message).toMatch(/^endpoint_url: localhost resolves to /)
+    expect(refused.body.error.message.endsWith(documented!)).toBe(true)
+  })
+
+  it('step 1: npm run dev allows loopback when the setting is unset, and says so once', () => {
+    const logged: string[] = []
+    const unset: Record<string, string | undefined> = {}
+    allowLoopbackWebhooksInDevelopment(unset, (line) => logged.push(line))
+    expect(unset.WEBHOOK_ALLOWED_ADDRESS_RANGES).toBe('loopback')
+    expect(logged).toEqual([expect.stringContaining('WEBHOOK_ALLOWED_ADDRESS_RANGES')])
+    // The operator's own setting wins, an empty one (refuse, as production does) included.
+    const configured: Record<string, string | undefined> = { WEBHOOK_ALLOWED_ADDRESS_RANGES: '' }
+    allowLoopbackWebhooksInDevelopment(configured, (line) => logged.push(line))
+    expect(configured.WEBHOOK_ALLOWED_ADDRESS_RANGES).toBe('')
+    expect(logged).toHaveLength(1)
+  })
+
+  it('steps 2 to 4: subscribe localhost, start the receiver with the secret, send a test event', async () => {
+    delete process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES
+    allowLoopbackWebhooksInDevelopment(process.env, () => {}) // what `npm run dev` does
+
+    // 2. Subscribe (the guide's port is taken here by whatever: use a free one).
+    const port = await freePort()
+    const created = await restJson(subscribeStep.method, subscribeStep.path, {
+      headers: asConsumer(),
+      body: {
+        ...subscribeStep.body,
+        endpoint_url: subscribeStep.body.endpoint_url.replace(':8080/', `:${port}/`),
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const { id, secret } = created.body as { id: string; secret: string }
+
+    // 3. Start the receiver with that secret.
+    const lines: string[] = []
+    await startExampleReceiver({ port, secret, lines })
+
+    // 4. Send a test event: the receiver verifies and prints it.
+    const testStep = curl('send-test-event.sh')
+    const sent = await restJson(testStep.method, testStep.path.replace('%3Cid%3E', id), {
+      headers: asConsumer(),
+    })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    const eventId = sent.body.data.event_id as string
+    const event = await until(() =>
+      lines.map((line) => JSON.parse(line) as Envelope).find((line) => line.id === eventId),
+    )
+    expect(event).toMatchObject({ type: WebhookEvents.Test, data: { subscription_id: id } })
   })
 })
 

@@ -155,7 +155,9 @@ describe('creating a subscription', () => {
         body: { endpoint_url, events: ['*'] },
       })
       expect(response.status, endpoint_url).toBe(400)
-      expect(response.body.error.message).toMatch(/may not reach/)
+      expect(response.body.error.message).toMatch(
+        /may not reach \(set WEBHOOK_ALLOWED_ADDRESS_RANGES=(private|linkLocal) to allow it\)$/,
+      )
     }
   })
 })

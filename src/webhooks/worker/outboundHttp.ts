@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 
 import { Agent, request } from 'undici'
 
-import { isAddressAllowed } from '../addressPolicy'
+import { forbiddenAddressMessage, isAddressAllowed } from '../addressPolicy'
 import { allowedAddressRanges } from '../workerSettings'
 
 /** Bytes of a response body kept for the delivery log. */
@@ -12,7 +12,7 @@ export const responseBodyCap = 8 * 1024
 /** Raised when an endpoint resolves to an address webhooks may not reach. */
 export class ForbiddenAddressError extends Error {
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, an address webhooks may not reach`)
+    super(forbiddenAddressMessage({ host, address }))
     this.name = 'ForbiddenAddressError'
   }
 }

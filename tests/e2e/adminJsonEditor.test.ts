@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { seedCredentials } from '../../seed/identities'
+import { launchBrowser, requestedUrls } from './browser'
+
+const baseUrl = inject('baseUrl')
+const credentials = seedCredentials()
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function api(path: string, init: { method?: string; body?: unknown; token?: string }) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+describe('JSON fields in the admin panel (production build, offline)', () => {
+  it("renders an audit-log entry's data in the code editor, loaded from the app itself", async () => {
+    const login = await api('/api/users/login', {
+      method: 'POST',
+      body: { email: credentials.adminEmail, password: credentials.adminPassword },
+    })
+    const token = login.body.token as string
+    const marker = `offline-editor-${randomUUID()}`
+    const recorded = await api('/api/admin-action', {
+      method: 'POST',
+      token,
+      body: { action: marker, delivery: { status: 'delivered', attempts: 2 } },
+    })
+    expect(recorded.status).toBe(200)
+    const entries = await api(`/api/audit-log?where[action][equals]=${marker}&depth=0`, {
+      token,
+    })
+    expect(entries.body.docs).toHaveLength(1)
+    const entryId = entries.body.docs[0].id as number
+
+    const page = await browser.newPage()
+    await page.goto(`${baseUrl}/admin/login`)
+    await page.fill('#field-email', credentials.adminEmail)
+    await page.fill('#field-password', credentials.adminPassword)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => url.pathname === '/admin')
+
+    await page.goto(`${baseUrl}/admin/collections/audit-log/${entryId}`)
+    await page.locator('.monaco-editor .view-lines', { hasText: marker }).waitFor()
+    await mkdir('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/admin-json-editor.png', fullPage: true })
+
+    const monacoFiles = requestedUrls.filter((url) => url.includes('/vs/'))
+    expect(monacoFiles.some((url) => url.startsWith(`${baseUrl}/monaco-editor/`))).toBe(true)
+    expect(monacoFiles.filter((url) => !url.startsWith(`${baseUrl}/`))).toEqual([])
+  })
+})
