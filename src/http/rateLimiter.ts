@@ -87,25 +87,6 @@ export async function resetRateLimit(args: { payload: Payload; policy: PolicyNam
   await limiterFor(args.payload, args.policy).limiter.delete(args.key)
 }
 
-/** What `key` has left of `policy`, without counting a request. */
-export async function peekRateLimit(args: {
-  payload: Payload
-  policy: PolicyName
-  key: string
-}): Promise<{ policy: RateLimitPolicy; state: RateLimitState }> {
-  const { policy, limiter } = limiterFor(args.payload, args.policy)
-  const result = await limiter.get(args.key)
-  const consumed = result?.consumedPoints ?? 0
-  return {
-    policy,
-    state: {
-      remaining: Math.max(0, policy.points - consumed),
-      msBeforeReset: result?.msBeforeNext ?? policy.windowSeconds * 1000,
-      isLimited: consumed >= policy.points,
-    },
-  }
-}
-
 function stateOf(result: RateLimiterRes, isLimited: boolean): RateLimitState {
   return { remaining: result.remainingPoints, msBeforeReset: result.msBeforeNext, isLimited }
 }
