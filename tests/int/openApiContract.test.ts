@@ -517,6 +517,9 @@ async function untilSettled(id: number) {
 
 /** Runs `work` while delivery `id` looks claimed by a worker (a retry is then a 409). */
 async function whileBeingSent(id: number, work: () => Promise<unknown>) {
+  // A retried delivery is sent again by this process's worker: let that send finish first, or
+  // its outcome lands on the row marked here (seen in CI: the retry then answered 202).
+  await untilSettled(id)
   await payload.db.drizzle.execute(
     sql`UPDATE webhook_deliveries SET status = 'delivering', lease_expires_at = now() + interval '1 minute' WHERE id = ${id}`,
   )
@@ -643,9 +646,6 @@ describe('webhook subscriptions', () => {
     await expectAnswer('POST', retry, 404, { headers: as.consumerB })
     await expectAnswer('POST', retry, 403, { headers: as.editor })
     await expectAnswer('POST', retry, 401)
-    // The retried delivery is sent again by this process's worker: let that send finish first,
-    // or its outcome lands on the row the next step marks as being sent.
-    await untilSettled(deliveryId)
     await whileBeingSent(deliveryId, () =>
       expectAnswer('POST', retry, 409, { headers: as.consumerA }),
     )
