@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
+import { api } from './api'
 import { launchBrowser, requestedUrls } from './browser'
 
 const baseUrl = inject('baseUrl')
@@ -18,18 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string }) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return { status: response.status, body: await response.json() }
-}
 
 describe('JSON fields in the admin panel (production build, offline)', () => {
   it("renders an audit-log entry's data in the code editor, loaded from the app itself", async () => {

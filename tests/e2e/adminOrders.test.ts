@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { checkoutSessionEvent, signedWebhook } from '../helpers/fakeStripe'
+import { api } from './api'
 import { launchBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
@@ -18,18 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string }) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return { status: response.status, body: await response.json() }
-}
 
 /** A demo product bought by a guest and paid through a signed Stripe webhook to the server. */
 async function paidOrder(adminToken: string) {
