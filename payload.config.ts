@@ -8,6 +8,7 @@ import { buildConfig } from 'payload'
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
+import { guardPoolClients } from '@/db/connectionErrors'
 import { emailAdapter } from '@/email/emailAdapter'
 import { answerBadValuesAs400 } from '@/http/payloadErrors'
 import { rateLimitTable } from '@/http/rateLimitTable'
@@ -100,6 +101,7 @@ export default buildConfig({
   // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
   plugins: [monacoFromThisApp()],
   onInit: async (payload) => {
+    guardPoolClients(payload)
     startInquiryNotifier(payload)
     await startWorkerInApp(payload)
   },

@@ -42,13 +42,34 @@ export type WorkerStats = {
   outcomeMs: number
 }
 
+/** Whether a worker runs and hears NOTIFY (for readiness checks). */
+export type WorkerHealth = {
+  isRunning: boolean
+  /** False while its LISTEN connection is lost and being re-established (it polls meanwhile). */
+  isListening: boolean
+  /** Since when it has been without its LISTEN connection, in epoch milliseconds. */
+  listenerDownSinceMs?: number
+}
+
 /** A running webhook worker. */
 export type WebhookWorker = {
-  /** Stops claiming, lets sends in flight finish, writes their outcomes, releases the listener. */
-  stop: () => Promise<void>
+  /**
+   * Stops claiming; claims still waiting for a slot are given back at once; sends in flight
+   * may finish until `deadline` (epoch ms; none: as long as they take). A send still running
+   * then is left to its lease, which lapses and lets another worker retry it (at least once).
+   * Writes the outcomes it has and releases the listener.
+   */
+  stop: (options?: { deadline?: number }) => Promise<void>
   /** A copy of what it has done so far (for profiling and metrics). */
   stats: () => WorkerStats
+  health: () => WorkerHealth
 }
+
+/** Back-off between attempts to re-establish a lost LISTEN connection. */
+const relistenMinMs = 100
+const relistenMaxMs = 5_000
+/** Tries at writing one batch of outcomes (0.2 s, 0.4 s, ... apart: about 6 s in all). */
+const outcomeWriteAttempts = 6
 
 /** Outcomes are written together once this many are waiting, or after `flushMs`. */
 const flushSize = 200
@@ -124,13 +145,69 @@ export async function startWebhookWorker(
     wakeUp?.()
   }
 
-  const listener: PoolClient = await pool.connect()
-  listener.on('notification', (message) => {
+  // The LISTEN connection: when the database drops it (a restart, a failover, an operator's
+  // pg_terminate_backend), it is re-established with back-off, and the worker polls meanwhile.
+  let listener: { client: PoolClient; detach: () => void } | undefined
+  let listenerDownSinceMs: number | undefined
+  let relistenDelayMs = relistenMinMs
+  let relistenTimer: NodeJS.Timeout | undefined
+  const onNotification = (message: { channel: string }) => {
     if (message.channel === outboxChannel) isOutboxDirty = true
     wake()
-  })
-  listener.on('error', (err) => payload.logger.error({ msg: 'Webhook listener failed', err }))
-  await listener.query(`LISTEN ${outboxChannel}; LISTEN ${deliveriesChannel}`)
+  }
+  const listen = async ({ isFirst = false } = {}) => {
+    const client = await pool.connect()
+    const detach = () => {
+      client.removeListener('error', lose)
+      client.removeListener('end', lose)
+      client.removeListener('notification', onNotification)
+    }
+    function lose(err?: Error) {
+      detach()
+      if (listener?.client === client) listener = undefined
+      // Passing an error destroys the connection instead of returning it to the pool.
+      client.release(err instanceof Error ? err : new Error('LISTEN connection lost'))
+      if (isStopped || isFirst) return
+      listenerDownSinceMs ??= Date.now()
+      payload.logger.warn({
+        msg: `Webhook worker lost its LISTEN connection; polling every ${settings.pollMs} ms until it is back`,
+        err,
+      })
+      scheduleRelisten()
+    }
+    client.on('error', lose)
+    client.on('end', lose)
+    client.on('notification', onNotification)
+    try {
+      await client.query(`LISTEN ${outboxChannel}; LISTEN ${deliveriesChannel}`)
+    } catch (err) {
+      lose(err as Error)
+      throw err
+    }
+    isFirst = false
+    listener = { client, detach }
+    if (listenerDownSinceMs !== undefined) {
+      payload.logger.info(
+        `Webhook worker listening again after ${Date.now() - listenerDownSinceMs} ms`,
+      )
+    }
+    listenerDownSinceMs = undefined
+    relistenDelayMs = relistenMinMs
+    // Whatever was notified while it was away is found by looking now.
+    isOutboxDirty = true
+    wake()
+  }
+  const scheduleRelisten = () => {
+    if (relistenTimer || isStopped) return
+    const delay = relistenDelayMs * (0.5 + Math.random() / 2)
+    relistenDelayMs = Math.min(relistenDelayMs * 2, relistenMaxMs)
+    relistenTimer = setTimeout(() => {
+      relistenTimer = undefined
+      if (isStopped || listener) return
+      listen().catch(() => scheduleRelisten())
+    }, delay)
+  }
+  await listen({ isFirst: true })
 
   let pending: AttemptOutcome[] = []
   let flushTimer: NodeJS.Timeout | undefined
@@ -140,14 +217,36 @@ export async function startWebhookWorker(
     flushTimer = undefined
     const batch = pending
     pending = []
+    if (!batch.length) return flushing
     stats.outcomeBatches++
     stats.outcomes += batch.length
-    flushing = flushing
-      .then(() => timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings)))
-      // The endpoints of these deliveries have free slots now (counted from the rows).
-      .then(wake)
-      .catch((err) => payload.logger.error({ msg: 'Recording webhook outcomes failed', err }))
+    flushing = flushing.then(() => writeOutcomes(batch))
     return flushing
+  }
+  /**
+   * Writes a batch of outcomes, trying again with back-off when the database is away for a
+   * moment (a restart or failover): an outcome not written leaves its delivery `delivering`
+   * until the lease lapses, and then it is sent again. Retries stay well within the lease.
+   */
+  const writeOutcomes = async (batch: AttemptOutcome[]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings))
+        // The endpoints of these deliveries have free slots now (counted from the rows).
+        wake()
+        return
+      } catch (err) {
+        if (attempt >= outcomeWriteAttempts) {
+          payload.logger.error({ msg: 'Recording webhook outcomes failed', err })
+          return
+        }
+        payload.logger.warn({
+          msg: `Recording webhook outcomes failed (attempt ${attempt}); trying again`,
+          err: (err as Error).message,
+        })
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)))
+      }
+    }
   }
   const record = (outcome: AttemptOutcome) => {
     pending.push(outcome)
@@ -159,6 +258,8 @@ export async function startWebhookWorker(
     held++
     void sending
       .add(async () => {
+        // A worker that is stopping sends nothing more: what waits for a slot goes back.
+        if (isStopped) return giveBack(pool, delivery)
         // A claim that waited for a slot so long that its lease could lapse mid-send is given
         // back (due at once, its attempt not counted) rather than risk two workers sending it.
         const leaseLeftMs = new Date(delivery.leaseExpiresAt).getTime() - Date.now()
@@ -269,16 +370,43 @@ export async function startWebhookWorker(
   const running = loop()
 
   return {
-    stop: async () => {
+    stop: async ({ deadline }: { deadline?: number } = {}) => {
       isStopped = true
+      clearTimeout(relistenTimer)
       wakeUp?.()
       await running
-      await sending.onIdle()
+      const idle = sending.onIdle()
+      if (deadline === undefined) await idle
+      else {
+        let timer: NodeJS.Timeout | undefined
+        const lapse = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
+        })
+        await Promise.race([idle, lapse])
+        clearTimeout(timer)
+        if (sending.pending > 0) {
+          payload.logger.warn(
+            `Webhook worker stopped with ${sending.pending} sends still running; ` +
+              'their leases lapse and another worker retries them',
+          )
+        }
+      }
       await flush()
-      listener.removeAllListeners('notification')
-      await listener.query('UNLISTEN *').catch(() => {})
-      listener.release()
+      const current = listener
+      listener = undefined
+      if (current) {
+        current.detach()
+        // Errors of a client being released are the pool's to handle from here on.
+        current.client.on('error', () => {})
+        await current.client.query('UNLISTEN *').catch(() => {})
+        current.client.release()
+      }
     },
+    health: () => ({
+      isRunning: !isStopped,
+      isListening: listener !== undefined,
+      ...(listenerDownSinceMs === undefined ? {} : { listenerDownSinceMs }),
+    }),
     stats: () => ({ ...stats }),
   }
 }
