@@ -7,9 +7,8 @@ import { buildConfig } from 'payload'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
-import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
-import { guardPoolClients } from '@/db/connectionErrors'
 import { emailAdapter } from '@/email/emailAdapter'
+import { appLogger, loggingLevels } from '@/http/logging'
 import { answerBadValuesAs400 } from '@/http/payloadErrors'
 import { rateLimitTable } from '@/http/rateLimitTable'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
@@ -18,7 +17,7 @@ import { searchIndexes } from '@/search/schema/searchIndexes'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
-import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
+import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
 import { AuditLog, Consumers, Users } from './collections/Identity'
@@ -98,11 +97,10 @@ export default buildConfig({
     headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
   },
   telemetry: false,
+  logger: appLogger(process.env),
+  loggingLevels,
   // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
   plugins: [monacoFromThisApp()],
-  onInit: async (payload) => {
-    guardPoolClients(payload)
-    startInquiryNotifier(payload)
-    await startWorkerInApp(payload)
-  },
+  // Background loops start with Payload, and the app server initialises Payload at boot.
+  onInit: startBackgroundWork,
 })

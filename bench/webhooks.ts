@@ -63,7 +63,7 @@ const { inTransaction, postgres } = await import('../src/db/transaction')
 const { startWebhookWorker } = await import('../src/webhooks/worker/worker')
 const { buildDeliveryRequest } = await import('../src/webhooks/deliveryRequest')
 const { generateSecret } = await import('../src/webhooks/secret')
-const { closePayload } = await import('../scripts/lib/closePayload')
+const { closePayload } = await import('../src/db/closePayload')
 
 const payload = await getPayload({ config })
 const pool = postgres(payload).pool

@@ -5,7 +5,9 @@
 import { getPayload } from 'payload'
 
 import { loadEnvironment } from './lib/environment'
+import { refusePrompts } from './lib/refusePrompts.mjs'
 
+refusePrompts()
 loadEnvironment(true)
 process.env.PAYLOAD_SECRET ||= 'migration-generation'
 const { default: config } = await import('@payload-config')

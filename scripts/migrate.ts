@@ -2,12 +2,15 @@
  * `npm run migrate`: applies the committed migrations (what `npm start` does first). Exits
  * non-zero unless every migration is applied afterwards.
  */
+import { sql } from '@payloadcms/db-postgres'
 import { getPayload } from 'payload'
 
-import { closePayload } from './lib/closePayload'
+import { closePayload } from '../src/db/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { refusePrompts } from './lib/refusePrompts.mjs'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
+refusePrompts()
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 await provideSecret()
@@ -15,6 +18,7 @@ const { default: config } = await import('@payload-config')
 
 const payload = await getPayload({ config })
 try {
+  await refuseDevelopmentSchema()
   await payload.db.migrate()
   const { docs } = await payload.find({
     collection: 'payload-migrations',
@@ -27,3 +31,29 @@ try {
   await cluster?.stop()
 }
 process.exit(0)
+
+/**
+ * A database `npm run dev` set up by schema push (it records a migration of batch -1) cannot
+ * take the migrations: they would recreate what exists. Payload would ask "(y/N)" on the
+ * terminal and, with no answer, wait forever; this says what to do and exits 1 instead.
+ */
+async function refuseDevelopmentSchema() {
+  const pushed = await payload.db.drizzle
+    .execute(sql`SELECT 1 FROM payload_migrations WHERE batch = -1 LIMIT 1`)
+    .then(
+      (result) => result.rows.length > 0,
+      () => false, // no migrations table yet: a fresh database
+    )
+  if (!pushed) return
+  console.error(
+    [
+      'This database was set up by `npm run dev` (a development schema push), so the',
+      'committed migrations cannot be applied to it. Give `npm start` (production) a database',
+      'of its own, created by the migrations: set DATABASE_URL to an empty database, or leave',
+      'it unset for the embedded one (`app`, apart from the development `app_dev`).',
+    ].join('\n'),
+  )
+  await closePayload(payload)
+  await cluster?.stop()
+  process.exit(1)
+}

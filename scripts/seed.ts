@@ -4,9 +4,11 @@
  */
 import { getPayload } from 'payload'
 
-import { closePayload } from './lib/closePayload'
+import { closePayload } from '../src/db/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { refusePrompts } from './lib/refusePrompts.mjs'
 
+refusePrompts()
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')

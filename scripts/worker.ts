@@ -1,20 +1,25 @@
 /**
  * `npm run worker`: a webhook worker on its own, for scale-out (run any number, on any number
  * of machines, beside or instead of the one inside the app: set `WEBHOOK_WORKER=off` on the app
- * to keep sending out of the web processes). Stops cleanly on Ctrl-C / SIGTERM.
+ * to keep sending out of the web processes). Stops cleanly on Ctrl-C / SIGTERM, within
+ * `SHUTDOWN_TIMEOUT_SECONDS`.
  */
 import { getPayload } from 'payload'
 
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
-import { closePayload } from './lib/closePayload'
+import { closePayload } from '../src/db/closePayload'
+import { shutdownTimeoutMs } from '../src/lifecycle/shutdownSettings'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
 import { holdOpen } from './lib/holdOpen'
+import { refusePrompts } from './lib/refusePrompts.mjs'
 
+refusePrompts()
 const release = holdOpen()
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 checkWebhookSettings()
+const shutdownMs = shutdownTimeoutMs(process.env)
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
 await provideSecret()
 const { default: config } = await import('@payload-config')
@@ -24,15 +29,25 @@ const worker = await startWebhookWorker(payload)
 payload.logger.info('Webhook worker running')
 release()
 
+// SIGTERM or SIGINT: stop claiming, give back what waits for a slot, let sends in flight finish
+// (until 2 s before the bound, leaving time to write their outcomes), close the pool, exit 0.
+// Past SHUTDOWN_TIMEOUT_SECONDS it exits 1; a send still running then is retried by another
+// worker once its lease lapses.
 let isStopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (isStopping) return
     isStopping = true
-    payload.logger.info('Webhook worker stopping')
-    await worker.stop()
+    const deadline = Date.now() + shutdownMs
+    setTimeout(() => {
+      payload.logger.error(`Webhook worker did not stop within ${shutdownMs / 1000} s; exiting`)
+      process.exit(1)
+    }, shutdownMs).unref()
+    payload.logger.info(`${signal}: webhook worker stopping (at most ${shutdownMs / 1000} s)`)
+    await worker.stop({ deadline: deadline - 2000 })
     await closePayload(payload)
     await cluster?.stop()
+    payload.logger.info('Webhook worker stopped')
     process.exit(0)
   })
 }

@@ -1,9 +1,10 @@
-import { APIError, type CollectionConfig } from 'payload'
+import { type CollectionConfig } from 'payload'
 
 import { isAdmin } from './access/isAdmin'
+import { RefusedRequest } from '@/http/refusedRequest'
 
 const appendOnly = () => {
-  throw new APIError('Audit log entries cannot be changed or deleted', 403)
+  throw new RefusedRequest('Audit log entries cannot be changed or deleted', 403)
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Creates the schema of a fresh test database by schema push; run as a child process. */
 import { getPayload } from 'payload'
 
-import { closePayload } from '../../scripts/lib/closePayload'
+import { closePayload } from '../../src/db/closePayload'
 import { holdOpen } from '../../scripts/lib/holdOpen'
 
 const release = holdOpen()

@@ -2,17 +2,27 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 
 import { projectRoot } from '../../scripts/lib/environment'
-import { runNext, spawnScript } from '../../scripts/lib/processes'
+import { runNext } from '../../scripts/lib/processes'
 import { createDatabaseIfMissing } from '../../scripts/lib/embeddedPostgres'
-import { startTestServer } from './testDatabase'
+import { signalGroup, spawnInGroup } from './processGroups'
+import { startTestServer, type TestServer } from './testDatabase'
+
+export type StartedApp = Awaited<ReturnType<typeof startApp>>
 
 /**
- * The production build served exactly as `npm start` serves it (migrations, seed, `next
- * start`), on a throwaway database: one on the server of `DATABASE_URL` when it is set, else
- * an embedded cluster. Builds first when there is no build. For browser tests and benchmarks.
+ * The production build served exactly as `npm start` serves it (migrations, seed, the app
+ * server), on a throwaway database: one on the server of `DATABASE_URL` when it is set, else
+ * an embedded cluster; or on `reuse`'s database, as a restart of that app. Builds first when
+ * there is no build. Resolves when `/admin/login` answers 200, or, with `readyWhen: 'booted'`,
+ * without sending any request: when the server logs that it has initialised Payload.
  */
 export async function startApp(
-  options: { env?: Record<string, string>; showOutput?: boolean } = {},
+  options: {
+    env?: Record<string, string>
+    showOutput?: boolean
+    readyWhen?: 'login' | 'booted'
+    reuse?: StartedApp
+  } = {},
 ) {
   const hasBuild = await access(path.join(projectRoot, '.next/BUILD_ID')).then(
     () => true,
@@ -20,11 +30,13 @@ export async function startApp(
   )
   if (!hasBuild) await runNext(['build'])
 
-  const server = await startTestServer()
+  const server: TestServer = options.reuse?.server ?? (await startTestServer())
   const database = `${server.prefix}_app`
   await createDatabaseIfMissing(server.adminUrl, database)
   const port = 3100 + Math.floor(Math.random() * 800)
-  const app = spawnScript(
+  // Its own process group, so that ending it also ends the app's server (and an embedded
+  // database); the scripts parent receives signals as an orchestrator would send them.
+  const app = spawnInGroup(
     'scripts/start.ts',
     [],
     {
@@ -34,30 +46,49 @@ export async function startApp(
       PORT: String(port),
       ...options.env,
     },
-    // Its own process group, so that stopping it also stops the app's server and the database.
-    { detached: true, stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   )
+  let output = ''
+  for (const stream of [app.stdout!, app.stderr!]) {
+    stream.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (options.showOutput) process.stdout.write(chunk)
+    })
+  }
+  const exited = new Promise<number | null>((resolve) => app.once('exit', resolve))
   const baseUrl = `http://127.0.0.1:${port}`
-  const stop = async () => {
+  /** Ends the app (SIGTERM to its group) and, unless it is to be reused, its database. */
+  const stop = async ({ keepDatabase = false } = {}) => {
     if (app.exitCode === null) {
-      const exited = new Promise((resolve) => app.once('exit', resolve))
-      process.kill(-app.pid!, 'SIGTERM')
+      signalGroup(app, 'SIGTERM')
       await exited
     }
-    await server.stop()
+    if (!keepDatabase) await server.stop()
   }
   const deadline = Date.now() + 180_000
   for (;;) {
-    const status = await fetch(`${baseUrl}/admin/login`).then(
-      (response) => response.status,
-      () => 0,
-    )
-    if (status === 200) break
+    const isReady =
+      options.readyWhen === 'booted'
+        ? output.includes('Payload initialised')
+        : (await fetch(`${baseUrl}/admin/login`).then(
+            (response) => response.status,
+            () => 0,
+          )) === 200
+    if (isReady) break
     if (app.exitCode !== null || Date.now() > deadline) {
       await stop()
-      throw new Error('The app did not start within 3 minutes; see its output above')
+      throw new Error(`The app did not start within 3 minutes. Its output:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  return { baseUrl, databaseUrl: server.urlFor(database), stop }
+  return {
+    baseUrl,
+    databaseUrl: server.urlFor(database),
+    server,
+    /** The `npm start` process (signal it as an orchestrator would), and what it printed. */
+    process: app,
+    output: () => output,
+    exited,
+    stop,
+  }
 }

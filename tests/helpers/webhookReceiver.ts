@@ -11,8 +11,11 @@ export type ReceivedWebhook = {
   at: number
 }
 
-/** How the receiver answers: a status (and headers), or `'hang'` to never answer. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang'
+/**
+ * How the receiver answers: a status (and headers), after `delayMs` if given, or `'hang'` to
+ * never answer.
+ */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang'
 
 /**
  * A real HTTP server on loopback that records every request and answers as `answer` says
@@ -41,7 +44,9 @@ export async function startWebhookReceiver(
         hanging.push(res)
         return
       }
-      res.writeHead(reply.status, reply.headers).end('ok')
+      const send = () => res.writeHead(reply.status, reply.headers).end('ok')
+      if (reply.delayMs) setTimeout(send, reply.delayMs)
+      else send()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 
 import { createLocalReq, type Payload } from 'payload'
 
-import { spawnScript } from '../../scripts/lib/processes'
+import { signalGroup, spawnInGroup } from './processGroups'
 
 /** Emits `count` business events of `type` in one transaction; `data(i)` gives each one's data. */
 export async function emitEvents(
@@ -27,7 +27,7 @@ export function workerProcesses() {
   return {
     /** Starts `npm run worker`'s script on this file's database; resolves once it runs. */
     async start(env: Record<string, string> = {}) {
-      const child = spawnScript(
+      const child = spawnInGroup(
         'scripts/worker.ts',
         [],
         { WEBHOOK_POLL_MS: '100', ...env },
@@ -57,9 +57,9 @@ export function workerProcesses() {
         .filter((line) => /error|fail/i.test(line))
         .slice(0, 20)
         .join('\n'),
-    /** SIGKILLs every worker still running. */
+    /** SIGKILLs every worker still running, with anything it started. */
     killAll: () => {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+      for (const child of children) if (child.exitCode === null) signalGroup(child, 'SIGKILL')
     },
   }
 }

@@ -3,7 +3,7 @@ import { BasePayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { consumeRateLimit } from '../../src/http/rateLimiter'
-import { closePayload } from '../../scripts/lib/closePayload'
+import { closePayload } from '../../src/db/closePayload'
 import { consumerWithKey } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'

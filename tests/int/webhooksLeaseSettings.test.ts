@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { spawnScript } from '../../scripts/lib/processes'
+import { spawnInGroup } from '../helpers/processGroups'
 
 let payload: Payload
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 /** Runs a project script to its exit; what it printed and its exit code. */
 function runToExit(script: string, env: Record<string, string>) {
-  const child = spawnScript(script, [], env, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawnInGroup(script, [], env, { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))

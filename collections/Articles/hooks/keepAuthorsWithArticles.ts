@@ -1,4 +1,5 @@
-import { APIError, type CollectionBeforeDeleteHook } from 'payload'
+import { type CollectionBeforeDeleteHook } from 'payload'
+import { RefusedRequest } from '@/http/refusedRequest'
 
 /** An author who still has articles cannot be deleted: reassign or delete the articles first. */
 export const keepAuthorsWithArticles: CollectionBeforeDeleteHook = async ({ id, req }) => {
@@ -9,11 +10,9 @@ export const keepAuthorsWithArticles: CollectionBeforeDeleteHook = async ({ id, 
     overrideAccess: true,
   })
   if (totalDocs > 0) {
-    throw new APIError(
+    throw new RefusedRequest(
       `Author ${id} still has ${totalDocs} article${totalDocs === 1 ? '' : 's'}; reassign or delete them first`,
       409,
-      null,
-      true,
     )
   }
 }

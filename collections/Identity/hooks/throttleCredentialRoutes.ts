@@ -1,12 +1,9 @@
-import {
-  APIError,
-  type CollectionAfterLoginHook,
-  type CollectionBeforeOperationHook,
-} from 'payload'
+import { type CollectionAfterLoginHook, type CollectionBeforeOperationHook } from 'payload'
 
 import { requestAddress } from '@/http/clientAddress'
 import { rateLimitHeaders } from '@/http/rateLimitPolicy'
 import { consumeRateLimit, resetRateLimit } from '@/http/rateLimiter'
+import { RefusedRequest } from '@/http/refusedRequest'
 
 const credentialOperations = new Set(['login', 'forgotPassword', 'resetPassword'])
 
@@ -61,5 +58,5 @@ async function count(
   })
   if (!state.isLimited) return
   req.responseHeaders = new Headers(rateLimitHeaders(policy, state))
-  throw new APIError('Too many attempts, retry later', 429, undefined, true)
+  throw new RefusedRequest('Too many attempts, retry later', 429)
 }

@@ -1,4 +1,5 @@
-import { APIError, type CollectionBeforeDeleteHook } from 'payload'
+import { type CollectionBeforeDeleteHook } from 'payload'
+import { RefusedRequest } from '@/http/refusedRequest'
 
 /**
  * A product that orders refer to cannot be deleted (the orders would lose what they sold):
@@ -12,11 +13,9 @@ export const keepOrderedProducts: CollectionBeforeDeleteHook = async ({ id, req 
     overrideAccess: true,
   })
   if (totalDocs > 0) {
-    throw new APIError(
+    throw new RefusedRequest(
       `Product ${id} is in ${totalDocs} order${totalDocs === 1 ? '' : 's'}; deactivate it instead of deleting it`,
       409,
-      null,
-      true,
     )
   }
 }

@@ -87,21 +87,27 @@ async function administratorAddresses(payload: Payload): Promise<string[]> {
 
 /**
  * Retries due notices every `INQUIRY_NOTIFY_INTERVAL_SECONDS` (default 30) in this process;
- * `INQUIRY_NOTIFIER=off` disables it. Returns a function that stops it.
+ * `INQUIRY_NOTIFIER=off` disables it. `stop()` ends the timer and waits for a pass under way
+ * (a notice it claimed and did not finish is retried after its claim lapses).
  */
-export function startInquiryNotifier(payload: Payload): () => void {
-  if (process.env.INQUIRY_NOTIFIER === 'off') return () => {}
+export function startInquiryNotifier(payload: Payload): { stop: () => Promise<void> } {
+  if (process.env.INQUIRY_NOTIFIER === 'off') return { stop: async () => {} }
   const intervalMs = Number(process.env.INQUIRY_NOTIFY_INTERVAL_SECONDS ?? 30) * 1000
-  let isRunning = false
+  let running: Promise<void> | undefined
   const timer = setInterval(() => {
-    if (isRunning) return
-    isRunning = true
-    sendInquiryNotices(payload)
+    if (running) return
+    running = sendInquiryNotices(payload)
+      .then(() => {})
       .catch((error) => payload.logger.error({ msg: 'Inquiry notifier failed', err: error }))
       .finally(() => {
-        isRunning = false
+        running = undefined
       })
   }, intervalMs)
   timer.unref()
-  return () => clearInterval(timer)
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      await running
+    },
+  }
 }

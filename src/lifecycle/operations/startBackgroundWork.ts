@@ -1,0 +1,41 @@
+import type { Payload } from 'payload'
+
+import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
+import { closePayload } from '@/db/closePayload'
+import { guardPoolClients } from '@/db/connectionErrors'
+import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
+import { backgroundWork } from '../backgroundWork'
+
+/**
+ * Whether this process is the app's server (`npm start`, `npm run dev`): not a build, a
+ * script or a test process, which initialise Payload too.
+ */
+export function isAppServer(env: Record<string, string | undefined> = process.env) {
+  return Boolean(env.NEXT_RUNTIME) && env.NEXT_PHASE !== 'phase-production-build' && !env.VITEST
+}
+
+/**
+ * Payload's `onInit`. Every process keeps database connection losses from crashing it and
+ * retries inquiry e-mails; the app server also runs the webhook worker (unless
+ * `WEBHOOK_WORKER=off`). Each loop is registered in `backgroundWork()`, which the app server
+ * stops on SIGTERM (`scripts/server.mjs`), the database pool last. The server initialises
+ * Payload as soon as it listens, so all of this runs before the first request.
+ */
+export async function startBackgroundWork(payload: Payload) {
+  guardPoolClients(payload)
+  const work = backgroundWork()
+  if (!work.has('inquiry notifier')) {
+    const notifier = startInquiryNotifier(payload)
+    work.add({ name: 'inquiry notifier', stop: () => notifier.stop() })
+  }
+  if (!isAppServer()) return
+  const worker = await startWorkerInApp(payload)
+  // Sends in flight may take until 2 s before the deadline; writing their outcomes needs the rest.
+  if (worker) {
+    work.add({
+      name: 'webhook worker',
+      stop: (deadline) => worker.stop({ deadline: deadline - 2000 }),
+    })
+  }
+  work.add({ name: 'database pool', stop: () => closePayload(payload) }, { last: true })
+}
