@@ -1,0 +1,43 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { spawnInGroup } from '../helpers/processGroups'
+
+let payload: Payload
+
+beforeAll(async () => {
+  // This file's database is set up as `npm run dev` sets one up: by schema push.
+  payload = await (await import('../helpers/payload')).getTestPayload()
+})
+
+/**
+ * Runs a project script with its standard input an open pipe nobody writes to (a service
+ * manager or CI: no terminal, no answer ever); what it printed and its exit code.
+ */
+function runWithoutAnswers(script: string, env: Record<string, string> = {}) {
+  const child = spawnInGroup(script, [], env, { stdio: ['pipe', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
+}
+
+describe('scripts given a database `npm run dev` pushed', () => {
+  // Before: `npm start` waited forever on "Would you like to proceed? (y/N)"; answered "no",
+  // the migration step exited 0 having done nothing.
+  it.each(['scripts/migrate.ts', 'scripts/start.ts'])(
+    '%s fails at once with what to do, instead of asking',
+    async (script) => {
+      const { code, output } = await runWithoutAnswers(script)
+      expect(code).toBe(1)
+      expect(output).toContain('This database was set up by `npm run dev`')
+      expect(output).toContain('Give `npm start` (production) a database')
+      expect(output).not.toContain('(y/N)')
+      // Nothing was migrated.
+      const { totalDocs } = await payload.count({ collection: 'payload-migrations' })
+      expect(totalDocs).toBe(1)
+    },
+  )
+})
