@@ -1,0 +1,79 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
+import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+
+let payload: Payload
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let answer: Answer = { status: 200 }
+const workers = workerProcesses()
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  receiver = await startWebhookReceiver(() => answer)
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+})
+
+afterAll(async () => {
+  workers.killAll()
+  await receiver?.close()
+})
+
+const exitOf = (child: {
+  once: (event: 'exit', listener: (code: number | null) => void) => void
+}) => new Promise<number | null>((resolve) => child.once('exit', resolve))
+
+const statusCounts = async () =>
+  Object.fromEntries(
+    (
+      await payload.db.drizzle.execute<{ status: string; count: number }>(
+        sql`SELECT status, count(*)::int AS count FROM webhook_deliveries GROUP BY status`,
+      )
+    ).rows.map((row) => [row.status, row.count]),
+  )
+
+const orderPosts = () =>
+  receiver.posts().filter((post) => JSON.parse(post.body).type === 'order.created')
+
+describe('`npm run worker` on SIGTERM', () => {
+  it('finishes the sends in flight, gives back what waited, exits 0; another worker sends the rest, nothing twice', async () => {
+    const { consumerWithKey } = await import('../helpers/identities')
+    const { restJson } = await import('../helpers/rest')
+    const { apiKey } = await consumerWithKey(payload)
+    const created = await restJson('POST', '/api/webhooks/subscriptions', {
+      headers: { 'x-api-key': apiKey },
+      body: { endpoint_url: receiver.url('/shutdown'), events: ['order.created'] },
+    })
+    expect(created.status).toBe(201)
+
+    // Each answer takes 400 ms; the worker sends 4 at a time and holds up to 6.
+    answer = { status: 200, delayMs: 400 }
+    const worker = await workers.start({
+      WEBHOOK_CONCURRENCY: '4',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '4',
+      SHUTDOWN_TIMEOUT_SECONDS: '10',
+    })
+    await emitEvents(payload, { type: 'order.created', count: 40 })
+    await eventually(() => orderPosts().length >= 6, 30_000)
+    const exited = exitOf(worker)
+    worker.kill('SIGTERM')
+    expect(await exited).toBe(0)
+
+    // Every send it started has its outcome; nothing is left claimed.
+    const sentBeforeStop = orderPosts().length
+    const counts = await statusCounts()
+    expect(counts.delivering).toBeUndefined()
+    expect(counts.succeeded).toBe(sentBeforeStop + 1) // and the subscription's test event
+    expect(counts.pending).toBe(40 - sentBeforeStop)
+
+    answer = { status: 200 }
+    await workers.start()
+    await eventually(async () => (await statusCounts()).succeeded === 41, 60_000)
+    const ids = orderPosts().map((post) => post.headers['webhook-id'])
+    expect(ids).toHaveLength(40)
+    expect(new Set(ids).size).toBe(40)
+  })
+})
