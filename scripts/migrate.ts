@@ -2,15 +2,19 @@
  * `npm run migrate`: applies the committed migrations (what `npm start` does first). Exits
  * non-zero unless every migration is applied afterwards.
  */
-import { sql } from '@payloadcms/db-postgres'
 import { getPayload } from 'payload'
 
 import { closePayload } from '../src/db/closePayload'
+import { postgres } from '../src/db/transaction'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { holdOpen } from './lib/holdOpen'
 import { refusePrompts } from './lib/refusePrompts.mjs'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 refusePrompts()
+// Until process.exit below: under load, a top-level await of the config could otherwise end
+// the script with code 13 (see holdOpen).
+holdOpen()
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 await provideSecret()
@@ -38,8 +42,10 @@ process.exit(0)
  * terminal and, with no answer, wait forever; this says what to do and exits 1 instead.
  */
 async function refuseDevelopmentSchema() {
-  const pushed = await payload.db.drizzle
-    .execute(sql`SELECT 1 FROM payload_migrations WHERE batch = -1 LIMIT 1`)
+  // (A static import of @payloadcms/db-postgres here made the import of the config above
+  // never settle under tsx; the pool needs none.)
+  const pushed = await postgres(payload)
+    .pool!.query('SELECT 1 FROM payload_migrations WHERE batch = -1 LIMIT 1')
     .then(
       (result) => result.rows.length > 0,
       () => false, // no migrations table yet: a fresh database

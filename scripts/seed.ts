@@ -6,9 +6,13 @@ import { getPayload } from 'payload'
 
 import { closePayload } from '../src/db/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
+import { holdOpen } from './lib/holdOpen'
 import { refusePrompts } from './lib/refusePrompts.mjs'
 
 refusePrompts()
+// Until process.exit below: under load, a top-level await of the config could otherwise end
+// the script with code 13 (see holdOpen).
+holdOpen()
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')

@@ -9,6 +9,8 @@ import { workerProcesses } from '../helpers/webhookWorkers'
 // The app as `npm start` runs it, started, stopped and started again on one database, as an
 // orchestrator does: boot without any request, SIGTERM under keep-alive load.
 const env = { WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback', SHUTDOWN_TIMEOUT_SECONDS: '25' }
+// SHOW_APP_OUTPUT=1 prints what the app servers print.
+const showOutput = Boolean(process.env.SHOW_APP_OUTPUT)
 const consumerKey = 'demo-consumer-key-0123456789abcdef'
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
@@ -55,7 +57,7 @@ const postsOf = (prefix: string) =>
 
 describe('the app server', () => {
   it('starts its background work at boot: a delivery queued while it was down arrives before any request', async () => {
-    first = await startApp({ env })
+    first = await startApp({ env, showOutput })
     const created = await fetch(`${first.baseUrl}/webhooks/subscriptions`, {
       method: 'POST',
       headers: { 'x-api-key': consumerKey, 'content-type': 'application/json' },
@@ -67,8 +69,38 @@ describe('the app server', () => {
 
     await queueEvents(first.databaseUrl, 'boot-', 20)
     // Ready when it logs that Payload is initialised: no request is sent to it.
-    second = await startApp({ env, reuse: first, readyWhen: 'booted' })
+    second = await startApp({ env, showOutput, reuse: first, readyWhen: 'booted' })
     await eventually(() => postsOf('boot-').length === 20, 60_000)
+  })
+
+  it('logs JSON lines, a wrong password at info without a stack, each line with its request id', async () => {
+    const app = second!
+    const response = await fetch(`${app.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'wrong-password-1' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'not-the-password' }),
+    })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('x-request-id')).toBe('wrong-password-1')
+    const linesOf = (requestId: string) =>
+      app
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(requestId))
+    await eventually(() => linesOf('wrong-password-1').length > 0, 10_000)
+    const lines = linesOf('wrong-password-1')
+    for (const line of lines) {
+      const entry = JSON.parse(line) as Record<string, unknown>
+      expect(entry).toMatchObject({ level: 30, requestId: 'wrong-password-1' })
+      expect(entry.err).toBeUndefined()
+    }
+    expect(lines.join('\n')).toContain('incorrect')
+    // Nothing at error level so far: the app has only served what it should.
+    const errors = app
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{') && (JSON.parse(line) as { level: number }).level >= 50)
+    expect(errors).toEqual([])
   })
 
   it('stops on SIGTERM under keep-alive load: every started request answered, exit 0, no delivery lost or sent twice', async () => {

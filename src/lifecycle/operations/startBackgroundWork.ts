@@ -11,7 +11,7 @@ import { backgroundWork } from '../backgroundWork'
  * script or a test process, which initialise Payload too.
  */
 export function isAppServer(env: Record<string, string | undefined> = process.env) {
-  return Boolean(env.NEXT_RUNTIME) && env.NEXT_PHASE !== 'phase-production-build' && !env.VITEST
+  return Boolean(env.NEXT_RUNTIME) && env.NEXT_PHASE !== 'phase-production-build'
 }
 
 /**
