@@ -5,6 +5,7 @@
  */
 import { getPayload } from 'payload'
 
+import { startWorkerHttpServer } from '../src/observability/server/workerHttpServer'
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from './lib/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
@@ -21,6 +22,7 @@ const { default: config } = await import('@payload-config')
 
 const payload = await getPayload({ config })
 const worker = await startWebhookWorker(payload)
+const httpServer = await startWorkerHttpServer({ payload, worker }) // health, metrics
 payload.logger.info('Webhook worker running')
 release()
 
@@ -30,6 +32,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (isStopping) return
     isStopping = true
     payload.logger.info('Webhook worker stopping')
+    await httpServer?.close()
     await worker.stop()
     await closePayload(payload)
     await cluster?.stop()

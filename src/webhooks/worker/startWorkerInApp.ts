@@ -6,14 +6,25 @@ const running = Symbol.for('content-shop.webhookWorker')
 type WithWorker = typeof globalThis & { [running]?: Promise<WebhookWorker> }
 
 /**
- * Payload's `onInit`: runs a webhook worker inside the app server (`next start`/`next dev`),
- * unless `WEBHOOK_WORKER=off` (then run `npm run worker` processes instead). Scripts, builds
- * and test processes never start one by themselves. One per process, even across hot reloads.
+ * Whether this process runs a webhook worker of its own: the app server (`next start`/`next
+ * dev`) does unless `WEBHOOK_WORKER=off`; scripts, builds and test processes never do.
  */
-export async function startWorkerInApp(payload: Payload) {
+export function isWorkerInAppEnabled() {
   const isAppServer =
     Boolean(process.env.NEXT_RUNTIME) && process.env.NEXT_PHASE !== 'phase-production-build'
-  if (!isAppServer || process.env.WEBHOOK_WORKER === 'off' || process.env.VITEST) return
+  return isAppServer && process.env.WEBHOOK_WORKER !== 'off' && !process.env.VITEST
+}
+
+/** This process's in-app worker: starting or running; undefined before its start or after it failed. */
+export const workerInApp = () => (globalThis as WithWorker)[running]
+
+/**
+ * Payload's `onInit`: runs a webhook worker inside the app server when `isWorkerInAppEnabled`
+ * (with `WEBHOOK_WORKER=off`, run `npm run worker` processes instead). One per process, even
+ * across hot reloads.
+ */
+export async function startWorkerInApp(payload: Payload) {
+  if (!isWorkerInAppEnabled()) return
   const global = globalThis as WithWorker
   global[running] ??= startWebhookWorker(payload).then((worker) => {
     payload.logger.info('Webhook worker started in the app process')
