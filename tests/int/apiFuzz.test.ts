@@ -38,6 +38,8 @@ process.env.RATE_LIMIT_CONTACT = '1000000/60'
 process.env.RATE_LIMIT_CREDENTIALS = '1000000/60'
 process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
 process.env.WEBHOOK_PROBE_TIMEOUT_MS = '500'
+// Metrics on, so that its token is asked for (401) rather than the whole path being a 404.
+process.env.METRICS_TOKEN = 'fuzz-metrics-token'
 delete process.env.CHECKOUT_REQUIRE_AUTH
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_250_915)

@@ -64,7 +64,10 @@ describe('GET /api/metrics', () => {
   it('is 404 while METRICS_TOKEN is unset, whatever the caller sends', async () => {
     delete process.env.METRICS_TOKEN
     try {
-      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+      for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<
+        string,
+        string
+      >[]) {
         const answer = await restJson('GET', '/api/metrics', { headers })
         expect(answer.status).toBe(404)
         expect(answer.body.error.code).toBe('not_found')
