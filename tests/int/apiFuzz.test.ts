@@ -71,7 +71,7 @@ type Operation = {
   variant?: 'guest' | 'authenticated'
 }
 
-type Identity = 'anonymous' | 'admin' | 'editor' | 'customer' | 'consumer'
+type Identity = 'anonymous' | 'admin' | 'editor' | 'customer' | 'consumer' | 'scraper'
 type CredentialMix =
   | 'garbage bearer + valid key'
   | 'valid bearer + garbage key'
@@ -152,7 +152,7 @@ const allowsAnonymous = (operation: Operation) =>
 /**
  * Identities that may call the operation as the document says: `security` names the schemes;
  * among users the admin holds every role, so bearer-only operations (editors or administrators
- * only, per their descriptions) are called as the admin.
+ * only, per their descriptions) are called as the admin; the metrics scrape with its token.
  */
 function suitableIdentities(operation: Operation): Identity[] {
   if (operation.variant === 'authenticated') return ['customer']
@@ -161,6 +161,7 @@ function suitableIdentities(operation: Operation): Identity[] {
   if (names.has('bearerAuth') && names.has('apiKeyAuth')) identities.push('editor', 'consumer')
   else if (names.has('bearerAuth')) identities.push('admin')
   else if (names.has('apiKeyAuth')) identities.push('consumer')
+  if (names.has('metricsToken')) identities.push('scraper')
   return identities.length ? identities : ['anonymous']
 }
 
@@ -776,6 +777,7 @@ beforeAll(async () => {
   credentials.customer = { authorization: `Bearer ${await bearer('customer')}` }
   credentials.consumer = { 'x-api-key': (await consumerWithKey(payload, 'Fuzz consumer')).apiKey }
   credentials.anonymous = {}
+  credentials.scraper = { authorization: `Bearer ${process.env.METRICS_TOKEN}` }
 
   fixtures.authorId = (await payload.create({ collection: 'authors', data: { name: 'Fuzz' } })).id
   fixtures.tagId = (
