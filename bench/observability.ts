@@ -4,9 +4,9 @@
  *   app's real route table, then the histogram), per call.
  * - On the production build, two apps side by side: one with `METRICS_TOKEN` (its server
  *   reports every response to the metrics) and one without (nothing is observed). The same
- *   request, `GET /api/v1/me` with an API key, is loaded on each in turn, three rounds
- *   alternating, so that drift on a shared machine hits both alike; then the probes and the
- *   scrape. Run `npm run build` first.
+ *   request, `GET /api/v1/me` with an API key, is loaded on each in turn, four rounds, each app
+ *   first in every other round, so that drift on a shared machine hits both alike; then the
+ *   probes and the scrape. Run `npm run build` first.
  */
 import { seedCredentials } from '../seed/identities'
 import { measure, type Figures } from './lib/measure'
@@ -51,10 +51,16 @@ try {
   const apiKey = { 'x-api-key': seedCredentials().consumerApiKey }
   const me = { path: '/api/v1/me', headers: apiKey, expectStatus: 200 }
   const rounds: { instrumented: Figures; plain: Figures }[] = []
-  for (let round = 1; round <= 3; round++) {
-    const [a] = await measure(instrumented.baseUrl, [{ name: 'instrumented', ...me }])
-    const [b] = await measure(plain.baseUrl, [{ name: 'plain', ...me }])
-    rounds.push({ instrumented: a!, plain: b! })
+  const load = async (app: typeof plain) => (await measure(app.baseUrl, [{ name: '', ...me }]))[0]!
+  for (let round = 1; round <= 4; round++) {
+    // Each goes first in every other round, so that neither always meets the warmer machine.
+    if (round % 2) {
+      const a = await load(instrumented)
+      rounds.push({ instrumented: a, plain: await load(plain) })
+    } else {
+      const b = await load(plain)
+      rounds.push({ instrumented: await load(instrumented), plain: b })
+    }
   }
   const scrape = { authorization: `Bearer ${token}` }
   const probes = await measure(instrumented.baseUrl, [
@@ -86,7 +92,15 @@ try {
       `| round ${index + 1} | ${round.instrumented.requestsPerSecond} | ${round.instrumented.p50} | ${round.plain.requestsPerSecond} | ${round.plain.p50} | ${ratio(round).toFixed(3)} |`,
     ),
   )
-  console.log(`| mean | | | | | ${mean(rounds.map(ratio)).toFixed(3)} |`)
+  const sum = (pick: (round: (typeof rounds)[number]) => Figures) =>
+    rounds.reduce((total, round) => total + pick(round).requestsPerSecond, 0)
+  console.log(
+    `| all rounds | ${Math.round(sum((r) => r.instrumented) / rounds.length)} | | ${Math.round(sum((r) => r.plain) / rounds.length)} | | ${(sum((r) => r.instrumented) / sum((r) => r.plain)).toFixed(3)} |`,
+  )
+  const ratios = rounds.map(ratio)
+  console.log(
+    `\nRatio per round: mean ${mean(ratios).toFixed(3)}, from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}`,
+  )
   console.log('\n| probe (instrumented app) | req/s | p50 ms | p99 ms |')
   console.log('|---|---:|---:|---:|')
   for (const figure of probes) {
