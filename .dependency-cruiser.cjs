@@ -14,7 +14,7 @@
 //
 // Paths in the rules are relative to the repository root, as dependency-cruiser reports them.
 
-const DOMAINS = '(articles|shop|webhooks|contact|search|reports|identity)'
+const DOMAINS = '(articles|shop|webhooks|contact|search|reports|identity|observability)'
 
 // npm packages that do I/O or tie code to Payload (their @types too, for `import type`).
 const IO_PACKAGES = [
@@ -84,7 +84,7 @@ module.exports = {
       comment:
         'A file directly in src/<domain>/ (spec files included) is pure: it must not import ' +
         'Payload (not even its types), the database, network, mail, Redis or Stripe packages, ' +
-        "nor its domain's I/O subfolders (operations/, worker/, schema/, stripe/), nor src/db/, " +
+        "nor its domain's I/O subfolders (operations/, worker/, schema/, stripe/, server/), nor src/db/, " +
         'src/email/ or the I/O parts of src/http/ (defineEndpoint, rateLimiter, rateLimitTable, ' +
         'readJsonBody, toHttpError).',
       from: { path: `^src/${DOMAINS}/[^/]+\\.tsx?$` },

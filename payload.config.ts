@@ -10,6 +10,7 @@ import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { emailAdapter } from '@/email/emailAdapter'
 import { appLogger, loggingLevels } from '@/http/logging'
 import { answerBadValuesAs400 } from '@/http/payloadErrors'
+import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
 import { rateLimitTable } from '@/http/rateLimitTable'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
@@ -28,6 +29,7 @@ import { articlesV2 } from './endpoints/articles/v2'
 import { contact } from './endpoints/contact/contact'
 import { adminAction } from './endpoints/identity/adminAction'
 import { me } from './endpoints/identity/me'
+import { observabilityEndpoints } from './endpoints/observability'
 import { openApiEndpoint } from './endpoints/openapi/openApiDocument'
 import { salesReportEndpoint } from './endpoints/reports/sales'
 import { search } from './endpoints/search/search'
@@ -76,6 +78,7 @@ export default buildConfig({
     ...articlesV1,
     ...articlesV2,
     ...webhookEndpoints,
+    ...observabilityEndpoints,
   ],
   editor: lexicalEditor(),
   graphQL: { queries: accessQuery },
@@ -102,5 +105,8 @@ export default buildConfig({
   // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
   plugins: [monacoFromThisApp()],
   // Background loops start with Payload, and the app server initialises Payload at boot.
-  onInit: startBackgroundWork,
+  onInit: async (payload) => {
+    observeHttpRequests(payload)
+    await startBackgroundWork(payload)
+  },
 })

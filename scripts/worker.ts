@@ -6,6 +6,7 @@
  */
 import { getPayload } from 'payload'
 
+import { startWorkerHttpServer } from '../src/observability/server/workerHttpServer'
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from '../src/db/closePayload'
 import { shutdownTimeoutMs } from '../src/lifecycle/shutdownSettings'
@@ -26,6 +27,7 @@ const { default: config } = await import('@payload-config')
 
 const payload = await getPayload({ config })
 const worker = await startWebhookWorker(payload)
+const httpServer = await startWorkerHttpServer({ payload, worker }) // health, metrics
 payload.logger.info('Webhook worker running')
 release()
 
@@ -44,6 +46,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1)
     }, shutdownMs).unref()
     payload.logger.info(`${signal}: webhook worker stopping (at most ${shutdownMs / 1000} s)`)
+    await httpServer?.close()
     await worker.stop({ deadline: deadline - 2000 })
     await closePayload(payload)
     await cluster?.stop()

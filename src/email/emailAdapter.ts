@@ -1,12 +1,38 @@
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
 import type { Transport } from 'nodemailer'
+import type { EmailAdapter } from 'payload'
+
+import { countEmailFailure } from '@/observability/metrics'
 
 /**
  * E-mail through nodemailer: SMTP when `SMTP_HOST` is set; otherwise every message is written
- * to the log instead, so that a machine without a mail server still runs every flow.
+ * to the log instead, so that a machine without a mail server still runs every flow. Every send
+ * that fails, whoever sent it, is counted (`emails_failed_total`).
  */
-export function emailAdapter() {
+export async function emailAdapter(): Promise<EmailAdapter> {
+  return countingFailures(await transportAdapter())
+}
+
+/** The adapter whose sends throw once more after counting the failure. */
+const countingFailures =
+  (adapter: EmailAdapter): EmailAdapter =>
+  (args) => {
+    const initialized = adapter(args)
+    return {
+      ...initialized,
+      sendEmail: async (message) => {
+        try {
+          return await initialized.sendEmail(message)
+        } catch (error) {
+          countEmailFailure()
+          throw error
+        }
+      },
+    }
+  }
+
+function transportAdapter() {
   const defaults = {
     defaultFromAddress: process.env.EMAIL_FROM || 'no-reply@localhost',
     defaultFromName: process.env.EMAIL_FROM_NAME || 'Content & Shop',

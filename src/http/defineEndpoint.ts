@@ -29,6 +29,13 @@ export type EndpointSpec = {
   access: EndpointAccess
   /** The rate-limit policy counted per consumer, user or address; `default` unless named. */
   rateLimit?: PolicyName
+  /**
+   * An operations probe (health checks, the metrics scrape), open to anyone: it must stay cheap
+   * and never fail for a reason of the caller's, so it counts no rate limit (no write, no
+   * `RateLimit-*` headers) and checks no credentials (a load balancer sends none; the scraper
+   * sends a token of its own, which the handler compares).
+   */
+  isProbe?: boolean
   handler: (req: PayloadRequest) => Promise<Response> | Response
   /** Its entry in the API reference (`GET /api/openapi.json`), generated from these schemas. */
   openapi: OperationDocs
@@ -42,12 +49,15 @@ export type EndpointSpec = {
  * logged 500.
  */
 export function defineEndpoint(spec: EndpointSpec): Endpoint {
+  if (spec.isProbe && (spec.access !== 'anyone' || spec.rateLimit)) {
+    throw new Error(`${spec.path}: a probe is open to anyone and has no rate limit`)
+  }
   const reference: DocumentedOperation = {
     path: spec.path,
     method: spec.method,
     family: spec.family,
     access: spec.access,
-    rateLimit: spec.rateLimit ?? 'default',
+    rateLimit: spec.isProbe ? 'none' : (spec.rateLimit ?? 'default'),
     docs: spec.openapi,
   }
   return {
@@ -57,17 +67,19 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     handler: async (req) => {
       let limitHeaders: Record<string, string> = {}
       try {
-        const { policy, state } = await consumeRateLimit({
-          payload: req.payload,
-          policy: spec.rateLimit ?? 'default',
-          key: rateLimitKey(req),
-        })
-        limitHeaders = rateLimitHeaders(policy, state)
-        if (state.isLimited) {
-          throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
+        if (!spec.isProbe) {
+          const { policy, state } = await consumeRateLimit({
+            payload: req.payload,
+            policy: spec.rateLimit ?? 'default',
+            key: rateLimitKey(req),
+          })
+          limitHeaders = rateLimitHeaders(policy, state)
+          if (state.isLimited) {
+            throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
+          }
         }
         await bufferBody(req)
-        await checkCredentials(req)
+        if (!spec.isProbe) await checkCredentials(req)
         authorize(spec.access, req)
         refuseNulInUrl(req, spec.openapi.errors?.includes('not_found') ?? false)
         const response = await spec.handler(req)

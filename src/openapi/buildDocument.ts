@@ -46,6 +46,8 @@ const rateLimitHeaders = {
     header: { id: 'RateLimit-Reset' },
     description: 'Seconds until the window resets',
   }),
+}
+const requestIdHeader = {
   'X-Request-Id': z
     .string()
     .optional()
@@ -63,6 +65,7 @@ const retryAfter = digits.meta({
 const securitySchemeNames: Record<SecurityScheme, string> = {
   bearer: 'bearerAuth',
   apiKey: 'apiKeyAuth',
+  metricsToken: 'metricsToken',
 }
 
 function security(operation: DocumentedOperation) {
@@ -73,7 +76,9 @@ function security(operation: DocumentedOperation) {
       : (['bearer'] as const))
   const requirements = schemes.map((scheme) => ({ [securitySchemeNames[scheme]]: [] }))
   // Anonymous callers are welcome where access is `anyone`; credentials may widen what they see.
-  return operation.access === 'anyone' && requirements.length ? [{}, ...requirements] : requirements
+  // Schemes an operation names itself (the metrics token) are required.
+  const isAnonymousWelcome = operation.access === 'anyone' && !operation.docs.security
+  return isAnonymousWelcome ? [{}, ...requirements] : requirements
 }
 
 /** Every error code an operation can answer with: its own plus those its definition implies. */
@@ -87,20 +92,25 @@ export function errorCodesOf(operation: DocumentedOperation): ErrorCode[] {
     ...(operation.access === 'editor' || operation.access === 'admin'
       ? (['forbidden'] as const)
       : []),
-    'rate_limited' as const,
+    ...(operation.rateLimit !== 'none' ? (['rate_limited'] as const) : []),
   ]
 }
 
 const sharedResponses = new Map<string, ZodOpenApiResponseObject>()
 
-function response(docs: ResponseDocs, status: number): ZodOpenApiResponseObject {
+function response(
+  docs: ResponseDocs,
+  status: number,
+  isRateLimited: boolean,
+): ZodOpenApiResponseObject {
   const shared = docs.id ? sharedResponses.get(docs.id) : undefined
   if (shared) return shared
   const object: ZodOpenApiResponseObject = {
     id: docs.id,
     description: docs.description,
     headers: z.object({
-      ...rateLimitHeaders,
+      ...(isRateLimited && rateLimitHeaders),
+      ...requestIdHeader,
       ...(status === 429 && { 'Retry-After': retryAfter }),
       ...docs.headers?.shape,
     }),
@@ -122,7 +132,8 @@ function responses(operation: DocumentedOperation): Map<number, ResponseDocs> {
   for (const [status, codes] of codesByStatus(errorCodesOf(operation))) {
     if (all.has(status)) continue
     all.set(status, {
-      id: `${operation.family}.${codes.join('.')}`,
+      // Probes' answers carry no rate-limit headers: their shared errors are separate ones.
+      id: `${operation.family}.${codes.join('.')}${operation.rateLimit === 'none' ? '.probe' : ''}`,
       description: codes.map((code) => `\`${code}\`: ${errorCodeMeanings[code]}`).join(' '),
       schema: errorEnvelope(operation.family, codes),
     })
@@ -162,7 +173,10 @@ function operationObject(operation: DocumentedOperation): ZodOpenApiOperationObj
       },
     }),
     responses: Object.fromEntries(
-      [...responses(operation)].map(([status, docs]) => [String(status), response(docs, status)]),
+      [...responses(operation)].map(([status, docs]) => [
+        String(status),
+        response(docs, status, operation.rateLimit !== 'none'),
+      ]),
     ) as ZodOpenApiResponsesObject,
   }
 }
@@ -261,7 +275,7 @@ answer \`{ "error": { "code", "message", "details"? } }\` (switch on \`code\`); 
 search, contact and the admin action \`{ "error": "<message>" }\`; the authenticated checkout and
 the sales report \`{ "errors": [{ "message" }] }\`.
 
-**Rate limits.** Every endpoint below counts requests per consumer, user or client address
+**Rate limits.** Every endpoint below but the Operations probes counts requests per consumer, user or client address
 (${defaultPolicies.default.points} per ${defaultPolicies.default.windowSeconds} s by default, the contact form
 ${defaultPolicies.contact.points} per ${defaultPolicies.contact.windowSeconds} s) and answers with \`RateLimit-Limit\`,
 \`RateLimit-Remaining\` and \`RateLimit-Reset\`; over the limit it is 429 with \`Retry-After\`.
@@ -322,6 +336,11 @@ export function buildOpenApiDocument(args: {
             in: 'header',
             name: 'X-API-Key',
             description: "An API consumer's key (issued by an administrator)",
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The `METRICS_TOKEN` of the deployment, for the metrics scrape',
           },
         },
       },

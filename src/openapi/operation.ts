@@ -27,6 +27,12 @@ export const apiTags = [
   { name: 'Shop', description: 'Checkout with Stripe, and the Stripe webhook.' },
   { name: 'Contact', description: 'The contact form.' },
   { name: 'Administration', description: 'Reports and audited actions for administrators.' },
+  {
+    name: 'Operations',
+    description:
+      'Health checks for load balancers and orchestrators, and metrics for Prometheus: no rate ' +
+      'limit, no user or consumer credentials.',
+  },
   { name: 'Reference', description: 'This document.' },
 ] as const
 
@@ -44,8 +50,11 @@ export type ResponseDocs = {
   headers?: z.ZodObject
 }
 
-/** How to authenticate: Bearer token (users), `X-API-Key` (API consumers). */
-export type SecurityScheme = 'bearer' | 'apiKey'
+/**
+ * How to authenticate: Bearer token (users), `X-API-Key` (API consumers), the operator's
+ * `METRICS_TOKEN` as a Bearer token (the metrics scrape).
+ */
+export type SecurityScheme = 'bearer' | 'apiKey' | 'metricsToken'
 
 /**
  * The reference entry of one endpoint, written beside its handler. The OpenAPI document is
@@ -74,7 +83,10 @@ export type OperationDocs = {
    * level, `rate_limited` always.
    */
   errors?: ErrorCode[]
-  /** Who can authenticate, when it differs from what the access level implies. */
+  /**
+   * Who can authenticate, when it differs from what the access level implies; named schemes
+   * are required (anonymous callers are documented only with the access level's own schemes).
+   */
   security?: SecurityScheme[]
 }
 
@@ -85,7 +97,8 @@ export type DocumentedOperation = {
   method: string
   family: ErrorFamily
   access: EndpointAccess
-  rateLimit: PolicyName
+  /** The rate-limit policy it counts, or `none` (a probe: no counter, no `RateLimit-*` headers). */
+  rateLimit: PolicyName | 'none'
   docs: OperationDocs
 }
 

@@ -38,6 +38,8 @@ process.env.RATE_LIMIT_CONTACT = '1000000/60'
 process.env.RATE_LIMIT_CREDENTIALS = '1000000/60'
 process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
 process.env.WEBHOOK_PROBE_TIMEOUT_MS = '500'
+// Metrics on, so that its token is asked for (401) rather than the whole path being a 404.
+process.env.METRICS_TOKEN = 'fuzz-metrics-token'
 delete process.env.CHECKOUT_REQUIRE_AUTH
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_250_915)
@@ -69,7 +71,7 @@ type Operation = {
   variant?: 'guest' | 'authenticated'
 }
 
-type Identity = 'anonymous' | 'admin' | 'editor' | 'customer' | 'consumer'
+type Identity = 'anonymous' | 'admin' | 'editor' | 'customer' | 'consumer' | 'scraper'
 type CredentialMix =
   | 'garbage bearer + valid key'
   | 'valid bearer + garbage key'
@@ -150,7 +152,7 @@ const allowsAnonymous = (operation: Operation) =>
 /**
  * Identities that may call the operation as the document says: `security` names the schemes;
  * among users the admin holds every role, so bearer-only operations (editors or administrators
- * only, per their descriptions) are called as the admin.
+ * only, per their descriptions) are called as the admin; the metrics scrape with its token.
  */
 function suitableIdentities(operation: Operation): Identity[] {
   if (operation.variant === 'authenticated') return ['customer']
@@ -159,6 +161,7 @@ function suitableIdentities(operation: Operation): Identity[] {
   if (names.has('bearerAuth') && names.has('apiKeyAuth')) identities.push('editor', 'consumer')
   else if (names.has('bearerAuth')) identities.push('admin')
   else if (names.has('apiKeyAuth')) identities.push('consumer')
+  if (names.has('metricsToken')) identities.push('scraper')
   return identities.length ? identities : ['anonymous']
 }
 
@@ -774,6 +777,7 @@ beforeAll(async () => {
   credentials.customer = { authorization: `Bearer ${await bearer('customer')}` }
   credentials.consumer = { 'x-api-key': (await consumerWithKey(payload, 'Fuzz consumer')).apiKey }
   credentials.anonymous = {}
+  credentials.scraper = { authorization: `Bearer ${process.env.METRICS_TOKEN}` }
 
   fixtures.authorId = (await payload.create({ collection: 'authors', data: { name: 'Fuzz' } })).id
   fixtures.tagId = (

@@ -34,9 +34,10 @@ describe('rate limits in the document', () => {
         .status,
     ).toBe(200)
 
+    // Every operation but the probes (health, metrics), which count no rate limit.
     const operations = Object.entries<any>(contract.document.paths).flatMap(([path, item]) =>
       (['get', 'put', 'post', 'patch', 'delete'] as const)
-        .filter((method) => item[method])
+        .filter((method) => item[method] && !item[method].tags.includes('Operations'))
         .map((method) => ({ method: method.toUpperCase() as 'GET', path })),
     )
     for (const { method, path } of operations) {
@@ -54,5 +55,15 @@ describe('rate limits in the document', () => {
     const promised = contract.promised().filter((pair) => pair.endsWith(' 429'))
     expect(promised.length).toBe(operations.length)
     expect(promised.filter((pair) => !contract.seen.has(pair))).toEqual([])
+  })
+
+  it('the probes promise no 429 and answer even with the window used up', async () => {
+    const probes = ['/api/health', '/api/health/ready', '/api/metrics']
+    for (const path of probes) {
+      expect(Object.keys(contract.document.paths[path].get.responses)).not.toContain('429')
+      const response = await rest('GET', path)
+      expect(response.status, path).not.toBe(429)
+      expect(response.headers.get('ratelimit-limit')).toBeNull()
+    }
   })
 })

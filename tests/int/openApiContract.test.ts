@@ -52,7 +52,8 @@ async function expectAnswer(
   const answer = { status: response.status, headers: response.headers, text: await response.text() }
   expect(answer.status, `${method} ${url}: ${answer.text.slice(0, 500)}`).toBe(status)
   await against.expectConforms(method, url, answer)
-  return { ...answer, json: answer.text ? JSON.parse(answer.text) : null }
+  const isJson = answer.headers.get('content-type')?.includes('json')
+  return { ...answer, json: answer.text && isJson ? JSON.parse(answer.text) : null }
 }
 
 beforeAll(async () => {
@@ -137,6 +138,9 @@ describe('the document', () => {
       '/api/contact',
       '/api/admin-action',
       '/reports/sales',
+      '/api/health',
+      '/api/health/ready',
+      '/api/metrics',
     ]) {
       expect(paths).toContain(expected)
     }
@@ -146,7 +150,52 @@ describe('the document', () => {
     expect(Object.keys(contract.document.components.securitySchemes).sort()).toEqual([
       'apiKeyAuth',
       'bearerAuth',
+      'metricsToken',
     ])
+  })
+})
+
+describe('operations', () => {
+  it('GET /api/health', async () => {
+    const health = await expectAnswer('GET', '/api/health', 200)
+    expect(health.json).toEqual({ status: 'ok' })
+  })
+
+  it('GET /api/health/ready, ready and not', async () => {
+    // Not ready first (a passing migration check is remembered): a migration left unapplied.
+    const { rows } = await payload.db.drizzle.execute(
+      sql`SELECT name, batch FROM payload_migrations`,
+    )
+    await payload.db.drizzle.execute(sql`UPDATE payload_migrations SET batch = 0 WHERE batch = -1`)
+    try {
+      const unready = await expectAnswer('GET', '/api/health/ready', 503)
+      expect(unready.json.checks.migrations.ok).toBe(false)
+    } finally {
+      for (const row of rows as { name: string; batch: number }[]) {
+        await payload.db.drizzle.execute(
+          sql`UPDATE payload_migrations SET batch = ${row.batch} WHERE name = ${row.name}`,
+        )
+      }
+    }
+    const ready = await expectAnswer('GET', '/api/health/ready', 200)
+    expect(ready.json.status).toBe('ok')
+  })
+
+  it('GET /api/metrics', async () => {
+    delete process.env.METRICS_TOKEN
+    await expectAnswer('GET', '/api/metrics', 404)
+    process.env.METRICS_TOKEN = 'contract-metrics-token'
+    try {
+      await expectAnswer('GET', '/api/metrics', 401, {
+        headers: { authorization: 'Bearer not-the-token' },
+      })
+      const scraped = await expectAnswer('GET', '/api/metrics', 200, {
+        headers: { authorization: 'Bearer contract-metrics-token' },
+      })
+      expect(scraped.text).toContain('# TYPE webhook_queue_depth gauge')
+    } finally {
+      delete process.env.METRICS_TOKEN
+    }
   })
 })
 

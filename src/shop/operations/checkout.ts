@@ -7,6 +7,8 @@ import type { ShippingAddress } from '../inputSchemas'
 import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '../money'
 import { createCheckoutSession } from '../stripe/stripeClient'
 import { HttpError } from '@/http/errors'
+import { checkoutOutcomeOf } from '@/observability/checkoutOutcome'
+import { countCheckout } from '@/observability/metrics'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
@@ -45,6 +47,17 @@ export type CheckoutResult = {
  * 3. if Stripe fails, cancels the order and releases its stock, then throws a 502.
  */
 export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
+  try {
+    const result = await placeOrder(args)
+    countCheckout('created')
+    return result
+  } catch (error) {
+    countCheckout(checkoutOutcomeOf(error))
+    throw error
+  }
+}
+
+async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   const { req } = args
   const settings = checkoutSettings(process.env)
 

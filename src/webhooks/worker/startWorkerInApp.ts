@@ -6,12 +6,26 @@ const running = Symbol.for('content-shop.webhookWorker')
 type WithWorker = typeof globalThis & { [running]?: Promise<WebhookWorker> }
 
 /**
- * Runs a webhook worker inside the app server (started from `src/lifecycle`'s boot, in the app
- * server only), unless `WEBHOOK_WORKER=off` (then run `npm run worker` processes instead). One
- * per process, even across hot reloads.
+/**
+ * Whether this process runs a webhook worker of its own: the app server (`next start`/`next
+ * dev`) does unless `WEBHOOK_WORKER=off`; scripts, builds and test processes never do.
+ */
+export function isWorkerInAppEnabled() {
+  const isAppServer =
+    Boolean(process.env.NEXT_RUNTIME) && process.env.NEXT_PHASE !== 'phase-production-build'
+  return isAppServer && process.env.WEBHOOK_WORKER !== 'off'
+}
+
+/** This process's in-app worker: starting or running; undefined before its start or after it failed. */
+export const workerInApp = () => (globalThis as WithWorker)[running]
+
+/**
+ * Runs a webhook worker inside the app server when `isWorkerInAppEnabled` (with
+ * `WEBHOOK_WORKER=off`, run `npm run worker` processes instead); started at boot by
+ * `src/lifecycle`. One per process, even across hot reloads.
  */
 export async function startWorkerInApp(payload: Payload): Promise<WebhookWorker | undefined> {
-  if (process.env.WEBHOOK_WORKER === 'off') return undefined
+  if (!isWorkerInAppEnabled()) return undefined
   const global = globalThis as WithWorker
   global[running] ??= startWebhookWorker(payload).then((worker) => {
     payload.logger.info('Webhook worker started in the app process')

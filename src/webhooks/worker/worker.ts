@@ -14,6 +14,7 @@ import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { recordOutcomes } from './recordOutcomes'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
+import { observeDeliveryOutcome } from '@/observability/metrics'
 import {
   assertWorkable,
   leaseMarginMs,
@@ -249,6 +250,7 @@ export async function startWebhookWorker(
     }
   }
   const record = (outcome: AttemptOutcome) => {
+    observeDeliveryOutcome(outcome)
     pending.push(outcome)
     if (pending.length >= flushSize) void flush()
     else flushTimer ??= setTimeout(flush, flushMs)

@@ -1,0 +1,63 @@
+import type { Payload, SanitizedConfig } from 'payload'
+
+import { rewrittenPrefixes } from '@/openapi/buildDocument'
+import { observeHttpRequest } from '../metrics'
+import { routeLabeler } from '../routeLabel'
+import { metricsToken } from '../settings'
+
+/** What the app's HTTP server (scripts/server.mjs) reports of each finished response. */
+export type FinishedRequest = {
+  method: string
+  /** The URL path, without the query. */
+  path: string
+  status: number
+  durationSeconds: number
+}
+
+/** Where scripts/server.mjs finds the observer: plain JavaScript outside Next's bundles. */
+const observerSlot = Symbol.for('content-shop.observeRequest')
+type WithObserver = typeof globalThis & { [observerSlot]?: (request: FinishedRequest) => void }
+
+/**
+ * Every route the app serves through Payload, in Payload's router syntax: custom and built-in
+ * endpoints of the root, the collections and the globals, GraphQL, and the public paths that
+ * `next.config.mjs` rewrites onto `/api` (`/webhooks/...`, `/reports/...`).
+ */
+export function routeTemplates(config: SanitizedConfig): string[] {
+  const api = config.routes.api
+  const root = (config.endpoints || []).map((endpoint) => `${api}${endpoint.path}`)
+  const rewritten = (config.endpoints || [])
+    .map((endpoint) => endpoint.path)
+    .filter((path) => rewrittenPrefixes.some((prefix) => path.startsWith(`${prefix}/`)))
+  const ofCollections = config.collections.flatMap((collection) =>
+    (collection.endpoints || []).map((endpoint) => `${api}/${collection.slug}${endpoint.path}`),
+  )
+  const ofGlobals = config.globals.flatMap((global) =>
+    (global.endpoints || []).map((endpoint) => `${api}/globals/${global.slug}${endpoint.path}`),
+  )
+  const graphQL = [`${api}${config.routes.graphQL}`, `${api}${config.routes.graphQLPlayground}`]
+  return [...root, ...rewritten, ...ofCollections, ...ofGlobals, ...graphQL]
+}
+
+/**
+ * Payload's `onInit`: when metrics are on (`METRICS_TOKEN`), puts the request observer where
+ * the app's HTTP server calls it for every finished response, labelling each path with its
+ * route (src/observability/routeLabel.ts). One observer per process: a second init (a hot
+ * reload) replaces it.
+ */
+export function observeHttpRequests(payload: Payload) {
+  if (!metricsToken(process.env)) return
+  const label = routeLabeler(routeTemplates(payload.config))
+  ;(globalThis as WithObserver)[observerSlot] = (request) => {
+    try {
+      observeHttpRequest({
+        method: request.method,
+        route: label(request.path),
+        status: request.status,
+        seconds: request.durationSeconds,
+      })
+    } catch (err) {
+      payload.logger.warn({ msg: 'Metrics: a request could not be observed', err })
+    }
+  }
+}
