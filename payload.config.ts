@@ -14,6 +14,8 @@ import { rateLimitTable } from '@/http/rateLimitTable'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
+import { sandboxSessionTable } from '@/shop/paymentSandbox/sessionTable'
+import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
@@ -86,7 +88,7 @@ export default buildConfig({
     // Development pushes the schema; production (and CI's migration check) use migrations.
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [rateLimitTable, outboxTable, eventLogTable],
+    beforeSchemaInit: [rateLimitTable, outboxTable, eventLogTable, sandboxSessionTable],
     afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
     // Trigram indexes for search (src/search/schema/searchIndexes.ts).
     extensions: ['pg_trgm'],
@@ -102,5 +104,6 @@ export default buildConfig({
   onInit: async (payload) => {
     startInquiryNotifier(payload)
     await startWorkerInApp(payload)
+    startPaymentSandboxInApp(payload)
   },
 })
