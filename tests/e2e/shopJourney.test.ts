@@ -50,7 +50,7 @@ describe('the shop, offline, without a Stripe key (production build, payment san
       body: { endpoint_url: receiver.url('/orders'), events: ['order.paid'] },
     })
     expect(subscribed.status).toBe(201)
-    const subscription = subscribed.body.data as { id: string; secret: string }
+    const subscription = subscribed.body as { id: string; secret: string }
     const before = (await api('/reports/sales?period=day', { token })).body.data
 
     const mug = (await api('/api/products?where[slug][equals]=enamel-mug', {})).body.docs[0]
