@@ -15,6 +15,7 @@ import { rateLimitTable } from '@/http/rateLimitTable'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
+import { sandboxSessionTable } from '@/shop/paymentSandbox/sessionTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
@@ -89,7 +90,7 @@ export default buildConfig({
     // Development pushes the schema; production (and CI's migration check) use migrations.
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [rateLimitTable, outboxTable, eventLogTable],
+    beforeSchemaInit: [rateLimitTable, outboxTable, eventLogTable, sandboxSessionTable],
     afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
     // Trigram indexes for search (src/search/schema/searchIndexes.ts).
     extensions: ['pg_trgm'],

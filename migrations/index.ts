@@ -5,6 +5,8 @@ import * as migration_20261122_040121_inquiries from './20261122_040121_inquirie
 import * as migration_20261122_042524_webhooks_and_shop from './20261122_042524_webhooks_and_shop';
 import * as migration_20261124_033225_webhook_isolation_and_recover from './20261124_033225_webhook_isolation_and_recover';
 import * as migration_20261124_052455_no_account_lockout from './20261124_052455_no_account_lockout';
+import * as migration_20261124_091652_payment_sandbox_sessions from './20261124_091652_payment_sandbox_sessions';
+import * as migration_20261124_092428_order_titles from './20261124_092428_order_titles';
 
 export const migrations = [
   {
@@ -40,6 +42,16 @@ export const migrations = [
   {
     up: migration_20261124_052455_no_account_lockout.up,
     down: migration_20261124_052455_no_account_lockout.down,
-    name: '20261124_052455_no_account_lockout'
+    name: '20261124_052455_no_account_lockout',
+  },
+  {
+    up: migration_20261124_091652_payment_sandbox_sessions.up,
+    down: migration_20261124_091652_payment_sandbox_sessions.down,
+    name: '20261124_091652_payment_sandbox_sessions',
+  },
+  {
+    up: migration_20261124_092428_order_titles.up,
+    down: migration_20261124_092428_order_titles.down,
+    name: '20261124_092428_order_titles'
   },
 ];

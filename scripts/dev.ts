@@ -4,6 +4,7 @@
  */
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
+import { providePaymentSandbox } from './lib/paymentSandbox'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
 import { allowLoopbackWebhooksInDevelopment } from './lib/developmentWebhooks'
 
@@ -14,6 +15,7 @@ checkWebhookSettings()
 const cluster = await provideDatabase('app_dev')
 try {
   await provideSecret()
+  await providePaymentSandbox()
   // Pushes the schema (development mode) and seeds an empty database.
   await runScript('scripts/seed.ts', ['--if-empty'])
 } catch (error) {

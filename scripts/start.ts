@@ -5,6 +5,7 @@
  */
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
+import { providePaymentSandbox } from './lib/paymentSandbox'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
@@ -13,6 +14,7 @@ checkWebhookSettings()
 const cluster = await provideDatabase('app')
 try {
   await provideSecret()
+  await providePaymentSandbox()
   await runScript('scripts/migrate.ts')
   if (process.env.USING_EMBEDDED_POSTGRES || process.env.SEED_ON_START === 'true') {
     await runScript('scripts/seed.ts', ['--if-empty'])

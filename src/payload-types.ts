@@ -377,8 +377,9 @@ export interface Product {
  */
 export interface Order {
   id: number;
+  title?: string | null;
   /**
-   * Admins move paid → shipped → delivered
+   * Admins move paid → shipped → delivered; the other statuses are final here
    */
   status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
   items: {
@@ -823,6 +824,7 @@ export interface ProductsSelect<T extends boolean = true> {
  * via the `definition` "orders_select".
  */
 export interface OrdersSelect<T extends boolean = true> {
+  title?: T;
   status?: T;
   items?:
     | T

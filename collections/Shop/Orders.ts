@@ -3,13 +3,19 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isAdminOrOwner } from './access/isAdminOrOwner'
 import { isCountryCode } from '@/shop/countryCode'
-import { orderStatuses } from '@/shop/orderStatus'
+import { orderStatuses, orderTitle } from '@/shop/orderStatus'
 import { announceManualTransition } from './hooks/announceManualTransition'
 import { guardStatusTransition } from './hooks/guardStatusTransition'
+import { storeOrderTitle } from './hooks/storeOrderTitle'
 
 /** Everything on an order but its status is written by the system only. */
 const systemOnly: FieldAccess = () => false
 const readOnly = { update: systemOnly, create: systemOnly }
+/** Amounts shown as roubles with two decimals, in lists and in the order itself. */
+const money = {
+  Cell: '/components/shop/MoneyCell#MoneyCell',
+  Field: '/components/shop/MoneyField#MoneyField',
+}
 
 /**
  * Orders, created by checkout (`POST /api/orders/checkout`) and paid through Stripe
@@ -20,8 +26,9 @@ const readOnly = { update: systemOnly, create: systemOnly }
 export const Orders: CollectionConfig = {
   slug: 'orders',
   admin: {
-    useAsTitle: 'customerEmail',
-    defaultColumns: ['id', 'customerEmail', 'total', 'status', 'createdAt'],
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'customerEmail', 'total', 'status', 'createdAt'],
+    listSearchableFields: ['title', 'customerEmail'],
     group: 'Shop',
   },
   access: {
@@ -32,9 +39,17 @@ export const Orders: CollectionConfig = {
   },
   hooks: {
     beforeChange: [guardStatusTransition],
-    afterChange: [announceManualTransition],
+    afterChange: [storeOrderTitle, announceManualTransition],
   },
   fields: [
+    {
+      name: 'title',
+      type: 'text',
+      access: readOnly,
+      admin: { hidden: true },
+      // Rows written before titles were stored (or by raw SQL) are titled when read.
+      hooks: { afterRead: [({ value, siblingData }) => value || orderTitle(siblingData.id)] },
+    },
     {
       name: 'status',
       type: 'select',
@@ -45,7 +60,9 @@ export const Orders: CollectionConfig = {
       admin: {
         position: 'sidebar',
         isClearable: false,
-        description: 'Admins move paid → shipped → delivered',
+        description: 'Admins move paid → shipped → delivered; the other statuses are final here',
+        // Offers only the next step, read-only where there is none (the server checks too).
+        components: { Field: '/components/shop/OrderStatusField#OrderStatusField' },
       },
     },
     {
@@ -54,6 +71,8 @@ export const Orders: CollectionConfig = {
       required: true,
       minRows: 1,
       access: readOnly,
+      labels: { singular: 'Line', plural: 'Lines' },
+      admin: { components: { RowLabel: '/components/shop/OrderLineLabel#OrderLineLabel' } },
       fields: [
         { name: 'product', type: 'relationship', relationTo: 'products', required: true },
         { name: 'quantity', type: 'number', required: true, min: 1 },
@@ -62,12 +81,19 @@ export const Orders: CollectionConfig = {
           type: 'number',
           required: true,
           min: 0,
-          admin: { description: 'Unit price at order time' },
+          admin: { description: 'Unit price at order time', components: money },
         },
         { name: 'name', type: 'text', required: true },
       ],
     },
-    { name: 'total', type: 'number', required: true, min: 0, access: readOnly },
+    {
+      name: 'total',
+      type: 'number',
+      required: true,
+      min: 0,
+      access: readOnly,
+      admin: { components: money },
+    },
     { name: 'customerEmail', type: 'email', required: true, access: readOnly },
     {
       name: 'shippingAddress',

@@ -56,7 +56,12 @@ export const Products: CollectionConfig = {
       min: 0,
       max: maxPrice,
       validate: validatePrice,
-      admin: { step: 0.01, description: 'In roubles, up to 4 decimal places' },
+      label: 'Price (RUB)',
+      admin: {
+        step: 0.01,
+        description: 'In roubles, up to 4 decimal places',
+        components: { Cell: '/components/shop/MoneyCell#MoneyCell' },
+      },
     },
     {
       name: 'stock',
@@ -70,6 +75,12 @@ export const Products: CollectionConfig = {
           : 'Stock is a whole number, at least 0',
       admin: { step: 1 },
     },
-    { name: 'active', type: 'checkbox', defaultValue: true, index: true },
+    {
+      name: 'active',
+      type: 'checkbox',
+      defaultValue: true,
+      index: true,
+      admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+    },
   ],
 }

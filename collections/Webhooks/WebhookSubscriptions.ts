@@ -82,9 +82,19 @@ export const WebhookSubscriptions: CollectionConfig = {
       type: 'json',
       required: true,
       validate: validateEvents,
-      admin: { description: 'Event type names, or * for every event.' },
+      admin: {
+        description: 'Event type names, or * for every event.',
+        components: { Cell: '/components/admin/EventTypesCell#EventTypesCell' },
+      },
     },
-    { name: 'isActive', type: 'checkbox', defaultValue: true, index: true },
+    {
+      name: 'isActive',
+      label: 'Active',
+      type: 'checkbox',
+      defaultValue: true,
+      index: true,
+      admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+    },
     { name: 'headers', type: 'json', defaultValue: {}, validate: validateHeaders },
     {
       name: 'timeoutSeconds',

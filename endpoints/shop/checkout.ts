@@ -52,7 +52,11 @@ export const guestCheckoutInput = z
 export const guestCheckoutOutput = z
   .object({
     orderId: z.number().int(),
-    paymentUrl: z.url().describe("Stripe's hosted payment page: send the buyer there"),
+    paymentUrl: z
+      .url()
+      .describe(
+        "Stripe's hosted payment page (the payment sandbox's test page while it is on): send the buyer there",
+      ),
   })
   .meta({ id: 'GuestCheckoutResult' })
 
@@ -71,7 +75,11 @@ export const authenticatedCheckoutOutput = z
   .object({
     data: z.object({
       orderId: z.number().int(),
-      paymentUrl: z.url().describe("Stripe's hosted payment page: send the buyer there"),
+      paymentUrl: z
+        .url()
+        .describe(
+          "Stripe's hosted payment page (the payment sandbox's test page while it is on): send the buyer there",
+        ),
       total: z.number().describe('Sum of price times quantity, in roubles'),
     }),
   })
@@ -92,7 +100,8 @@ const guestCheckout = defineEndpoint({
     description:
       'Anyone; body `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`, ' +
       'answer `{ orderId, paymentUrl }`, errors `{ error }`; 502 when Stripe cannot open the ' +
-      'session (the order is then cancelled and its stock released).',
+      'session or no payment provider is configured (the order is then cancelled and its stock ' +
+      'released).',
     tags: ['Shop'],
     body: guestCheckoutInput,
     responses: { 201: { description: 'Order placed', schema: guestCheckoutOutput } },

@@ -88,9 +88,10 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
       } catch (thrown) {
         const error = toHttpError(thrown)
         if (error.status >= 500) {
+          // An HttpError is an answer the code chose (and logged where it knew why): one line.
           req.payload.logger.error({
             msg: `${spec.method.toUpperCase()} ${spec.path} failed`,
-            err: thrown,
+            ...(thrown instanceof HttpError ? { reason: thrown.message } : { err: thrown }),
           })
         }
         return Response.json(errorBody(spec.family, error), {

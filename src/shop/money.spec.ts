@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   amountToNumber,
   formatAmount,
+  formatMinorUnits,
+  formatRub,
   multiplyAmount,
   parseAmount,
   sumAmounts,
@@ -67,5 +69,22 @@ describe('exact totals', () => {
   it('refuses fractional or negative quantities', () => {
     expect(() => multiplyAmount(1n, 1.5)).toThrow(RangeError)
     expect(() => multiplyAmount(1n, -1)).toThrow(RangeError)
+  })
+})
+
+describe('formatRub and formatMinorUnits', () => {
+  it('shows roubles with two decimals and the currency code', () => {
+    expect(formatRub(1580)).toBe('1,580.00 RUB')
+    expect(formatRub('19.9')).toBe('19.90 RUB')
+    expect(formatRub(parseAmount('1.005'))).toBe('1.01 RUB')
+    expect(formatRub(0)).toBe('0.00 RUB')
+    expect(formatRub('1234567.5')).toBe('1,234,567.50 RUB')
+  })
+
+  it('formats kopecks exactly, beyond what a float holds', () => {
+    expect(formatMinorUnits(158000)).toBe('1,580.00 RUB')
+    expect(formatMinorUnits(7)).toBe('0.07 RUB')
+    expect(formatMinorUnits(900719925474099312n)).toBe('9,007,199,254,740,993.12 RUB')
+    expect(formatMinorUnits(-250)).toBe('-2.50 RUB')
   })
 })

@@ -68,3 +68,26 @@ export function toMinorUnits(amount: Amount, minorDigits = 2): number {
   const rounded = (scaled + unitsPerWhole / 2n) / unitsPerWhole
   return Number(rounded)
 }
+
+/**
+ * An amount in roubles as people read it: `1,580.00 RUB` (rounded half-up to the kopeck; one
+ * rule wherever money is shown). Takes the stored decimal (a Payload number, `numeric` text)
+ * or an exact `Amount`.
+ */
+export function formatRub(value: Amount | string | number): string {
+  const amount = typeof value === 'bigint' ? value : parseAmount(value)
+  return formatMinorUnits(toMinorUnits(amount))
+}
+
+/**
+ * Minor units as `1,580.00 RUB`, exactly (no binary floating point on the way); another
+ * two-decimal currency by its code.
+ */
+export function formatMinorUnits(kopecks: number | bigint, currency = 'RUB'): string {
+  const value = BigInt(kopecks)
+  const sign = value < 0n ? '-' : ''
+  const magnitude = value < 0n ? -value : value
+  const whole = (magnitude / 100n).toLocaleString('en-US')
+  const cents = (magnitude % 100n).toString().padStart(2, '0')
+  return `${sign}${whole}.${cents} ${currency.toUpperCase()}`
+}

@@ -22,3 +22,16 @@ const manualTransitions: Partial<Record<OrderStatus, OrderStatus>> = {
 export function isManualTransitionAllowed(from: OrderStatus, to: OrderStatus): boolean {
   return from === to || manualTransitions[from] === to
 }
+
+/**
+ * The statuses an administrator may choose for an order that is `from` now: it, and the next
+ * step of fulfilment when there is one. A single choice means the status is not theirs to
+ * change (pending, and the end states delivered, cancelled, expired).
+ */
+export function manualStatusChoices(from: OrderStatus): OrderStatus[] {
+  const next = manualTransitions[from]
+  return next ? [from, next] : [from]
+}
+
+/** How an order is titled wherever it is listed: `Order #42`. */
+export const orderTitle = (id: number | string) => `Order #${id}`

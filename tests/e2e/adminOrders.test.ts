@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { checkoutSessionEvent, signedWebhook } from '../helpers/fakeStripe'
+import { startWebhookReceiver } from '../helpers/webhookReceiver'
 import { api } from './api'
 import { launchBrowser } from './browser'
 
@@ -20,8 +21,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A demo product bought by a guest and paid through a signed Stripe webhook to the server. */
-async function paidOrder(adminToken: string) {
+/** A demo product bought by a guest: the order and its payment page (the payment sandbox's). */
+async function placedOrder() {
   const products = await api('/api/products?where[slug][equals]=enamel-mug', {})
   const mug = products.body.docs[0]
   const placed = await api('/api/orders/checkout', {
@@ -39,7 +40,12 @@ async function paidOrder(adminToken: string) {
     },
   })
   expect(placed.status).toBe(201)
-  const { orderId } = placed.body
+  return placed.body as { orderId: number; paymentUrl: string }
+}
+
+/** A demo product bought by a guest and paid through a signed Stripe webhook to the server. */
+async function paidOrder(adminToken: string) {
+  const { orderId } = await placedOrder()
   const order = await api(`/api/orders/${orderId}`, { token: adminToken })
   const event = checkoutSessionEvent('checkout.session.completed', {
     id: order.body.stripeSessionId,
@@ -54,6 +60,16 @@ async function paidOrder(adminToken: string) {
   expect(webhook.status).toBe(200)
   expect(await webhook.json()).toEqual({ received: true })
   return orderId as number
+}
+
+async function logIn() {
+  const page = await browser.newPage()
+  await page.goto(`${baseUrl}/admin/login`)
+  await page.fill('#field-email', credentials.adminEmail)
+  await page.fill('#field-password', credentials.adminPassword)
+  await page.click('button[type="submit"]')
+  await page.waitForURL((url) => url.pathname === '/admin')
+  return page
 }
 
 describe('orders in the admin panel (production build)', () => {
@@ -105,5 +121,62 @@ describe('orders in the admin panel (production build)', () => {
     })
     expect(skipped.status).toBe(400)
     expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('paid')
+  })
+})
+
+describe('readable admin lists and final statuses (issue 16, item 5)', () => {
+  it('offers a paid order only its next step and shows a cancelled order read-only', async () => {
+    const login = await api('/api/users/login', {
+      method: 'POST',
+      body: { email: credentials.adminEmail, password: credentials.adminPassword },
+    })
+    const token = login.body.token as string
+    const paidId = await paidOrder(token)
+    const cancelled = await placedOrder()
+    const cancel = await fetch(`${cancelled.paymentUrl}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+    })
+    expect(cancel.status).toBe(303)
+    expect((await api(`/api/orders/${cancelled.orderId}`, { token })).body.status).toBe('expired')
+
+    const page = await logIn()
+    await page.goto(`${baseUrl}/admin/collections/orders/${paidId}`)
+    await page.locator('#field-status .rs__control').click()
+    const options = page.locator('.rs__option')
+    await options.first().waitFor()
+    expect(await options.allTextContents()).toEqual(['paid', 'shipped'])
+
+    await page.goto(`${baseUrl}/admin/collections/orders/${cancelled.orderId}`)
+    await page.locator('#field-status .rs__control--is-disabled').waitFor()
+    await page.locator('#field-status .rs__single-value', { hasText: /^expired$/ }).waitFor()
+
+    await page.goto(`${baseUrl}/admin/collections/orders?limit=100`)
+    await page.getByRole('link', { name: `Order #${paidId}`, exact: true }).waitFor()
+    await page.getByText('790.00 RUB').first().waitFor()
+    await mkdir('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/admin-orders-list.png', fullPage: true })
+  })
+
+  it('lists subscriptions with their event types and Yes/No, not raw JSON and chips', async () => {
+    const receiver = await startWebhookReceiver()
+    try {
+      const subscribed = await api('/webhooks/subscriptions', {
+        method: 'POST',
+        apiKey: credentials.consumerApiKey,
+        body: { endpoint_url: receiver.url('/everything'), events: ['*'] },
+      })
+      expect(subscribed.status).toBe(201)
+      const page = await logIn()
+      await page.goto(`${baseUrl}/admin/collections/webhook-subscriptions?limit=100`)
+      const row = page.locator('tr', { hasText: receiver.url('/everything') })
+      await row.waitFor()
+      expect(await row.textContent()).toContain('All events')
+      expect(await row.textContent()).toContain('Yes')
+      expect(await row.textContent()).not.toContain('["*"]')
+      await page.screenshot({ path: 'test-results/admin-subscriptions-list.png', fullPage: true })
+    } finally {
+      await receiver.close()
+    }
   })
 })

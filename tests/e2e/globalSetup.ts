@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node'
 
-import { startFakeStripe } from '../helpers/fakeStripe'
 import { startApp } from '../helpers/startApp'
 
 declare module 'vitest' {
@@ -15,26 +14,21 @@ declare module 'vitest' {
 const stripeWebhookSecret = 'whsec_e2e_secret'
 
 /**
- * The app as `npm start` serves it, on a throwaway database, for the browser tests; its
- * Stripe client talks to a fake of Stripe's API running in this process.
+ * The app as `npm start` serves it, on a throwaway database, for the browser tests, with no
+ * Stripe key: its payments go to the payment sandbox it serves itself (`PAYMENT_SANDBOX=true`,
+ * as production needs to run it), and its webhooks may reach the tests' receivers on loopback.
  */
 export default async function setup(project: TestProject) {
-  const stripe = await startFakeStripe()
   const app = await startApp({
     showOutput: true,
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_API_BASE: stripe.baseUrl,
+      STRIPE_SECRET_KEY: '',
+      PAYMENT_SANDBOX: 'true',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback',
     },
-  }).catch(async (error) => {
-    await stripe.stop()
-    throw error
   })
   project.provide('baseUrl', app.baseUrl)
   project.provide('stripeWebhookSecret', stripeWebhookSecret)
-  return async () => {
-    await app.stop()
-    await stripe.stop()
-  }
+  return () => app.stop()
 }

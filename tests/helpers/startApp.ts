@@ -40,6 +40,13 @@ export async function startApp(
     'scripts/start.ts',
     [],
     {
+      // Not a test process: the app runs its in-app webhook worker and payment sandbox as
+      // `npm start` does (they stay off where VITEST is set).
+      ...Object.fromEntries(
+        Object.keys(process.env)
+          .filter((name) => name.startsWith('VITEST'))
+          .map((name) => [name, undefined]),
+      ),
       DATABASE_URL: server.urlFor(database),
       PAYLOAD_SECRET: 'throwaway-app-secret',
       SEED_ON_START: 'true',

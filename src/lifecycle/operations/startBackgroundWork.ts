@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
 import { closePayload } from '@/db/closePayload'
 import { guardPoolClients } from '@/db/connectionErrors'
+import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
 import { backgroundWork } from '../backgroundWork'
 
@@ -37,5 +38,7 @@ export async function startBackgroundWork(payload: Payload) {
       stop: (deadline) => worker.stop({ deadline: deadline - 2000 }),
     })
   }
+  const sandbox = startPaymentSandboxInApp(payload)
+  if (sandbox) work.add({ name: 'payment sandbox', stop: () => sandbox.stop() })
   work.add({ name: 'database pool', stop: () => closePayload(payload) }, { last: true })
 }

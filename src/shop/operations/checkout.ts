@@ -5,7 +5,7 @@ import { checkoutSessionIdempotencyKey, checkoutSessionParams } from '../checkou
 import { checkoutSettings } from '../checkoutSettings'
 import type { ShippingAddress } from '../inputSchemas'
 import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '../money'
-import { createCheckoutSession } from '../stripe/stripeClient'
+import { createCheckoutSession, PaymentProviderNotConfigured } from '../stripe/stripeClient'
 import { HttpError } from '@/http/errors'
 import { checkoutOutcomeOf } from '@/observability/checkoutOutcome'
 import { countCheckout } from '@/observability/metrics'
@@ -110,15 +110,18 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
       UPDATE orders SET stripe_session_id = ${session.id}, updated_at = now()
       WHERE id = ${order.id}`)
   } catch (error) {
+    const isUnconfigured = error instanceof PaymentProviderNotConfigured
     req.payload.logger.error({
       msg: `No payment session for order ${order.id}: the order is cancelled and its stock released`,
-      err: error,
+      // A missing setting is one line in the log, not a stack trace.
+      ...(isUnconfigured ? { reason: error.message } : { err: error }),
     })
     await cancelOrder(req, order, lines)
     throw new HttpError({
       code: 'bad_gateway',
-      message:
-        'The payment provider could not be reached; the order was cancelled, nothing was charged',
+      message: isUnconfigured
+        ? 'No payment provider is configured (STRIPE_SECRET_KEY is not set, the payment sandbox is off); the order was cancelled, nothing was charged'
+        : 'The payment provider could not be reached; the order was cancelled, nothing was charged',
     })
   }
   return { orderId: order.id, paymentUrl, total: order.total }

@@ -1,30 +1,41 @@
 import Stripe from 'stripe'
 
+import { paymentSandboxApiKey, paymentSandboxSettings } from '../paymentSandboxSettings'
+
 /**
  * The only module that talks to Stripe. Configured from the environment on each use, so that
  * tests and tools can point it elsewhere:
- * - `STRIPE_SECRET_KEY` (required to open payment sessions);
+ * - `STRIPE_SECRET_KEY` (required to open payment sessions with Stripe);
  * - `STRIPE_WEBHOOK_SECRET` (required to accept webhook events);
  * - `STRIPE_API_BASE`, e.g. `http://127.0.0.1:12111`: another address for Stripe's API (the
  *   fake in the tests, stripe-mock), passed to the SDK as `protocol`, `host` and `port`;
  * - `STRIPE_MAX_NETWORK_RETRIES` (default 2) and `STRIPE_TIMEOUT_MS` (default 20000).
+ * While the payment sandbox is on (no `STRIPE_SECRET_KEY`; `src/shop/paymentSandboxSettings.ts`)
+ * the same client talks to the sandbox this app serves, with the sandbox's key, and waits up to
+ * two minutes by default (under `next dev` the sandbox's route may still be compiling).
  */
 let cached: { signature: string; client: Stripe } | undefined
 
+/** No payment provider is configured: no Stripe key, and the payment sandbox is off. */
+export class PaymentProviderNotConfigured extends Error {}
+
 function stripeClient(): Stripe {
   const env = process.env
-  const signature = [
-    env.STRIPE_SECRET_KEY,
-    env.STRIPE_API_BASE,
-    env.STRIPE_MAX_NETWORK_RETRIES,
-    env.STRIPE_TIMEOUT_MS,
-  ].join('|')
+  const sandbox = paymentSandboxSettings(env)
+  const key = sandbox.isOn ? paymentSandboxApiKey(env.PAYLOAD_SECRET ?? '') : env.STRIPE_SECRET_KEY
+  const apiBase = sandbox.isOn ? sandbox.appAddress : env.STRIPE_API_BASE
+  const timeout = Number(env.STRIPE_TIMEOUT_MS || (sandbox.isOn ? 120_000 : 20_000))
+  const signature = [key, apiBase, env.STRIPE_MAX_NETWORK_RETRIES, timeout].join('|')
   if (cached?.signature === signature) return cached.client
-  if (!env.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
-  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined
-  const client = new Stripe(env.STRIPE_SECRET_KEY, {
+  if (!key) {
+    throw new PaymentProviderNotConfigured(
+      `No payment provider: STRIPE_SECRET_KEY is not set and the payment sandbox is off (${sandbox.why})`,
+    )
+  }
+  const base = apiBase ? new URL(apiBase) : undefined
+  const client = new Stripe(key, {
     maxNetworkRetries: Number(env.STRIPE_MAX_NETWORK_RETRIES ?? 2),
-    timeout: Number(env.STRIPE_TIMEOUT_MS || 20_000),
+    timeout,
     telemetry: false,
     ...(base && {
       protocol: base.protocol === 'http:' ? 'http' : 'https',

@@ -22,6 +22,12 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { JsonField as JsonField_67ded6f373a7a4a0918c86c5a24ababc } from '../../../components/monaco/MonacoFields'
+import { MoneyCell as MoneyCell_c258210060228f3456b1a1da297a8431 } from '../../../components/shop/MoneyCell'
+import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
+import { OrderStatusField as OrderStatusField_25f79ae8c9936857403f86de0dc46074 } from '../../../components/shop/OrderStatusField'
+import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../../../components/shop/MoneyField'
+import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
+import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
 import { RetryDeliveryButton as RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c } from '../../../components/RetryDeliveryButton'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -51,6 +57,12 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/monaco/MonacoFields#JsonField": JsonField_67ded6f373a7a4a0918c86c5a24ababc,
+  "/components/shop/MoneyCell#MoneyCell": MoneyCell_c258210060228f3456b1a1da297a8431,
+  "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
+  "/components/shop/OrderStatusField#OrderStatusField": OrderStatusField_25f79ae8c9936857403f86de0dc46074,
+  "/components/shop/MoneyField#MoneyField": MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50,
+  "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,
+  "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
   "/components/RetryDeliveryButton#RetryDeliveryButton": RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,0 +1,71 @@
+import type { Pool } from 'pg'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { FakeStripe } from '../helpers/fakeStripe'
+import { userWithToken } from '../helpers/identities'
+import { insertOrders } from '../helpers/orders'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+import { address, createProduct, useFakeStripe } from '../helpers/shop'
+
+// Issue 16, item 5: orders are titled "Order #<id>" in the admin panel (and searchable by it),
+// not by the customer's e-mail.
+
+let payload: Payload
+let stripe: FakeStripe
+let admin: Record<string, string>
+
+beforeAll(async () => {
+  stripe = await useFakeStripe()
+  delete process.env.CHECKOUT_REQUIRE_AUTH
+  payload = await getTestPayload()
+  admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
+})
+
+afterAll(async () => {
+  await stripe.stop()
+})
+
+describe('order titles', () => {
+  it('titles a placed order "Order #<id>", stored, so that the list finds it by title', async () => {
+    const product = await createProduct(payload)
+    const placed = await restJson('POST', '/api/orders/checkout', {
+      body: {
+        items: [{ productId: product.id, quantity: 1 }],
+        customerEmail: 'titled@example.com',
+        shippingAddress: address,
+      },
+    })
+    expect(placed.status).toBe(201)
+    const id = placed.body.orderId as number
+    const read = await restJson('GET', `/api/orders/${id}`, { headers: admin })
+    expect(read.body.title).toBe(`Order #${id}`)
+    const found = await restJson(
+      'GET',
+      `/api/orders?where[title][equals]=${encodeURIComponent(`Order #${id}`)}&depth=0`,
+      { headers: admin },
+    )
+    expect(found.body.docs.map((doc: { id: number }) => doc.id)).toEqual([id])
+  })
+
+  it('titles an order written without one when it is read', async () => {
+    const pool = (payload.db as unknown as { pool: Pool }).pool
+    await insertOrders(pool, [{ status: 'paid', total: '10', createdAt: new Date() }])
+    const { rows } = await pool.query<{ id: number }>('SELECT max(id) AS id FROM orders')
+    const id = rows[0]!.id
+    const read = await restJson('GET', `/api/orders/${id}`, { headers: admin })
+    expect(read.body.title).toBe(`Order #${id}`)
+  })
+
+  it('still refuses, over REST, a status a person may not set (400)', async () => {
+    const pool = (payload.db as unknown as { pool: Pool }).pool
+    await insertOrders(pool, [{ status: 'cancelled', total: '10', createdAt: new Date() }])
+    const { rows } = await pool.query<{ id: number }>('SELECT max(id) AS id FROM orders')
+    const refused = await restJson('PATCH', `/api/orders/${rows[0]!.id}`, {
+      headers: admin,
+      body: { status: 'paid' },
+    })
+    expect(refused.status).toBe(400)
+  })
+})
