@@ -40,6 +40,10 @@ type StaleOrder = { id: number; stripe_session_id: string | null }
  * Expiring releases the stock and emits `order.updated` in the same transaction. An order is
  * never expired while Stripe cannot be reached: it stays pending for the next sweep, and the
  * sweep stops asking Stripe after the first such failure. Running it again changes nothing.
+ *
+ * The order's row stays locked across its Stripe calls (bounded by `STRIPE_TIMEOUT_MS` and
+ * `STRIPE_MAX_NETWORK_RETRIES`): that lock is what makes a payment webhook arriving meanwhile
+ * wait for the sweep's decision instead of racing it. Only that one order waits.
  */
 export async function expireStaleOrders(payload: Payload): Promise<SweepResult> {
   const { staleAfterMinutes } = orderSweepSettings(process.env)
