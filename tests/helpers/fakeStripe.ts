@@ -25,7 +25,11 @@ export type FakeStripeMode = 'ok' | 'api_error' | 'invalid_request'
 /**
  * A small stand-in for Stripe's HTTP API on loopback: `POST /v1/checkout/sessions` answers a
  * `checkout.session` object as Stripe does (and replays the same answer for a repeated
- * `Idempotency-Key`); every request is recorded. Point the app at it with `STRIPE_API_BASE`.
+ * `Idempotency-Key`); `GET /v1/checkout/sessions/:id` answers a session it made (404
+ * `resource_missing` otherwise) and `POST /v1/checkout/sessions/:id/expire` expires an open one
+ * (400 for any other status, as Stripe does); every request is recorded. A test moves a session
+ * as a customer or Stripe would with `completeSession` and `expireSession`. Point the app at it
+ * with `STRIPE_API_BASE`.
  */
 export async function startFakeStripe() {
   const requests: RecordedStripeRequest[] = []
@@ -51,7 +55,38 @@ export async function startFakeStripe() {
     if (!headers.authorization?.startsWith('Bearer sk_')) {
       return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided')
     }
-    if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
+    const path = new URL(request.url ?? '/', 'http://fake').pathname
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
+    if (sessionPath) {
+      const [, id = '', expire] = sessionPath
+      const session = sessions.get(decodeURIComponent(id))
+      const isRetrieve = request.method === 'GET' && !expire
+      if (!isRetrieve && !(request.method === 'POST' && expire)) {
+        return stripeError(response, 404, 'invalid_request_error', 'Unrecognized request URL')
+      }
+      if (!session) {
+        return stripeError(
+          response,
+          404,
+          'invalid_request_error',
+          `No such checkout.session: '${id}'`,
+          { code: 'resource_missing', param: 'session' },
+        )
+      }
+      if (isRetrieve) return json(response, 200, session)
+      if (session.status !== 'open') {
+        return stripeError(
+          response,
+          400,
+          'invalid_request_error',
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+        )
+      }
+      session.status = 'expired'
+      session.url = null
+      return json(response, 200, session)
+    }
+    if (request.method !== 'POST' || path !== '/v1/checkout/sessions') {
       return stripeError(response, 404, 'invalid_request_error', 'Unrecognized request URL')
     }
     if (mode === 'api_error') {
@@ -68,6 +103,11 @@ export async function startFakeStripe() {
     if (key) byIdempotencyKey.set(key, session)
     return json(response, 200, session)
   })
+  const sessionOf = (id: string) => {
+    const session = sessions.get(id)
+    if (!session) throw new Error(`The fake Stripe made no session ${id}`)
+    return session
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
@@ -78,6 +118,20 @@ export async function startFakeStripe() {
     sessions,
     /** Session-creation requests, in order. */
     sessionRequests: () => requests.filter((r) => r.path === '/v1/checkout/sessions'),
+    /** Requests about one session (retrieve, expire), in order. */
+    requestsFor: (sessionId: string) =>
+      requests.filter((r) => r.path.startsWith(`/v1/checkout/sessions/${sessionId}`)),
+    /** The customer paid: the session is `complete` and `paid`, with a payment intent. */
+    completeSession: (sessionId: string, paymentIntent = `pi_${randomBytes(12).toString('hex')}`) =>
+      Object.assign(sessionOf(sessionId), {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: paymentIntent,
+        url: null,
+      }),
+    /** Stripe expired the session itself (its `expires_at` passed). */
+    expireSession: (sessionId: string) =>
+      Object.assign(sessionOf(sessionId), { status: 'expired', url: null }),
     setMode: (next: FakeStripeMode) => {
       mode = next
     },
@@ -186,7 +240,13 @@ function json(
   response.end(JSON.stringify(body))
 }
 
-function stripeError(response: ServerResponse, status: number, type: string, message: string) {
+function stripeError(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  extra: { code?: string; param?: string } = {},
+) {
   // Stripe tells clients whether a retry could help; its 500s are not retried with the same key.
-  json(response, status, { error: { type, message } }, { 'stripe-should-retry': 'false' })
+  json(response, status, { error: { type, message, ...extra } }, { 'stripe-should-retry': 'false' })
 }

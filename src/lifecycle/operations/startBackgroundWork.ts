@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
 import { closePayload } from '@/db/closePayload'
 import { guardPoolClients } from '@/db/connectionErrors'
+import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
 import { backgroundWork } from '../backgroundWork'
@@ -18,7 +19,8 @@ export function isAppServer(env: Record<string, string | undefined> = process.en
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it and
  * retries inquiry e-mails; the app server also runs the webhook worker (unless
- * `WEBHOOK_WORKER=off`). Each loop is registered in `backgroundWork()`, which the app server
+ * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`) and the
+ * payment sandbox where it is on. Each loop is registered in `backgroundWork()`, which the app server
  * stops on SIGTERM (`scripts/server.mjs`), the database pool last. The server initialises
  * Payload as soon as it listens, so all of this runs before the first request.
  */
@@ -37,6 +39,10 @@ export async function startBackgroundWork(payload: Payload) {
       name: 'webhook worker',
       stop: (deadline) => worker.stop({ deadline: deadline - 2000 }),
     })
+  }
+  if (process.env.ORDER_SWEEPER !== 'off' && !work.has('order sweeper')) {
+    const sweeper = startOrderSweeper(payload)
+    work.add({ name: 'order sweeper', stop: () => sweeper.stop() })
   }
   const sandbox = startPaymentSandboxInApp(payload)
   if (sandbox) work.add({ name: 'payment sandbox', stop: () => sandbox.stop() })

@@ -2,12 +2,9 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import type { Stripe } from '../stripe/stripeClient'
-import { systemWrite } from '../systemWrite'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
-import { releaseStock } from './stock'
-import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { toOrderEventData, toOrderPaidEventData } from '@/webhooks/eventData'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { expireOrder } from './expireOrder'
+import { markOrderPaid } from './markOrderPaid'
 
 /** What a verified Stripe event did. */
 export type StripeEventOutcome =
@@ -44,9 +41,9 @@ export async function handleStripeEvent(args: {
     if (rows.length === 0) return 'duplicate' as const
     switch (event.type) {
       case 'checkout.session.completed':
-        return markOrderPaid({ req, db, event }, event.data.object)
+        return onSessionCompleted({ req, db, event }, event.data.object)
       case 'checkout.session.expired':
-        return expireOrder({ req, db, event }, event.data.object)
+        return onSessionExpired({ req, db, event }, event.data.object)
       default:
         return 'ignored' as const
     }
@@ -55,7 +52,7 @@ export async function handleStripeEvent(args: {
   return outcome
 }
 
-async function markOrderPaid(
+async function onSessionCompleted(
   { req, db, event }: Context,
   session: Stripe.Checkout.Session,
 ): Promise<StripeEventOutcome> {
@@ -69,56 +66,18 @@ async function markOrderPaid(
     return 'ignored'
   }
   if (session.payment_status === 'unpaid') return 'ignored'
-  const paymentIntent =
-    typeof session.payment_intent === 'string'
-      ? session.payment_intent
-      : (session.payment_intent?.id ?? null)
-  const paid = await req.payload.update({
-    collection: 'orders',
-    id: order.id,
-    data: {
-      status: 'paid',
-      paymentId: paymentIntent,
-      paid_at: new Date(event.created * 1000).toISOString(),
-      stripeSessionId: session.id,
-    },
-    req,
-    context: systemWrite,
-    depth: 0,
-  })
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(paid) })
-  await emitEvent({ req, type: WebhookEvents.OrderPaid, data: toOrderPaidEventData(paid) })
-  req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
+  await markOrderPaid({ req, orderId: order.id, session, paidAt: new Date(event.created * 1000) })
   return 'paid'
 }
 
-async function expireOrder(
+async function onSessionExpired(
   { req, db, event }: Context,
   session: Stripe.Checkout.Session,
 ): Promise<StripeEventOutcome> {
   const order = await lockOrderOf({ req, db, event }, session)
   if (!order) return 'unknown_order'
   if (order.status !== 'pending') return 'ignored'
-  const { items } = await req.payload.findByID({
-    collection: 'orders',
-    id: order.id,
-    req,
-    depth: 0,
-  })
-  const expired = await req.payload.update({
-    collection: 'orders',
-    id: order.id,
-    data: { status: 'expired' },
-    req,
-    context: systemWrite,
-    depth: 0,
-  })
-  await releaseStock(
-    db,
-    items.map((item) => ({ productId: Number(item.product), quantity: item.quantity })),
-  )
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(expired) })
-  req.payload.logger.info({ msg: `Order ${expired.id} expired, stock released` })
+  await expireOrder({ req, db, orderId: order.id })
   return 'expired'
 }
 

@@ -55,6 +55,28 @@ export async function createCheckoutSession(
   return stripeClient().checkout.sessions.create(params, { idempotencyKey })
 }
 
+/** A Checkout Session as Stripe has it now. */
+export async function retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+  return stripeClient().checkout.sessions.retrieve(sessionId)
+}
+
+/**
+ * Expires an open Checkout Session: nobody can pay through it afterwards. Stripe refuses (a
+ * `StripeInvalidRequestError`) a session that is no longer open, e.g. one paid meanwhile.
+ */
+export async function expireCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+  return stripeClient().checkout.sessions.expire(sessionId)
+}
+
+/**
+ * Whether a failed call says nothing about the session it asked for: Stripe unreachable, timed
+ * out, failing, limiting our rate or refusing our key, or no key configured. Only an invalid
+ * request (an unknown session, an expiry of a session no longer open) is about the session.
+ */
+export function isStripeUnavailable(error: unknown): boolean {
+  return !(error instanceof Stripe.errors.StripeInvalidRequestError)
+}
+
 /** Why a webhook request was refused: no valid signature, or one made too far from now. */
 export class InvalidWebhookSignature extends Error {}
 

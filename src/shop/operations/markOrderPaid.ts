@@ -1,0 +1,45 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Order } from '@/payload-types'
+import type { Stripe } from '../stripe/stripeClient'
+import { systemWrite } from '../systemWrite'
+import { emitEvent } from '@/webhooks/operations/emitEvent'
+import { toOrderEventData, toOrderPaidEventData } from '@/webhooks/eventData'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+
+/**
+ * Records the payment of a pending order through its Checkout Session: status `paid`, the
+ * payment intent as `paymentId`, `paid_at`, then `order.updated` and `order.paid`. Runs in the
+ * caller's transaction (`req`), which has locked the order row and seen it `pending`: the
+ * Stripe webhook and the sweeper of stale orders both settle a payment here.
+ */
+export async function markOrderPaid(args: {
+  req: PayloadRequest
+  orderId: number
+  session: Stripe.Checkout.Session
+  /** When the payment happened, as far as the caller knows. */
+  paidAt: Date
+}): Promise<Order> {
+  const { req, session } = args
+  const paymentIntent =
+    typeof session.payment_intent === 'string'
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null)
+  const paid = await req.payload.update({
+    collection: 'orders',
+    id: args.orderId,
+    data: {
+      status: 'paid',
+      paymentId: paymentIntent,
+      paid_at: args.paidAt.toISOString(),
+      stripeSessionId: session.id,
+    },
+    req,
+    context: systemWrite,
+    depth: 0,
+  })
+  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(paid) })
+  await emitEvent({ req, type: WebhookEvents.OrderPaid, data: toOrderPaidEventData(paid) })
+  req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
+  return paid
+}

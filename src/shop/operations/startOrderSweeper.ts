@@ -1,0 +1,57 @@
+import type { Payload } from 'payload'
+
+import { expireStaleOrders } from './expireStaleOrders'
+import { orderSweepSettings } from '../orderSweepSettings'
+
+/** A running sweeper of stale orders. */
+export type OrderSweeper = {
+  /** Stops sweeping; resolves once a sweep under way has finished. */
+  stop: () => Promise<void>
+  /** When the last sweep that completed without failing ended (undefined before the first). */
+  lastSweepAt: () => Date | undefined
+}
+
+/**
+ * Runs `expireStaleOrders` at once and then `intervalMs` after each sweep ends (default
+ * `ORDER_SWEEP_INTERVAL_SECONDS`, 60 s), so sweeps of one process never overlap; several
+ * processes may run one each (each order is claimed by one of them). A failed sweep is logged,
+ * never thrown, and the next one runs on schedule. The timer does not keep the process alive.
+ */
+export function startOrderSweeper(
+  payload: Payload,
+  options: { intervalMs?: number } = {},
+): OrderSweeper {
+  const intervalMs = options.intervalMs ?? orderSweepSettings(process.env).intervalSeconds * 1000
+  let lastSweepAt: Date | undefined
+  let running: Promise<void> | undefined
+  let timer: NodeJS.Timeout | undefined
+  let isStopped = false
+
+  const sweep = () => {
+    timer = undefined
+    running = expireStaleOrders(payload)
+      .then(
+        () => {
+          lastSweepAt = new Date()
+        },
+        (error: unknown) =>
+          payload.logger.error({ msg: 'Sweep of stale orders failed', err: error }),
+      )
+      .finally(() => {
+        running = undefined
+        if (isStopped) return
+        timer = setTimeout(sweep, intervalMs)
+        timer.unref()
+      })
+  }
+  sweep()
+
+  return {
+    stop: async () => {
+      isStopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+    lastSweepAt: () => lastSweepAt,
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * One sweep of stale orders in a process of its own, for the test of several sweeper
+ * instances: starts Payload on the inherited environment (the test file's database and fake
+ * Stripe), prints `SWEEPER READY`, sweeps once a line arrives on stdin, prints
+ * `SWEEP RESULT <json>` and exits.
+ */
+import { once } from 'node:events'
+
+import { getPayload } from 'payload'
+
+import { closePayload } from '../../src/db/closePayload'
+import { holdOpen } from '../../scripts/lib/holdOpen'
+
+// tsx answers imports from another thread: held open, this one cannot exit 13 while it waits.
+holdOpen()
+const { default: config } = await import('@payload-config')
+const { expireStaleOrders } = await import('../../src/shop/operations/expireStaleOrders')
+const payload = await getPayload({ config })
+process.stdout.write('SWEEPER READY\n')
+await once(process.stdin, 'data')
+const result = await expireStaleOrders(payload)
+process.stdout.write(`\nSWEEP RESULT ${JSON.stringify(result)}\n`)
+await closePayload(payload)
+process.exit(0)
