@@ -36,7 +36,12 @@ if (mode !== 'dev' && mode !== 'start') {
 }
 const port = Number(process.env.PORT || 3000)
 // As `next dev` and `next start` set it, before Next is loaded.
-Object.assign(process.env, { NODE_ENV: mode === 'dev' ? 'development' : 'production' })
+// APP_SERVER_PROCESS tells the app's code it runs in the server, where the background work
+// belongs (src/lifecycle/appServer.ts; Next sets NEXT_RUNTIME only under its own CLI).
+Object.assign(process.env, {
+  NODE_ENV: mode === 'dev' ? 'development' : 'production',
+  APP_SERVER_PROCESS: 'true',
+})
 const isProduction = mode === 'start'
 // A schema push that would ask (y/N) in the development server ends it with advice instead.
 refusePrompts()

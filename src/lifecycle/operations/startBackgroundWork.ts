@@ -6,15 +6,8 @@ import { guardPoolClients } from '@/db/connectionErrors'
 import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
+import { isAppServer } from '../appServer'
 import { backgroundWork } from '../backgroundWork'
-
-/**
- * Whether this process is the app's server (`npm start`, `npm run dev`): not a build, a
- * script or a test process, which initialise Payload too.
- */
-export function isAppServer(env: Record<string, string | undefined> = process.env) {
-  return Boolean(env.NEXT_RUNTIME) && env.NEXT_PHASE !== 'phase-production-build'
-}
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it and

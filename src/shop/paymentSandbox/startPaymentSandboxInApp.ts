@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
+import { isAppServer } from '@/lifecycle/appServer'
 import { paymentSandboxSettings } from '../paymentSandboxSettings'
 import { expireRunOutSessions, sendDueEvents } from './settleSessions'
 
@@ -27,9 +28,7 @@ export function startPaymentSandboxInApp(
 ): { stop: () => Promise<void> } | undefined {
   const settings = paymentSandboxSettings(process.env)
   if (!settings.isOn) return undefined
-  const isAppServer =
-    Boolean(process.env.NEXT_RUNTIME) && process.env.NEXT_PHASE !== 'phase-production-build'
-  if (!isAppServer || process.env.VITEST) return undefined
+  if (!isAppServer() || process.env.VITEST) return undefined
   const global = globalThis as WithSandbox
   if (global[running]) return undefined
 

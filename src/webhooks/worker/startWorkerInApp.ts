@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { isAppServer } from '@/lifecycle/appServer'
 import { startWebhookWorker, type WebhookWorker } from './worker'
 
 const running = Symbol.for('content-shop.webhookWorker')
@@ -11,9 +12,7 @@ type WithWorker = typeof globalThis & { [running]?: Promise<WebhookWorker> }
  * dev`) does unless `WEBHOOK_WORKER=off`; scripts, builds and test processes never do.
  */
 export function isWorkerInAppEnabled() {
-  const isAppServer =
-    Boolean(process.env.NEXT_RUNTIME) && process.env.NEXT_PHASE !== 'phase-production-build'
-  return isAppServer && process.env.WEBHOOK_WORKER !== 'off'
+  return isAppServer() && process.env.WEBHOOK_WORKER !== 'off'
 }
 
 /** This process's in-app worker: starting or running; undefined before its start or after it failed. */
