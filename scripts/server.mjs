@@ -42,6 +42,9 @@ Object.assign(process.env, {
   NODE_ENV: mode === 'dev' ? 'development' : 'production',
   APP_SERVER_PROCESS: 'true',
 })
+// Next's usage telemetry is off unless asked for (as Payload's is): the app runs offline, and
+// nothing leaves it that an operator did not configure.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 const isProduction = mode === 'start'
 // A schema push that would ask (y/N) in the development server ends it with advice instead.
 refusePrompts()

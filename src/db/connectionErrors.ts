@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
+import { requestContext } from '@/http/requestContext'
 import { postgres } from './transaction'
 
 const guarded = Symbol.for('content-shop.connectionErrorGuard')
@@ -18,14 +19,14 @@ export function guardPoolClients(payload: Payload) {
     (NonNullable<ReturnType<typeof postgres>['pool']> & { [guarded]?: true }) | undefined
   if (!pool || pool[guarded]) return
   pool[guarded] = true
-  pool.on('error', (err) =>
-    payload.logger.warn({ msg: 'An idle database connection was lost', err: err.message }),
-  )
+  // Outside any request's context: a connection made while serving a request keeps that
+  // request's context in its event handlers, and the loss has nothing to do with it.
+  const warn = (msg: string, err: Error) =>
+    requestContext().exit(() => payload.logger.warn({ msg, err: err.message }))
+  pool.on('error', (err) => warn('An idle database connection was lost', err))
   pool.on('acquire', (client: PoolClient & { [guarded]?: true }) => {
     if (client[guarded]) return
     client[guarded] = true
-    client.on('error', (err) =>
-      payload.logger.warn({ msg: 'A database connection was lost', err: err.message }),
-    )
+    client.on('error', (err) => warn('A database connection was lost', err))
   })
 }
