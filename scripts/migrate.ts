@@ -7,20 +7,19 @@ import { getPayload } from 'payload'
 import { closePayload } from '../src/db/closePayload'
 import { postgres } from '../src/db/transaction'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
-import { holdOpen } from './lib/holdOpen'
 import { refusePrompts } from './lib/refusePrompts.mjs'
+import { startupWatchdog } from './lib/startupWatchdog'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 refusePrompts()
-// Until process.exit below: under load, a top-level await of the config could otherwise end
-// the script with code 13 (see holdOpen).
-holdOpen()
+const started = startupWatchdog('npm run migrate')
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 await provideSecret()
 const { default: config } = await import('@payload-config')
 
 const payload = await getPayload({ config })
+started()
 try {
   await refuseDevelopmentSchema()
   await payload.db.migrate()

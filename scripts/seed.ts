@@ -6,13 +6,11 @@ import { getPayload } from 'payload'
 
 import { closePayload } from '../src/db/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
-import { holdOpen } from './lib/holdOpen'
 import { refusePrompts } from './lib/refusePrompts.mjs'
+import { startupWatchdog } from './lib/startupWatchdog'
 
 refusePrompts()
-// Until process.exit below: under load, a top-level await of the config could otherwise end
-// the script with code 13 (see holdOpen).
-holdOpen()
+const started = startupWatchdog('npm run seed')
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
@@ -21,6 +19,7 @@ const { default: config } = await import('@payload-config')
 const { seed } = await import('../seed')
 
 const payload = await getPayload({ config })
+started()
 try {
   const isEmpty = (await payload.count({ collection: 'users' })).totalDocs === 0
   if (process.argv.includes('--if-empty') && !isEmpty) {

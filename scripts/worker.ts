@@ -12,11 +12,11 @@ import { closePayload } from '../src/db/closePayload'
 import { shutdownTimeoutMs } from '../src/lifecycle/shutdownSettings'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
-import { holdOpen } from './lib/holdOpen'
 import { refusePrompts } from './lib/refusePrompts.mjs'
+import { startupWatchdog } from './lib/startupWatchdog'
 
 refusePrompts()
-const release = holdOpen()
+const started = startupWatchdog('npm run worker')
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 checkWebhookSettings()
@@ -29,7 +29,7 @@ const payload = await getPayload({ config })
 const worker = await startWebhookWorker(payload)
 const httpServer = await startWorkerHttpServer({ payload, worker }) // health, metrics
 payload.logger.info('Webhook worker running')
-release()
+started()
 
 // SIGTERM or SIGINT: stop claiming, give back what waits for a slot, let sends in flight finish
 // (until 2 s before the bound, leaving time to write their outcomes), close the pool, exit 0.

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import { projectRoot } from './environment'
+import { startupTimeoutExitCode } from './startupWatchdog'
 
 // tsx as a loader of this very process (not its CLI, which runs the script in a child): a
 // signal sent to the process, SIGKILL included, reaches the script itself, and nothing is
@@ -25,13 +26,22 @@ export function spawnScript(
   })
 }
 
-/** Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. */
-export function runScript(
+/**
+ * Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. A script
+ * that did not finish starting (exit code 75, see `startupWatchdog`) is started once more.
+ */
+export async function runScript(
   script: string,
   args: string[] = [],
   env: Record<string, string | undefined> = {},
 ) {
-  return untilSuccess(spawnScript(script, args, env), script)
+  try {
+    await untilSuccess(spawnScript(script, args, env), script)
+  } catch (error) {
+    if ((error as { exitCode?: unknown }).exitCode !== startupTimeoutExitCode) throw error
+    console.error(`${script} did not finish starting; starting it once more`)
+    await untilSuccess(spawnScript(script, args, env), script)
+  }
 }
 
 /** Runs `next <args>` (e.g. `build`) to completion. */
@@ -44,7 +54,11 @@ function untilSuccess(child: ChildProcess, name: string) {
   return new Promise<void>((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${name} exited with ${signal ?? code}`)),
+      code === 0
+        ? resolve()
+        : reject(
+            Object.assign(new Error(`${name} exited with ${signal ?? code}`), { exitCode: code }),
+          ),
     )
   })
 }

@@ -2,12 +2,12 @@
 import { getPayload } from 'payload'
 
 import { closePayload } from '../../src/db/closePayload'
-import { holdOpen } from '../../scripts/lib/holdOpen'
+import { startupWatchdog } from '../../scripts/lib/startupWatchdog'
 
-const release = holdOpen()
+const started = startupWatchdog('The schema push of the tests')
 
 const { default: config } = await import('../../payload.config')
 const payload = await getPayload({ config })
 await closePayload(payload)
-release()
+started()
 process.exit(0)

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 
 import { createLocalReq, type Payload } from 'payload'
 
+import { startupTimeoutExitCode } from '../../scripts/lib/startupWatchdog'
 import { signalGroup, spawnInGroup } from './processGroups'
 
 /** Emits `count` business events of `type` in one transaction; `data(i)` gives each one's data. */
@@ -25,29 +26,36 @@ export function workerProcesses() {
   const children: ChildProcess[] = []
   const output: string[] = []
   return {
-    /** Starts `npm run worker`'s script on this file's database; resolves once it runs. */
-    async start(env: Record<string, string> = {}) {
-      const child = spawnInGroup(
-        'scripts/worker.ts',
-        [],
-        { WEBHOOK_POLL_MS: '100', ...env },
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-      children.push(child)
-      let printed = ''
-      await new Promise<void>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          printed += chunk.toString()
-          output.push(chunk.toString())
-          if (printed.includes('Webhook worker running')) resolve()
+    /**
+     * Starts `npm run worker`'s script on this file's database; resolves once it runs. A start
+     * that hangs ends itself after 40 s with exit code 75 (`startupWatchdog`) and is tried
+     * once more.
+     */
+    async start(env: Record<string, string> = {}): Promise<ChildProcess> {
+      for (let attempt = 1; ; attempt++) {
+        const child = spawnInGroup(
+          'scripts/worker.ts',
+          [],
+          { WEBHOOK_POLL_MS: '100', SCRIPT_START_TIMEOUT_SECONDS: '40', ...env },
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        )
+        children.push(child)
+        let printed = ''
+        const outcome = await new Promise<'running' | number | null>((resolve) => {
+          const onData = (chunk: Buffer) => {
+            printed += chunk.toString()
+            output.push(chunk.toString())
+            if (printed.includes('Webhook worker running')) resolve('running')
+          }
+          child.stdout!.on('data', onData)
+          child.stderr!.on('data', onData)
+          child.once('exit', (code) => resolve(code))
+        })
+        if (outcome === 'running') return child
+        if (outcome !== startupTimeoutExitCode || attempt >= 2) {
+          throw new Error(`worker exited with ${outcome}: ${printed}`)
         }
-        child.stdout!.on('data', onData)
-        child.stderr!.on('data', onData)
-        child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${printed}`)))
-        // A start that hangs fails here, with what the worker printed, not at the test's timeout.
-        setTimeout(() => reject(new Error(`worker not running after 60 s: ${printed}`)), 60_000)
-      })
-      return child
+      }
     },
     /** Lines the workers printed that mention an error or a failure. */
     errors: () =>

@@ -41,3 +41,14 @@ describe('scripts given a database `npm run dev` pushed', () => {
     },
   )
 })
+
+describe('a script that does not finish starting', () => {
+  // Before: a start whose import of the config never settled waited forever (or exited 13).
+  it('ends itself with exit code 75 and says so, so that it is started again', async () => {
+    const { code, output } = await runWithoutAnswers('scripts/worker.ts', {
+      SCRIPT_START_TIMEOUT_SECONDS: '0.2',
+    })
+    expect(code).toBe(75)
+    expect(output).toContain('npm run worker did not finish starting within 0.2 s')
+  })
+})
