@@ -46,3 +46,22 @@ export function spawnInGroup(
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   if (child.pid !== undefined) killGroup(child.pid, signal)
 }
+
+/**
+ * Runs a project script (in a group of its own) to its exit: what it printed and its exit code.
+ * `stdin: 'pipe'` leaves its standard input an open pipe nobody writes to, as a service
+ * manager or CI does (no terminal, no answer ever).
+ */
+export function runToExit(
+  script: string,
+  env: Record<string, string> = {},
+  { stdin = 'ignore' }: { stdin?: 'ignore' | 'pipe' } = {},
+) {
+  const child = spawnInGroup(script, [], env, { stdio: [stdin, 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
+}

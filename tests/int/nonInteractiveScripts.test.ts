@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { spawnInGroup } from '../helpers/processGroups'
+import { runToExit } from '../helpers/processGroups'
 
 let payload: Payload
 
@@ -10,19 +10,9 @@ beforeAll(async () => {
   payload = await (await import('../helpers/payload')).getTestPayload()
 })
 
-/**
- * Runs a project script with its standard input an open pipe nobody writes to (a service
- * manager or CI: no terminal, no answer ever); what it printed and its exit code.
- */
-function runWithoutAnswers(script: string, env: Record<string, string> = {}) {
-  const child = spawnInGroup(script, [], env, { stdio: ['pipe', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  )
-}
+/** A script run with no terminal and no answer ever (see `runToExit`). */
+const runWithoutAnswers = (script: string, env: Record<string, string> = {}) =>
+  runToExit(script, env, { stdin: 'pipe' })
 
 describe('scripts given a database `npm run dev` pushed', () => {
   // Before: `npm start` waited forever on "Would you like to proceed? (y/N)"; answered "no",

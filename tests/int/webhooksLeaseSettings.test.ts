@@ -1,24 +1,13 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { spawnInGroup } from '../helpers/processGroups'
+import { runToExit } from '../helpers/processGroups'
 
 let payload: Payload
 
 beforeAll(async () => {
   payload = await (await import('../helpers/payload')).getTestPayload()
 })
-
-/** Runs a project script to its exit; what it printed and its exit code. */
-function runToExit(script: string, env: Record<string, string>) {
-  const child = spawnInGroup(script, [], env, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  )
-}
 
 describe('a lease that cannot cover the longest send', () => {
   // Before: a 5 s lease with a 10 s endpoint timeout left every claim unsent, rows stuck in

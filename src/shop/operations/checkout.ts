@@ -12,7 +12,8 @@ import { countCheckout } from '@/observability/metrics'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
-import { priceCart, releaseStock, reserveStock, type CartLine, type PricedLine } from './stock'
+import { endUnpaidOrder } from './expireOrder'
+import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
@@ -127,18 +128,8 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   return { orderId: order.id, paymentUrl, total: order.total }
 }
 
-async function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[]) {
-  await inTransaction(req, async (db) => {
-    const cancelled = await req.payload.update({
-      collection: 'orders',
-      id: order.id,
-      data: { status: 'cancelled' },
-      req,
-      context: systemWrite,
-      depth: 0,
-    })
-    await releaseStock(db, lines)
-    await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(cancelled) })
-    req.payload.logger.info({ msg: `Order ${cancelled.id} ${cancelled.status}, stock released` })
-  })
+function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[]) {
+  return inTransaction(req, (db) =>
+    endUnpaidOrder({ req, db, orderId: order.id, status: 'cancelled', lines }),
+  )
 }

@@ -28,7 +28,7 @@ export function startPaymentSandboxInApp(
 ): { stop: () => Promise<void> } | undefined {
   const settings = paymentSandboxSettings(process.env)
   if (!settings.isOn) return undefined
-  if (!isAppServer() || process.env.VITEST) return undefined
+  if (!isAppServer()) return undefined
   const global = globalThis as WithSandbox
   if (global[running]) return undefined
 
