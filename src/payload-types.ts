@@ -436,6 +436,8 @@ export interface WebhookSubscription {
   endpointUrl: string;
   secret?: string | null;
   secretOld?: string | null;
+  secretOlder?: string | null;
+  secretOlderValidUntil?: string | null;
   secretRotatedAt?: string | null;
   description?: string | null;
   /**
@@ -874,6 +876,8 @@ export interface WebhookSubscriptionsSelect<T extends boolean = true> {
   endpointUrl?: T;
   secret?: T;
   secretOld?: T;
+  secretOlder?: T;
+  secretOlderValidUntil?: T;
   secretRotatedAt?: T;
   description?: T;
   events?: T;

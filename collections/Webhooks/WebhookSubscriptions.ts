@@ -75,6 +75,9 @@ export const WebhookSubscriptions: CollectionConfig = {
       },
     },
     { name: 'secretOld', type: 'text', hidden: true },
+    // A second rotation within the window keeps the secret before too, as long as it was promised.
+    { name: 'secretOlder', type: 'text', hidden: true },
+    { name: 'secretOlderValidUntil', type: 'date', hidden: true },
     { name: 'secretRotatedAt', type: 'date', admin: { readOnly: true } },
     { name: 'description', type: 'textarea' },
     {

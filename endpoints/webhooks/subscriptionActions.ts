@@ -63,12 +63,15 @@ export const rotateSecretEndpoint = defineEndpoint({
     summary: 'Rotate the signing secret',
     description:
       "A new secret; for 10 minutes deliveries carry two signatures, the new secret's first, " +
-      'then only the new one.',
+      'then only the new one. Every secret keeps signing until the `valid_until` its answer ' +
+      'promised: a second rotation inside the 10 minutes keeps the secret before it too ' +
+      '(three signatures), and a third is refused with 409 until the oldest promise ends ' +
+      '(`Retry-After`).',
     tags: ['Webhook subscriptions'],
     security: ['apiKey'],
     params: subscriptionIdParams,
     responses: { 200: { description: 'The new secret', schema: rotateSecretOutput } },
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'conflict'],
   },
   handler: async (req) => {
     requireConsumer(req)
@@ -78,7 +81,9 @@ export const rotateSecretEndpoint = defineEndpoint({
       valid_until: validUntil.toISOString(),
       note:
         'Deliveries carry signatures with both the new and the previous secret (new first) until ' +
-        'valid_until; after that only the new secret signs. Store this secret now: it is not shown again.',
+        'valid_until; after that only the new secret signs (a secret promised by an earlier ' +
+        'rotation keeps signing until its own valid_until). Store this secret now: it is not ' +
+        'shown again.',
     }
     return Response.json(body)
   },

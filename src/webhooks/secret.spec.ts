@@ -86,4 +86,25 @@ describe('signingSecrets', () => {
       'new',
     ])
   })
+
+  it('keeps the secret before the previous one until its own window ends, third', () => {
+    const twice = {
+      ...rotated,
+      secretRotatedAt: rotatedAt,
+      secretOlder: 'older',
+      secretOlderValidUntil: after(4 * 60_000),
+    }
+    expect(signingSecrets({ ...twice, now: after(0) })).toEqual(['new', 'old', 'older'])
+    expect(signingSecrets({ ...twice, now: after(4 * 60_000 - 1) })).toEqual([
+      'new',
+      'old',
+      'older',
+    ])
+    expect(signingSecrets({ ...twice, now: after(4 * 60_000) })).toEqual(['new', 'old'])
+    expect(signingSecrets({ ...twice, now: after(rotationWindowMs) })).toEqual(['new'])
+    expect(signingSecrets({ ...twice, secretOlderValidUntil: null, now: after(0) })).toEqual([
+      'new',
+      'old',
+    ])
+  })
 })

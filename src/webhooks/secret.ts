@@ -20,14 +20,28 @@ export function secretKey(secret: string): Buffer {
 /** How long the previous secret keeps signing after a rotation (10 minutes). */
 export const rotationWindowMs = 10 * 60 * 1000
 
-/** The secrets a delivery is signed with at `now`: the current one first, then the old one in its window. */
+/**
+ * The secrets a delivery is signed with at `now`, each while an answer promised it: the current
+ * one first; then the one it replaced, for the window after the last rotation; then, when a
+ * second rotation came inside that window, the one before, until its own window ends (at most
+ * three: a third rotation inside the window is refused, see `rotateSecret`).
+ */
 export function signingSecrets(args: {
   secret: string
   secretOld?: string | null
   secretRotatedAt?: Date | string | null
+  secretOlder?: string | null
+  secretOlderValidUntil?: Date | string | null
   now: Date
 }): string[] {
+  const isBefore = (until: number) => args.now.getTime() < until
   const rotatedAt = args.secretRotatedAt ? new Date(args.secretRotatedAt).getTime() : NaN
-  const isInWindow = args.now.getTime() < rotatedAt + rotationWindowMs
-  return args.secretOld && isInWindow ? [args.secret, args.secretOld] : [args.secret]
+  const olderUntil = args.secretOlderValidUntil
+    ? new Date(args.secretOlderValidUntil).getTime()
+    : NaN
+  return [
+    args.secret,
+    ...(args.secretOld && isBefore(rotatedAt + rotationWindowMs) ? [args.secretOld] : []),
+    ...(args.secretOlder && isBefore(olderUntil) ? [args.secretOlder] : []),
+  ]
 }

@@ -424,6 +424,92 @@ describe('secret rotation', () => {
     expect(() => new Webhook(created.secret).verify(after.body, after.headers)).toThrow()
     expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1)
   })
+  it('keeps every secret an answer promised: a second rotation within ten minutes signs with all three', async () => {
+    const created = await subscribe('/rotating-twice', ['order.paid'])
+    await receiver.waitFor(() => postsTo('/rotating-twice').length >= 1)
+    const rotate = () =>
+      restJson('POST', `/api/webhooks/subscriptions/${created.id}/rotate-secret`, {
+        headers: asA(),
+      })
+    // A client whose rotate call timed out retries it: two answers, each with its promise.
+    const first = await rotate()
+    const second = await rotate()
+    expect(first.status).toBe(200)
+    expect(second.status).toBe(200)
+
+    await emit('order.paid', { id: 2, status: 'paid' })
+    await receiver.waitFor(() => postsTo('/rotating-twice').some((p) => typeOf(p) === 'order.paid'))
+    const during = postsTo('/rotating-twice').find((p) => typeOf(p) === 'order.paid')!
+    // The receiver still on the creation's secret was promised it until the first valid_until.
+    for (const secret of [created.secret, first.body.secret, second.body.secret]) {
+      expect(new Webhook(secret).verify(during.body, during.headers)).toBeTruthy()
+    }
+    const signatures = during.headers['webhook-signature']!.split(' ')
+    expect(signatures).toHaveLength(3)
+    expect(
+      new Webhook(second.body.secret).sign(
+        during.headers['webhook-id']!,
+        new Date(Number(during.headers['webhook-timestamp']) * 1000),
+        during.body,
+      ),
+    ).toBe(signatures[0])
+
+    // A third rotation would have to drop a secret still promised: refused, saying until when.
+    const third = await rotate()
+    expect(third.status).toBe(409)
+    expect(third.body.error.code).toBe('conflict')
+    expect(third.body.error.message).toContain(first.body.valid_until)
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(500)
+
+    // Once the first window has passed, rotating works again and the oldest secret is gone.
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_subscriptions
+          SET secret_rotated_at = secret_rotated_at - interval '10 minutes',
+              secret_older_valid_until = secret_older_valid_until - interval '10 minutes'
+          WHERE id = ${created.id}`,
+    )
+    const fourth = await rotate()
+    expect(fourth.status).toBe(200)
+    const test = await restJson('POST', `/api/webhooks/subscriptions/${created.id}/test`, {
+      headers: asA(),
+    })
+    await receiver.waitFor(() =>
+      postsTo('/rotating-twice').some((p) => JSON.parse(p.body).id === test.body.data.event_id),
+    )
+    const after = postsTo('/rotating-twice').find(
+      (p) => JSON.parse(p.body).id === test.body.data.event_id,
+    )!
+    // The secret it replaced signs beside it for ten minutes; the two older ones no more.
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(2)
+    for (const secret of [fourth.body.secret, second.body.secret]) {
+      expect(new Webhook(secret).verify(after.body, after.headers)).toBeTruthy()
+    }
+    for (const secret of [created.secret, first.body.secret]) {
+      expect(() => new Webhook(secret).verify(after.body, after.headers)).toThrow()
+    }
+  })
+
+  it('serialises rotations made at the same moment: two answers kept, the third refused', async () => {
+    const created = await subscribe('/rotating-at-once', ['order.paid'])
+    await receiver.waitFor(() => postsTo('/rotating-at-once').length >= 1)
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        restJson('POST', `/api/webhooks/subscriptions/${created.id}/rotate-secret`, {
+          headers: asA(),
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 409])
+    await emit('order.paid', { id: 3, status: 'paid' })
+    await receiver.waitFor(() =>
+      postsTo('/rotating-at-once').some((p) => typeOf(p) === 'order.paid'),
+    )
+    const during = postsTo('/rotating-at-once').find((p) => typeOf(p) === 'order.paid')!
+    const promised = answers.filter((answer) => answer.status === 200).map((a) => a.body.secret)
+    for (const secret of [created.secret, ...promised]) {
+      expect(new Webhook(secret).verify(during.body, during.headers)).toBeTruthy()
+    }
+  })
 })
 
 describe('outbound address policy', () => {

@@ -14,6 +14,9 @@ export type ClaimedDelivery = {
   secret: string
   secretOld: string | null
   secretRotatedAt: Date | null
+  /** The secret before `secretOld`, kept by a second rotation inside the window, and until when. */
+  secretOlder: string | null
+  secretOlderValidUntil: Date | null
   headers: Record<string, unknown> | null
   timeoutSeconds: number
   /** When the claim lapses and another worker may take the delivery. */
@@ -158,7 +161,7 @@ export async function claimDeliveries(
      )
      SELECT c.id, c.event_id, c.event_type, c.payload, c.occurred_at, c.attempts::int AS attempt,
             c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
-            s.secret_rotated_at, s.headers, s.timeout_seconds::int AS timeout_seconds
+            s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id`,
     values: [args.limit, args.leaseMs, args.endpointConcurrency, args.subscriptionIds, share],
   })
@@ -174,6 +177,8 @@ export async function claimDeliveries(
     secret: row.secret,
     secretOld: row.secret_old,
     secretRotatedAt: row.secret_rotated_at,
+    secretOlder: row.secret_older,
+    secretOlderValidUntil: row.secret_older_valid_until,
     headers: row.headers,
     timeoutSeconds: row.timeout_seconds,
     leaseExpiresAt: row.lease_expires_at,

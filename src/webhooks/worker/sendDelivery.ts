@@ -35,6 +35,8 @@ export async function sendDelivery(
       secret: delivery.secret,
       secretOld: delivery.secretOld,
       secretRotatedAt: delivery.secretRotatedAt,
+      secretOlder: delivery.secretOlder,
+      secretOlderValidUntil: delivery.secretOlderValidUntil,
       now,
     }),
     extraHeaders: delivery.headers,
