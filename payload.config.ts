@@ -8,6 +8,7 @@ import { buildConfig } from 'payload'
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { emailAdapter } from '@/email/emailAdapter'
+import { corsOrigins } from '@/http/corsOrigins'
 import { appLogger, loggingLevels } from '@/http/logging'
 import { answerBadValuesAs400 } from '@/http/payloadErrors'
 import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
@@ -97,7 +98,7 @@ export default buildConfig({
   }),
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   cors: {
-    origins: process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',') : '*',
+    origins: corsOrigins(process.env.CORS_ORIGINS),
     headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
   },
   telemetry: false,

@@ -1,0 +1,31 @@
+/**
+ * The origins `CORS_ORIGINS` lets read the API from a browser: `*` (or unset) for any, else a
+ * comma-separated list of origins (`https://shop.example`, `http://localhost:5173`), spaces
+ * around the commas allowed. An entry that is not an origin (a path, a trailing slash, no
+ * scheme) would never match a browser's `Origin` header, so it is refused here, naming it,
+ * rather than quietly locking that site out.
+ */
+export function corsOrigins(raw: string | undefined): '*' | string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  if (!entries.length || (entries.length === 1 && entries[0] === '*')) return '*'
+  return entries.map((entry) => {
+    const origin = originOf(entry)
+    if (origin === entry) return entry
+    throw new Error(
+      `CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], nothing after it)` +
+        (origin ? `; did you mean "${origin}"?` : '; e.g. "https://shop.example"'),
+    )
+  })
+}
+
+function originOf(entry: string): string | undefined {
+  try {
+    const { origin, protocol } = new URL(entry)
+    return ['http:', 'https:'].includes(protocol) ? origin : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,33 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { runToExit } from '../helpers/processGroups'
+
+let rest: typeof import('../helpers/rest').rest
+
+beforeAll(async () => {
+  // As an operator writes it in .env: a list with a space after each comma.
+  process.env.CORS_ORIGINS = 'https://a.example, https://b.example'
+  rest = (await import('../helpers/rest')).rest
+})
+
+const allowedOrigin = async (origin: string) =>
+  (await rest('GET', '/api/health', { headers: { origin } })).headers.get(
+    'access-control-allow-origin',
+  )
+
+describe('CORS_ORIGINS', () => {
+  it('lets every listed origin read answers, the ones after a comma and a space too', async () => {
+    expect(await allowedOrigin('https://a.example')).toBe('https://a.example')
+    expect(await allowedOrigin('https://b.example')).toBe('https://b.example')
+    expect(await allowedOrigin('https://evil.example')).not.toBe('https://evil.example')
+  })
+
+  it('refuses to start with an entry that is not an origin, naming it', async () => {
+    const { code, output } = await runToExit('scripts/worker.ts', {
+      CORS_ORIGINS: 'https://a.example, https://b.example/shop',
+    })
+    expect(code).not.toBe(0)
+    expect(output).toContain('CORS_ORIGINS')
+    expect(output).toContain('"https://b.example/shop" is not an origin')
+  })
+})
