@@ -1,7 +1,20 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 
+/**
+ * Hosts whose pages may load the development server's scripts and hot-reload socket. Next 16
+ * refuses them to any other origin than `localhost`, which left the admin panel blank at
+ * `127.0.0.1` (where the payment sandbox's links point) and at the public name of `SERVER_URL`.
+ * `next start` ignores it.
+ */
+function developmentHosts(serverUrl) {
+  const hosts = new Set(['localhost', '127.0.0.1'])
+  if (URL.canParse(serverUrl ?? '')) hosts.add(new URL(serverUrl).hostname)
+  return [...hosts]
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  allowedDevOrigins: developmentHosts(process.env.SERVER_URL),
   // Payload's own catch-all serves /api; the public paths outside /api are rewritten onto
   // Payload endpoints so that they share its authentication and request handling.
   async rewrites() {

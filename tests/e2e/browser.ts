@@ -2,7 +2,8 @@ import { chromium, type BrowserContext } from 'playwright-core'
 import { afterEach, expect, inject } from 'vitest'
 
 const appUrl = new URL(inject('baseUrl'))
-const appHost = appUrl.host
+/** Hosts (with their ports) of the apps under test: every other host is a third party. */
+const appHosts = new Set([appUrl.host])
 
 /** Every URL the browsers of this test file requested, oldest first. */
 export const requestedUrls: string[] = []
@@ -12,7 +13,7 @@ const thirdPartyRequests: string[] = []
 
 function isThirdParty(url: string) {
   const { protocol, host } = new URL(url)
-  return ['http:', 'https:', 'ws:', 'wss:'].includes(protocol) && host !== appHost
+  return ['http:', 'https:', 'ws:', 'wss:'].includes(protocol) && !appHosts.has(host)
 }
 
 function recordRequests(context: BrowserContext) {
@@ -27,15 +28,27 @@ function recordRequests(context: BrowserContext) {
 // The app must work offline: any page of a browser test that asks another host fails the test.
 afterEach(() => {
   const requests = thirdPartyRequests.splice(0)
-  expect(requests, `requests to hosts other than the app's (${appHost})`).toEqual([])
+  expect(requests, `requests to hosts other than the app's (${[...appHosts]})`).toEqual([])
 })
 
 /**
  * Debian's chromium driven by playwright-core (which gives it a fresh temporary profile). The
  * flags keep it off the network it cannot reach here (background updates, sync, and every host
- * but the app's: a CDN fails as it would offline) and let it run as root in a container. Every context it opens (`newPage` opens one) records its requests.
+ * but the app's: a CDN fails as it would offline) and let it run as root in a container. Every
+ * context it opens (`newPage` opens one) records its requests. `alsoApps`: other apps of the
+ * test on this machine (`http://name:port`): a name that is not an address resolves to
+ * 127.0.0.1, and their requests are the app's, not a third party's.
  */
-export async function launchBrowser() {
+export async function launchBrowser({ alsoApps = [] }: { alsoApps?: string[] } = {}) {
+  const names = alsoApps.map((app) => new URL(app))
+  for (const { host } of names) appHosts.add(host)
+  const isName = (hostname: string) => hostname !== 'localhost' && !/^[\d.]+$/.test(hostname)
+  const hostnames = [appUrl.hostname, ...names.map(({ hostname }) => hostname)]
+  const rules = [
+    ...hostnames.filter(isName).map((hostname) => `MAP ${hostname} 127.0.0.1`),
+    'MAP * ~NOTFOUND',
+    ...hostnames.filter((hostname) => !isName(hostname)).map((hostname) => `EXCLUDE ${hostname}`),
+  ]
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -47,7 +60,7 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${appUrl.hostname}`,
+      `--host-resolver-rules=${rules.join(', ')}`,
     ],
   })
   const newContext = browser.newContext.bind(browser)

@@ -13,31 +13,35 @@ export type StartedApp = Awaited<ReturnType<typeof startApp>>
  * The production build served exactly as `npm start` serves it (migrations, seed, the app
  * server), on a throwaway database: one on the server of `DATABASE_URL` when it is set, else
  * an embedded cluster; or on `reuse`'s database, as a restart of that app. Builds first when
- * there is no build. Resolves when `/admin/login` answers 200, or, with `readyWhen: 'booted'`,
- * without sending any request: when the server logs that it has initialised Payload.
+ * there is no build. With `command: 'dev'`, the development server as `npm run dev` starts it
+ * (schema push, seed, `next dev`) instead. Resolves when `/admin/login` answers 200, or, with
+ * `readyWhen: 'booted'`, without sending any request: when the server logs that it has
+ * initialised Payload.
  */
 export async function startApp(
   options: {
+    command?: 'start' | 'dev'
     env?: Record<string, string>
     showOutput?: boolean
     readyWhen?: 'login' | 'booted'
     reuse?: StartedApp
   } = {},
 ) {
+  const isDev = options.command === 'dev'
   const hasBuild = await access(path.join(projectRoot, '.next/BUILD_ID')).then(
     () => true,
     () => false,
   )
-  if (!hasBuild) await runNext(['build'])
+  if (!hasBuild && !isDev) await runNext(['build'])
 
   const server: TestServer = options.reuse?.server ?? (await startTestServer())
   const database = `${server.prefix}_app`
   await createDatabaseIfMissing(server.adminUrl, database)
-  const port = 3100 + Math.floor(Math.random() * 800)
+  const port = Number(options.env?.PORT) || 3100 + Math.floor(Math.random() * 800)
   // Its own process group, so that ending it also ends the app's server (and an embedded
   // database); the scripts parent receives signals as an orchestrator would send them.
   const app = spawnInGroup(
-    'scripts/start.ts',
+    isDev ? 'scripts/dev.ts' : 'scripts/start.ts',
     [],
     {
       // Not a test process: the app runs its in-app webhook worker and payment sandbox as
@@ -72,19 +76,24 @@ export async function startApp(
     }
     if (!keepDatabase) await server.stop()
   }
-  const deadline = Date.now() + 180_000
+  // The development server compiles the admin panel on its first request: minutes on 2 cores.
+  const startMinutes = isDev ? 6 : 3
+  const deadline = Date.now() + startMinutes * 60_000
   for (;;) {
     const isReady =
       options.readyWhen === 'booted'
         ? output.includes('Payload initialised')
-        : (await fetch(`${baseUrl}/admin/login`).then(
+        : // A first request can hang while next dev compiles: ask again rather than wait on it.
+          (await fetch(`${baseUrl}/admin/login`, { signal: AbortSignal.timeout(60_000) }).then(
             (response) => response.status,
             () => 0,
           )) === 200
     if (isReady) break
     if (app.exitCode !== null || Date.now() > deadline) {
       await stop()
-      throw new Error(`The app did not start within 3 minutes. Its output:\n${output}`)
+      throw new Error(
+        `The app did not start within ${startMinutes} minutes. Its output:\n${output}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
