@@ -654,6 +654,9 @@ describe('webhook subscriptions', () => {
       headers: as.consumerA,
     })
     expect(rotated.json.secret).toHaveLength(32)
+    // A second rotation inside the window is kept; a third would drop a promised secret.
+    await expectAnswer('POST', `${url}/rotate-secret`, 200, { headers: as.consumerA })
+    await expectAnswer('POST', `${url}/rotate-secret`, 409, { headers: as.consumerA })
     await expectAnswer('POST', `${url}/rotate-secret`, 404, { headers: as.consumerB })
     await expectAnswer('POST', `${url}/rotate-secret`, 403, { headers: as.editor })
     await expectAnswer('POST', `${url}/rotate-secret`, 401)
