@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { seedCredentials } from '../../seed/identities'
+import { api } from './api'
+import { launchBrowser } from './browser'
+
+const baseUrl = inject('baseUrl')
+const credentials = seedCredentials()
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function logIn(email: string, password: string) {
+  const page = await browser.newPage()
+  await page.goto(`${baseUrl}/admin/login`)
+  await page.fill('#field-email', email)
+  await page.fill('#field-password', password)
+  await page.click('button[type="submit"]')
+  await page.waitForURL((url) => url.pathname === '/admin')
+  return page
+}
+
+async function editorToken() {
+  const login = await api('/api/users/login', {
+    method: 'POST',
+    body: { email: credentials.editorEmail, password: credentials.editorPassword },
+  })
+  expect(login.status).toBe(200)
+  return login.body.token as string
+}
+
+const guest = {
+  customerEmail: 'stale-form@example.com',
+  shippingAddress: {
+    name: 'E2E Buyer',
+    line1: 'Nevsky 28',
+    city: 'Saint Petersburg',
+    postal_code: '191186',
+    country: 'RU',
+  },
+}
+
+/** Logs what the admin form sends on save (the request body of the PATCH / POST). */
+function captureSaves(page: Page, collection: string) {
+  const bodies: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/${collection}/`) && request.method() === 'PATCH') {
+      bodies.push(request.postData() ?? '')
+    }
+  })
+  return bodies
+}
+
+describe('an editor saving a product whose stock changed under the form', () => {
+  it('keeps the stock a checkout took while the form was open', async () => {
+    const token = await editorToken()
+    const created = await api('/api/products', {
+      method: 'POST',
+      token,
+      body: { name: 'Stale Form Lamp', price: 100, stock: 10, description: 'A lamp.' },
+    })
+    expect(created.status).toBe(201)
+    const productId = created.body.doc.id as number
+
+    const page = await logIn(credentials.editorEmail, credentials.editorPassword)
+    const saves = captureSaves(page, 'products')
+    await page.goto(`${baseUrl}/admin/collections/products/${productId}`)
+    await page.locator('#field-description').waitFor()
+
+    const placed = await api('/api/orders/checkout', {
+      method: 'POST',
+      body: { items: [{ productId, quantity: 3 }], ...guest },
+    })
+    expect(placed.status).toBe(201)
+    expect((await api(`/api/products/${productId}`, { token })).body.stock).toBe(7)
+
+    await page.fill('#field-description', 'A lamp, now with a linen shade.')
+    await page.click('#action-save')
+    await page.getByText(/updated successfully/i).first().waitFor()
+    console.log('admin form sent:', saves)
+
+    const product = (await api(`/api/products/${productId}`, { token })).body
+    expect(product.description).toBe('A lamp, now with a linen shade.')
+    expect(product.stock).toBe(7)
+  })
+})
