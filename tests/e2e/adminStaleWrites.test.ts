@@ -1,7 +1,11 @@
+import { mkdir } from 'node:fs/promises'
+
+import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
+import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
 import { api } from './api'
 import { launchBrowser } from './browser'
 
@@ -83,11 +87,72 @@ describe('an editor saving a product whose stock changed under the form', () => 
 
     await page.fill('#field-description', 'A lamp, now with a linen shade.')
     await page.click('#action-save')
-    await page.getByText(/updated successfully/i).first().waitFor()
+    await page
+      .getByText(/updated successfully/i)
+      .first()
+      .waitFor()
     console.log('admin form sent:', saves)
 
     const product = (await api(`/api/products/${productId}`, { token })).body
     expect(product.description).toBe('A lamp, now with a linen shade.')
     expect(product.stock).toBe(7)
+  })
+})
+
+describe('an admin saving a subscription the worker disabled under the form', () => {
+  it('refuses to re-enable it with a message saying what happened, and keeps it disabled', async () => {
+    const receiver = await startWebhookReceiver()
+    const database = new pg.Client({ connectionString: inject('databaseUrl') })
+    await database.connect()
+    try {
+      const subscribed = await api('/webhooks/subscriptions', {
+        method: 'POST',
+        apiKey: credentials.consumerApiKey,
+        body: { endpoint_url: receiver.url('/stale-form'), events: ['order.paid'] },
+      })
+      expect(subscribed.status).toBe(201)
+      const id = subscribed.body.id as string
+      const state = async () =>
+        (
+          await database.query(
+            `SELECT is_active, failure_count::int AS failure_count, last_delivery_at,
+               description FROM webhook_subscriptions WHERE id = $1`,
+            [id],
+          )
+        ).rows[0]
+      // The creation's test delivery is recorded first, so that nothing but the test writes after.
+      await eventually(async () => (await state()).last_delivery_at !== null)
+
+      const page = await logIn(credentials.adminEmail, credentials.adminPassword)
+      const saves = captureSaves(page, 'webhook-subscriptions')
+      await page.goto(`${baseUrl}/admin/collections/webhook-subscriptions/${id}`)
+      await page.locator('#field-description').waitFor()
+
+      // What the outcome writer does after 100 failed deliveries in a row.
+      await database.query(
+        `UPDATE webhook_subscriptions SET is_active = false, failure_count = 100,
+           disabled_at = now(), updated_at = now() WHERE id = $1`,
+        [id],
+      )
+      await page.fill('#field-description', 'Paid orders, to the warehouse')
+      await page.click('#action-save')
+      const toast = page.locator('[data-sonner-toast]', { hasNotText: 'Submitting' }).first()
+      await toast.waitFor()
+      console.log('admin form sent:', saves)
+      expect(await toast.textContent()).toMatch(
+        /^Active: this subscription was disabled at .+ after 100 failed deliveries in a row, after you opened it/,
+      )
+      await mkdir('docs/images', { recursive: true })
+      await page.screenshot({ path: 'docs/images/admin-subscription-conflict.png' })
+
+      expect(await state()).toMatchObject({
+        is_active: false,
+        failure_count: 100,
+        description: null,
+      })
+    } finally {
+      await database.end()
+      await receiver.close()
+    }
   })
 })
