@@ -450,7 +450,11 @@ export interface WebhookSubscription {
     | number
     | boolean
     | null;
+  /**
+   * Untick to stop deliveries. The system unticks it after 100 failed deliveries in a row; tick it to re-enable.
+   */
   isActive?: boolean | null;
+  isActiveWhenLoaded?: boolean | null;
   headers?:
     | {
         [k: string]: unknown;
@@ -466,7 +470,13 @@ export interface WebhookSubscription {
    */
   maxDeliveriesPerSecond?: number | null;
   lastDeliveryAt?: string | null;
+  /**
+   * Failed deliveries in a row; a success resets it.
+   */
   failureCount?: number | null;
+  /**
+   * When the system disabled it after 100 failed deliveries in a row.
+   */
   disabledAt?: string | null;
   /**
    * The endpoint failed: until then its deliveries wait, then one is sent as a probe.
@@ -878,6 +888,7 @@ export interface WebhookSubscriptionsSelect<T extends boolean = true> {
   description?: T;
   events?: T;
   isActive?: T;
+  isActiveWhenLoaded?: T;
   headers?: T;
   timeoutSeconds?: T;
   maxDeliveriesPerSecond?: T;

@@ -6,6 +6,7 @@ import { keepOrderedProducts } from './hooks/keepOrderedProducts'
 import { slugFromName } from './hooks/slugFromName'
 import { maxPrice, validatePrice } from '@/shop/validatePrice'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
+import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { toProductEventData } from '@/webhooks/eventData'
 import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
@@ -36,7 +37,11 @@ export const Products: CollectionConfig = {
     delete: isEditor,
   },
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
-  hooks: { afterChange: [productEvents.afterChange], beforeDelete: [keepOrderedProducts] },
+  hooks: {
+    beforeOperation: [lockRowsBeforeUpdate('products')],
+    afterChange: [productEvents.afterChange],
+    beforeDelete: [keepOrderedProducts],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {
@@ -73,6 +78,8 @@ export const Products: CollectionConfig = {
         Number.isSafeInteger(value) && (value ?? -1) >= 0
           ? true
           : 'Stock is a whole number, at least 0',
+      // System-owned after creation: orders and recorded adjustments move it (see below).
+      access: { update: () => false },
       admin: { step: 1 },
     },
     {

@@ -140,7 +140,7 @@ describe('an admin saving a subscription the worker disabled under the form', ()
       await toast.waitFor()
       console.log('admin form sent:', saves)
       expect(await toast.textContent()).toMatch(
-        /^Active: this subscription was disabled at .+ after 100 failed deliveries in a row, after you opened it/,
+        /^Active is now off: this subscription was disabled at .+ after 100 failed deliveries in a row, after you opened it\. Reload/,
       )
       await mkdir('docs/images', { recursive: true })
       await page.screenshot({ path: 'docs/images/admin-subscription-conflict.png' })

@@ -95,6 +95,7 @@ async function subscription() {
       endpointUrl: 'https://receiver.example/hooks',
       events: ['order.paid'],
       description: 'Orders',
+      timeoutSeconds: 10,
     },
   })
 }
@@ -132,7 +133,7 @@ describe('an admin saving a subscription the worker disabled', () => {
     })
     expect(saved.status).toBe(409)
     expect(saved.body.errors[0].message).toMatch(
-      /^Active: this subscription was disabled at .* after 100 failed deliveries in a row, after you opened it/,
+      /^Active is now off: this subscription was disabled at .+ after 100 failed deliveries in a row, after you opened it\. Reload/,
     )
     expect(await stateOf(created.id)).toEqual({
       is_active: false,
