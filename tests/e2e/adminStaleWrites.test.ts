@@ -97,6 +97,49 @@ describe('an editor saving a product whose stock changed under the form', () => 
     expect(product.description).toBe('A lamp, now with a linen shade.')
     expect(product.stock).toBe(7)
   })
+
+  it('lets the editor add 5 received units with a reason, and shows the stock and who did it', async () => {
+    const token = await editorToken()
+    const created = await api('/api/products', {
+      method: 'POST',
+      token,
+      body: { name: 'Adjusted Lamp', price: 100, stock: 10 },
+    })
+    const productId = created.body.doc.id as number
+    const placed = await api('/api/orders/checkout', {
+      method: 'POST',
+      body: { items: [{ productId, quantity: 3 }], ...guest },
+    })
+    expect(placed.status).toBe(201)
+
+    const page = await logIn(credentials.editorEmail, credentials.editorPassword)
+    await page.goto(`${baseUrl}/admin/collections/products/${productId}`)
+    const stock = page.locator('#field-stock')
+    await stock.waitFor()
+    expect(await stock.isDisabled()).toBe(true)
+    expect(await stock.inputValue()).toBe('7')
+
+    await page.fill('#field-stockChange', '5')
+    await page.fill('#field-stockChangeReason', 'Delivery from the supplier')
+    await page.click('#action-save')
+    await page
+      .getByText(/updated successfully/i)
+      .first()
+      .waitFor()
+    await expect.poll(() => stock.inputValue()).toBe('12')
+    const history = page.locator('.field-type.join tbody tr').first()
+    await history.getByText('Delivery from the supplier').waitFor()
+    expect(await history.textContent()).toContain('+5')
+    expect(await history.textContent()).toContain('Eddie Editor')
+    expect(await page.locator('#field-stockChange').inputValue()).toBe('')
+    await mkdir('docs/images', { recursive: true })
+    await page.screenshot({
+      path: 'docs/images/admin-product-stock-adjustment.png',
+      fullPage: true,
+    })
+
+    expect((await api(`/api/products/${productId}`, { token })).body.stock).toBe(12)
+  })
 })
 
 describe('an admin saving a subscription the worker disabled under the form', () => {

@@ -6,7 +6,7 @@ import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { createProduct, stockOf } from '../helpers/shop'
-import { eventually } from '../helpers/webhookReceiver'
+import { whileAnotherWriterCommits, withOtherWriter } from '../helpers/otherWriter'
 
 let payload: Payload
 let pool: Pool
@@ -19,36 +19,6 @@ beforeAll(async () => {
   editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
   admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
 })
-
-/**
- * Runs `write` (a request that will need a row `other` holds) until it waits for that lock,
- * then commits `other`'s transaction and answers what `write` answered: a writer that commits
- * while the request is under way, between its read and its write.
- */
-async function whileAnotherWriterCommits<T>(other: PoolClient, write: () => Promise<T>) {
-  const answer = write()
-  await eventually(async () => {
-    const { rows } = await pool.query(
-      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'
-       AND datname = current_database() AND pid <> pg_backend_pid()`,
-    )
-    return rows.length > 0
-  })
-  await other.query('COMMIT')
-  return answer
-}
-
-/** A transaction of another writer (a checkout, the webhook worker) on its own connection. */
-async function withOtherWriter<T>(work: (other: PoolClient) => Promise<T>) {
-  const other = await pool.connect()
-  try {
-    await other.query('BEGIN')
-    return await work(other)
-  } finally {
-    await other.query('ROLLBACK').catch(() => {})
-    other.release()
-  }
-}
 
 describe('an editor saving a product whose stock a checkout changed', () => {
   it('keeps the checkout`s units when the form sends back the stock it loaded', async () => {
@@ -70,10 +40,10 @@ describe('an editor saving a product whose stock a checkout changed', () => {
 
   it('keeps the units of a checkout that commits between the save reading and writing the product', async () => {
     const product = await createProduct(payload, { stock: 10 })
-    const saved = await withOtherWriter(async (checkout) => {
+    const saved = await withOtherWriter(pool, async (checkout) => {
       await checkout.query('UPDATE products SET stock = stock - 3 WHERE id = $1', [product.id])
       // The save sends no stock at all: only what Payload itself reads and writes back.
-      return whileAnotherWriterCommits(checkout, () =>
+      return whileAnotherWriterCommits(pool, checkout, () =>
         restJson('PATCH', `/api/products/${product.id}`, {
           headers: editor,
           body: { description: 'Saved while a checkout committed.' },
@@ -171,9 +141,9 @@ describe('an admin saving a subscription the worker disabled', () => {
         headers: admin,
       })
     ).body
-    const saved = await withOtherWriter(async (worker) => {
+    const saved = await withOtherWriter(pool, async (worker) => {
       await disable(worker, created.id)
-      return whileAnotherWriterCommits(worker, () =>
+      return whileAnotherWriterCommits(pool, worker, () =>
         restJson('PATCH', `/api/webhook-subscriptions/${created.id}`, {
           headers: admin,
           body: { ...loaded, description: 'Orders, paid' },
