@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { activeUnlessEditor } from './access/activeUnlessEditor'
 import { isEditor } from '../Identity/access/isEditor'
 import { applyStockChange } from './hooks/applyStockChange'
+import { emptyStockChange } from './hooks/emptyStockChange'
 import { keepOrderedProducts } from './hooks/keepOrderedProducts'
 import { keepStockHistory } from './hooks/keepStockHistory'
 import { slugFromName } from './hooks/slugFromName'
@@ -26,6 +27,13 @@ import { WebhookEvents } from '@/webhooks/eventCatalogue'
  * (`stock-adjustments`, or "Adjust stock by" here). No form or REST update writes it: a form
  * sends back every field it loaded, and a stale stock would undo a checkout (oversell).
  */
+/** Shown on an existing product's form, not on a new one's (its stock is set directly). */
+const onlyWhenEditing = (
+  _data: unknown,
+  _siblingData: unknown,
+  { operation }: { operation?: string },
+) => operation === 'update'
+
 const productEvents = emitBusinessEvent<Product>({
   created: WebhookEvents.ProductCreated,
   updated: WebhookEvents.ProductUpdated,
@@ -48,7 +56,7 @@ export const Products: CollectionConfig = {
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
   hooks: {
     beforeOperation: [lockRowsBeforeUpdate('products')],
-    afterChange: [productEvents.afterChange],
+    afterChange: [productEvents.afterChange, emptyStockChange],
     beforeChange: [applyStockChange],
     beforeDelete: [keepOrderedProducts, keepStockHistory],
   },
@@ -98,7 +106,7 @@ export const Products: CollectionConfig = {
     },
     {
       type: 'row',
-      admin: { condition: (data) => Boolean(data?.id) },
+      admin: { condition: onlyWhenEditing },
       fields: [
         {
           name: 'stockChange',
@@ -108,6 +116,8 @@ export const Products: CollectionConfig = {
           validate: (value: number | null | undefined) =>
             validateStockDelta(value, { isOptional: true }),
           admin: {
+            // Virtual fields are read-only in the admin panel unless told otherwise.
+            readOnly: false,
             step: 1,
             placeholder: '+5 or -2',
             description:
@@ -128,7 +138,7 @@ export const Products: CollectionConfig = {
             !value?.trim()
               ? 'Say why the stock changes (e.g. "Delivery from the supplier")'
               : true,
-          admin: { placeholder: 'Delivery from the supplier' },
+          admin: { readOnly: false, placeholder: 'Delivery from the supplier' },
         },
       ],
     },
@@ -151,7 +161,8 @@ export const Products: CollectionConfig = {
       admin: {
         allowCreate: false,
         defaultColumns: ['createdAt', 'delta', 'resultingStock', 'reason', 'userName'],
-        condition: (data) => Boolean(data?.id),
+        components: { Field: '/components/shop/StockHistoryField#StockHistoryField' },
+        condition: onlyWhenEditing,
       },
     },
   ],

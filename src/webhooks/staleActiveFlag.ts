@@ -19,6 +19,9 @@ const readableTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} 
  * (`loaded`) reverts someone else's decision without anyone deciding it: refused, with what
  * happened and the current value. A write that does not say what it loaded (the consumer API,
  * a REST client sending only `isActive`) means what it sends.
+ *
+ * The message has no comma after its colon: the admin panel's toast shows the comma-separated
+ * parts after a colon as a list of field errors.
  */
 export function staleActiveFlag(args: {
   wanted: boolean | null | undefined
@@ -28,12 +31,12 @@ export function staleActiveFlag(args: {
   const { wanted, loaded, current } = args
   if (typeof wanted !== 'boolean' || typeof loaded !== 'boolean') return null
   if (loaded === current.isActive || wanted === current.isActive) return null
-  const reload = 'Reload to see it; to'
+  const reload = 'Reload the page to see it; then'
   if (current.isActive) {
-    return `Active is now on: this subscription was re-enabled after you opened it. ${reload} deactivate it, untick Active and save again.`
+    return `Active is now on: this subscription was re-enabled after you opened it. ${reload} untick Active and save again to deactivate it.`
   }
   const what = current.disabledAt
-    ? `disabled at ${readableTime(current.disabledAt)} after ${current.failureCount} failed deliveries in a row`
-    : 'deactivated'
-  return `Active is now off: this subscription was ${what}, after you opened it. ${reload} re-enable it, tick Active and save again.`
+    ? `disabled at ${readableTime(current.disabledAt)} after ${current.failureCount} failed deliveries in a row (after you opened it)`
+    : 'deactivated after you opened it'
+  return `Active is now off: this subscription was ${what}. ${reload} tick Active and save again to re-enable it.`
 }

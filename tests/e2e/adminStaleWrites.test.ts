@@ -183,8 +183,18 @@ describe('an admin saving a subscription the worker disabled under the form', ()
       await toast.waitFor()
       console.log('admin form sent:', saves)
       expect(await toast.textContent()).toMatch(
-        /^Active is now off: this subscription was disabled at .+ after 100 failed deliveries in a row, after you opened it\. Reload/,
+        /^Active is now off: this subscription was disabled at .+ after 100 failed deliveries in a row \(after you opened it\)\. Reload the page/,
       )
+      // The toast slides in: photographed once it is fully shown.
+      await toast.evaluate(
+        (element) =>
+          new Promise<void>((resolve) => {
+            const check = () =>
+              getComputedStyle(element).opacity === '1' ? resolve() : requestAnimationFrame(check)
+            check()
+          }),
+      )
+      await page.setViewportSize({ width: 1280, height: 900 })
       await mkdir('docs/images', { recursive: true })
       await page.screenshot({ path: 'docs/images/admin-subscription-conflict.png' })
 

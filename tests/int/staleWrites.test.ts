@@ -103,7 +103,7 @@ describe('an admin saving a subscription the worker disabled', () => {
     })
     expect(saved.status).toBe(409)
     expect(saved.body.errors[0].message).toMatch(
-      /^Active is now off: this subscription was disabled at .+ after 100 failed deliveries in a row, after you opened it\. Reload/,
+      /^Active is now off: this subscription was disabled at .+ after 100 failed deliveries in a row \(after you opened it\)\. Reload the page/,
     )
     expect(await stateOf(created.id)).toEqual({
       is_active: false,
