@@ -55,6 +55,23 @@ describe('an editor saving a product whose stock a checkout changed', () => {
   })
 })
 
+describe('an editor saving products in bulk (update by where)', () => {
+  it('keeps the units of a checkout that commits while the bulk update is under way', async () => {
+    const product = await createProduct(payload, { stock: 10 })
+    const saved = await withOtherWriter(pool, async (checkout) => {
+      await checkout.query('UPDATE products SET stock = stock - 3 WHERE id = $1', [product.id])
+      return whileAnotherWriterCommits(pool, checkout, () =>
+        restJson('PATCH', `/api/products?where[id][equals]=${product.id}`, {
+          headers: editor,
+          body: { description: 'Edited in bulk' },
+        }),
+      )
+    })
+    expect(saved.status).toBe(200)
+    expect(await stockOf(payload, product.id)).toBe(7)
+  })
+})
+
 /** A subscription of a fresh consumer, as the consumer API creates it. */
 async function subscription() {
   const { consumer } = await consumerWithKey(payload, 'Stale form consumer')
