@@ -16,17 +16,6 @@ import { toProductEventData } from '@/webhooks/eventData'
 import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
-/**
- * What the shop sells. Editors and admins manage products in the admin panel; everyone reads
- * the active ones. `price` is a Payload number field, stored as PostgreSQL `numeric` (exact);
- * checkout reads it back as text, so no binary float ever touches an amount.
- *
- * `stock` is set when a product is created; after that only the system moves it, always
- * relative to its current value: orders (checkout holds units, never below zero; an expired or
- * cancelled order puts them back) and stock adjustments people record with a delta and a reason
- * (`stock-adjustments`, or "Adjust stock by" here). No form or REST update writes it: a form
- * sends back every field it loaded, and a stale stock would undo a checkout (oversell).
- */
 /** Shown on an existing product's form, not on a new one's (its stock is set directly). */
 const onlyWhenEditing = (
   _data: unknown,
@@ -40,6 +29,17 @@ const productEvents = emitBusinessEvent<Product>({
   toPayload: toProductEventData,
 })
 
+/**
+ * What the shop sells. Editors and admins manage products in the admin panel; everyone reads
+ * the active ones. `price` is a Payload number field, stored as PostgreSQL `numeric` (exact);
+ * checkout reads it back as text, so no binary float ever touches an amount.
+ *
+ * `stock` is set when a product is created; after that only the system moves it, always
+ * relative to its current value: orders (checkout holds units, never below zero; an expired or
+ * cancelled order puts them back) and stock adjustments people record with a delta and a reason
+ * (`stock-adjustments`, or "Adjust stock by" here). No form or REST update writes it: a form
+ * sends back every field it loaded, and a stale stock would undo a checkout (oversell).
+ */
 export const Products: CollectionConfig = {
   slug: 'products',
   admin: {
@@ -56,8 +56,8 @@ export const Products: CollectionConfig = {
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
   hooks: {
     beforeOperation: [lockRowsBeforeUpdate('products')],
-    afterChange: [productEvents.afterChange, emptyStockChange],
     beforeChange: [applyStockChange],
+    afterChange: [productEvents.afterChange, emptyStockChange],
     beforeDelete: [keepOrderedProducts, keepStockHistory],
   },
   fields: [
