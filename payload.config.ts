@@ -24,7 +24,7 @@ import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
 import { AuditLog, Consumers, Users } from './collections/Identity'
-import { Orders, Products, StripeEvents } from './collections/Shop'
+import { Orders, Products, StockAdjustments, StripeEvents } from './collections/Shop'
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
 import { articlesV1 } from './endpoints/articles/v1'
 import { articlesV2 } from './endpoints/articles/v2'
@@ -62,6 +62,7 @@ export default buildConfig({
     Consumers,
     AuditLog,
     Products,
+    StockAdjustments,
     // Collection endpoints live with the other handlers and are attached here.
     { ...Orders, endpoints: orderEndpoints },
     StripeEvents,

@@ -78,6 +78,7 @@ export interface Config {
     consumers: Consumer;
     'audit-log': AuditLog;
     products: Product;
+    'stock-adjustments': StockAdjustment;
     orders: Order;
     'stripe-events': StripeEvent;
     'webhook-subscriptions': WebhookSubscription;
@@ -88,7 +89,11 @@ export interface Config {
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    products: {
+      stockHistory: 'stock-adjustments';
+    };
+  };
   collectionsSelect: {
     articles: ArticlesSelect<false> | ArticlesSelect<true>;
     authors: AuthorsSelect<false> | AuthorsSelect<true>;
@@ -100,6 +105,7 @@ export interface Config {
     consumers: ConsumersSelect<false> | ConsumersSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     products: ProductsSelect<false> | ProductsSelect<true>;
+    'stock-adjustments': StockAdjustmentsSelect<false> | StockAdjustmentsSelect<true>;
     orders: OrdersSelect<false> | OrdersSelect<true>;
     'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     'webhook-subscriptions': WebhookSubscriptionsSelect<false> | WebhookSubscriptionsSelect<true>;
@@ -366,8 +372,44 @@ export interface Product {
    * In roubles, up to 4 decimal places
    */
   price: number;
+  /**
+   * Units on the shelf, less those held by unpaid orders. Set when the product is created; then orders move it (checkout holds units, an expired or cancelled order puts them back) and so do adjustments: "Adjust stock by" below.
+   */
   stock: number;
+  /**
+   * Units in or out: 5 when 5 arrived, -2 when 2 broke. Applied on Save to the stock as it is then.
+   */
+  stockChange?: number | null;
+  stockChangeReason?: string | null;
   active?: boolean | null;
+  stockHistory?: {
+    docs?: (number | StockAdjustment)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Units received, counted, broken or returned, by hand. Each moves the stock by its delta at once; none can be changed or deleted.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock-adjustments".
+ */
+export interface StockAdjustment {
+  id: number;
+  product: number | Product;
+  /**
+   * +5 when 5 arrived, -2 when 2 broke.
+   */
+  delta: number;
+  reason: string;
+  resultingStock?: number | null;
+  user?: (number | null) | User;
+  /**
+   * Their name when they made it.
+   */
+  userName?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -452,7 +494,11 @@ export interface WebhookSubscription {
     | number
     | boolean
     | null;
+  /**
+   * Untick to stop deliveries. The system unticks it after 100 failed deliveries in a row; tick it to re-enable.
+   */
   isActive?: boolean | null;
+  isActiveWhenLoaded?: boolean | null;
   headers?:
     | {
         [k: string]: unknown;
@@ -468,7 +514,13 @@ export interface WebhookSubscription {
    */
   maxDeliveriesPerSecond?: number | null;
   lastDeliveryAt?: string | null;
+  /**
+   * Failed deliveries in a row; a success resets it.
+   */
   failureCount?: number | null;
+  /**
+   * When the system disabled it after 100 failed deliveries in a row.
+   */
   disabledAt?: string | null;
   /**
    * The endpoint failed: until then its deliveries wait, then one is sent as a probe.
@@ -605,6 +657,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'products';
         value: number | Product;
+      } | null)
+    | ({
+        relationTo: 'stock-adjustments';
+        value: number | StockAdjustment;
       } | null)
     | ({
         relationTo: 'orders';
@@ -817,7 +873,24 @@ export interface ProductsSelect<T extends boolean = true> {
   description?: T;
   price?: T;
   stock?: T;
+  stockChange?: T;
+  stockChangeReason?: T;
   active?: T;
+  stockHistory?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock-adjustments_select".
+ */
+export interface StockAdjustmentsSelect<T extends boolean = true> {
+  product?: T;
+  delta?: T;
+  reason?: T;
+  resultingStock?: T;
+  user?: T;
+  userName?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -882,6 +955,7 @@ export interface WebhookSubscriptionsSelect<T extends boolean = true> {
   description?: T;
   events?: T;
   isActive?: T;
+  isActiveWhenLoaded?: T;
   headers?: T;
   timeoutSeconds?: T;
   maxDeliveriesPerSecond?: T;

@@ -2,26 +2,44 @@ import type { CollectionConfig } from 'payload'
 
 import { activeUnlessEditor } from './access/activeUnlessEditor'
 import { isEditor } from '../Identity/access/isEditor'
+import { applyStockChange } from './hooks/applyStockChange'
+import { emptyStockChange } from './hooks/emptyStockChange'
 import { keepOrderedProducts } from './hooks/keepOrderedProducts'
+import { keepStockHistory } from './hooks/keepStockHistory'
 import { slugFromName } from './hooks/slugFromName'
 import { maxPrice, validatePrice } from '@/shop/validatePrice'
+import { validateStockDelta } from '@/shop/stockAdjustment'
+import { hasEditorRole } from '@/identity/roles'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
+import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { toProductEventData } from '@/webhooks/eventData'
 import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
-/**
- * What the shop sells. Editors and admins manage products in the admin panel; everyone reads
- * the active ones. `price` is a Payload number field, stored as PostgreSQL `numeric` (exact);
- * checkout reads it back as text, so no binary float ever touches an amount. `stock` is only
- * ever decremented conditionally (see the checkout operation), never below zero.
- */
+/** Shown on an existing product's form, not on a new one's (its stock is set directly). */
+const onlyWhenEditing = (
+  _data: unknown,
+  _siblingData: unknown,
+  { operation }: { operation?: string },
+) => operation === 'update'
+
 const productEvents = emitBusinessEvent<Product>({
   created: WebhookEvents.ProductCreated,
   updated: WebhookEvents.ProductUpdated,
   toPayload: toProductEventData,
 })
 
+/**
+ * What the shop sells. Editors and admins manage products in the admin panel; everyone reads
+ * the active ones. `price` is a Payload number field, stored as PostgreSQL `numeric` (exact);
+ * checkout reads it back as text, so no binary float ever touches an amount.
+ *
+ * `stock` is set when a product is created; after that only the system moves it, always
+ * relative to its current value: orders (checkout holds units, never below zero; an expired or
+ * cancelled order puts them back) and stock adjustments people record with a delta and a reason
+ * (`stock-adjustments`, or "Adjust stock by" here). No form or REST update writes it: a form
+ * sends back every field it loaded, and a stale stock would undo a checkout (oversell).
+ */
 export const Products: CollectionConfig = {
   slug: 'products',
   admin: {
@@ -36,7 +54,12 @@ export const Products: CollectionConfig = {
     delete: isEditor,
   },
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
-  hooks: { afterChange: [productEvents.afterChange], beforeDelete: [keepOrderedProducts] },
+  hooks: {
+    beforeOperation: [lockRowsBeforeUpdate('products')],
+    beforeChange: [applyStockChange],
+    afterChange: [productEvents.afterChange, emptyStockChange],
+    beforeDelete: [keepOrderedProducts, keepStockHistory],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {
@@ -73,7 +96,51 @@ export const Products: CollectionConfig = {
         Number.isSafeInteger(value) && (value ?? -1) >= 0
           ? true
           : 'Stock is a whole number, at least 0',
-      admin: { step: 1 },
+      // System-owned after creation (see above).
+      access: { update: () => false },
+      admin: {
+        step: 1,
+        description:
+          'Units on the shelf, less those held by unpaid orders. Set when the product is created; then orders move it (checkout holds units, an expired or cancelled order puts them back) and so do adjustments: "Adjust stock by" below.',
+      },
+    },
+    {
+      type: 'row',
+      admin: { condition: onlyWhenEditing },
+      fields: [
+        {
+          name: 'stockChange',
+          type: 'number',
+          virtual: true,
+          label: 'Adjust stock by',
+          validate: (value: number | null | undefined) =>
+            validateStockDelta(value, { isOptional: true }),
+          admin: {
+            // Virtual fields are read-only in the admin panel unless told otherwise.
+            readOnly: false,
+            step: 1,
+            placeholder: '+5 or -2',
+            description:
+              'Units in or out: 5 when 5 arrived, -2 when 2 broke. Applied on Save to the stock as it is then.',
+          },
+        },
+        {
+          name: 'stockChangeReason',
+          type: 'text',
+          virtual: true,
+          label: 'Reason',
+          maxLength: 500,
+          validate: (
+            value: string | null | undefined,
+            { siblingData }: { siblingData: unknown },
+          ) =>
+            typeof (siblingData as { stockChange?: unknown })?.stockChange === 'number' &&
+            !value?.trim()
+              ? 'Say why the stock changes (e.g. "Delivery from the supplier")'
+              : true,
+          admin: { readOnly: false, placeholder: 'Delivery from the supplier' },
+        },
+      ],
     },
     {
       name: 'active',
@@ -81,6 +148,22 @@ export const Products: CollectionConfig = {
       defaultValue: true,
       index: true,
       admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+    },
+    {
+      name: 'stockHistory',
+      type: 'join',
+      collection: 'stock-adjustments',
+      on: 'product',
+      label: 'Stock adjustments',
+      defaultSort: '-createdAt',
+      defaultLimit: 10,
+      access: { read: ({ req }) => hasEditorRole(req.user) },
+      admin: {
+        allowCreate: false,
+        defaultColumns: ['createdAt', 'delta', 'resultingStock', 'reason', 'userName'],
+        components: { Field: '/components/shop/StockHistoryField#StockHistoryField' },
+        condition: onlyWhenEditing,
+      },
     },
   ],
 }

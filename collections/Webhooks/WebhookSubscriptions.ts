@@ -5,9 +5,12 @@ import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 import { generateSecret } from '@/webhooks/secret'
 import { maxDeliveriesPerSecondLimit } from '@/webhooks/validateSubscription'
 import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
+import { disableAfterFailures } from '@/webhooks/subscriptionOutcome'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isOwningConsumer } from './access/isOwningConsumer'
+import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { deleteSubscriptionDeliveries } from './hooks/deleteSubscriptionDeliveries'
+import { refuseStaleActiveFlag } from './hooks/refuseStaleActiveFlag'
 import {
   validateEndpointUrl,
   validateEvents,
@@ -24,6 +27,12 @@ const resetFailuresOnReenable: CollectionBeforeChangeHook = ({ data, originalDoc
   }
   return data
 }
+
+/**
+ * What the webhook worker and the operations own: no form or REST write changes it (Payload
+ * drops such a field from an update; the Local API and raw SQL of the system still write it).
+ */
+const systemOwned = { update: () => false }
 
 /**
  * Webhook subscriptions of API consumers. Consumers manage theirs through `/webhooks/...`;
@@ -45,7 +54,8 @@ export const WebhookSubscriptions: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeChange: [resetFailuresOnReenable],
+    beforeOperation: [lockRowsBeforeUpdate('webhook_subscriptions')],
+    beforeChange: [refuseStaleActiveFlag, resetFailuresOnReenable],
     beforeDelete: [deleteSubscriptionDeliveries],
   },
   fields: [
@@ -78,7 +88,7 @@ export const WebhookSubscriptions: CollectionConfig = {
     // A second rotation within the window keeps the secret before too, as long as it was promised.
     { name: 'secretOlder', type: 'text', hidden: true },
     { name: 'secretOlderValidUntil', type: 'date', hidden: true },
-    { name: 'secretRotatedAt', type: 'date', admin: { readOnly: true } },
+    { name: 'secretRotatedAt', type: 'date', access: systemOwned, admin: { readOnly: true } },
     { name: 'description', type: 'textarea' },
     {
       name: 'events',
@@ -96,7 +106,19 @@ export const WebhookSubscriptions: CollectionConfig = {
       type: 'checkbox',
       defaultValue: true,
       index: true,
-      admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+      admin: {
+        description: `Untick to stop deliveries. The system unticks it after ${disableAfterFailures} failed deliveries in a row; tick it to re-enable.`,
+        components: { Cell: '/components/admin/YesNoCell#YesNoCell' },
+      },
+    },
+    {
+      // What `isActive` was when the form (or a REST client) read the subscription: the admin
+      // form sends it back, so a save can tell a person's change from a stale copy of it.
+      name: 'isActiveWhenLoaded',
+      type: 'checkbox',
+      virtual: true,
+      admin: { hidden: true },
+      hooks: { afterRead: [({ siblingData }) => siblingData?.isActive === true] },
     },
     { name: 'headers', type: 'json', defaultValue: {}, validate: validateHeaders },
     {
@@ -114,12 +136,33 @@ export const WebhookSubscriptions: CollectionConfig = {
       max: maxDeliveriesPerSecondLimit,
       admin: { description: 'Optional: at most this many deliveries a second to this endpoint.' },
     },
-    { name: 'lastDeliveryAt', type: 'date', admin: { readOnly: true } },
-    { name: 'failureCount', type: 'number', defaultValue: 0, admin: { readOnly: true } },
-    { name: 'disabledAt', type: 'date', admin: { readOnly: true } },
+    {
+      name: 'lastDeliveryAt',
+      type: 'date',
+      access: systemOwned,
+      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'failureCount',
+      type: 'number',
+      defaultValue: 0,
+      access: systemOwned,
+      admin: { readOnly: true, description: 'Failed deliveries in a row; a success resets it.' },
+    },
+    {
+      name: 'disabledAt',
+      type: 'date',
+      access: systemOwned,
+      admin: {
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime' },
+        description: `When the system disabled it after ${disableAfterFailures} failed deliveries in a row.`,
+      },
+    },
     {
       name: 'backoffUntil',
       type: 'date',
+      access: systemOwned,
       admin: {
         readOnly: true,
         date: { pickerAppearance: 'dayAndTime' },
@@ -130,6 +173,7 @@ export const WebhookSubscriptions: CollectionConfig = {
     {
       name: 'probe',
       type: 'group',
+      access: systemOwned,
       admin: { description: 'Reachability probe made when the subscription was created.' },
       fields: [
         { name: 'checkedAt', type: 'date', admin: { readOnly: true } },

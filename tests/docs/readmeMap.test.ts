@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
-const guides = ['README.md', ...readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`)]
+const guides = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+]
 
 /** Every `code` span that names a file of this repository, e.g. `src/db/transaction.ts`. */
 function namedFiles(markdown: string): string[] {

@@ -8,6 +8,8 @@ declare module 'vitest' {
     baseUrl: string
     /** The webhook signing secret the app was given (to sign Stripe events in tests). */
     stripeWebhookSecret: string
+    /** The app's database (to change a row as the webhook worker does, behind the app's back). */
+    databaseUrl: string
   }
 }
 
@@ -30,5 +32,6 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseUrl', app.baseUrl)
   project.provide('stripeWebhookSecret', stripeWebhookSecret)
+  project.provide('databaseUrl', app.databaseUrl)
   return () => app.stop()
 }

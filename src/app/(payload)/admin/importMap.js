@@ -24,6 +24,8 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { JsonField as JsonField_67ded6f373a7a4a0918c86c5a24ababc } from '../../../components/monaco/MonacoFields'
 import { MoneyCell as MoneyCell_c258210060228f3456b1a1da297a8431 } from '../../../components/shop/MoneyCell'
 import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
+import { StockHistoryField as StockHistoryField_be4c111f0b0ff282030921edbc1a8c72 } from '../../../components/shop/StockHistoryField'
+import { StockDeltaCell as StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c } from '../../../components/shop/StockDeltaCell'
 import { OrderStatusField as OrderStatusField_25f79ae8c9936857403f86de0dc46074 } from '../../../components/shop/OrderStatusField'
 import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../../../components/shop/MoneyField'
 import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
@@ -59,6 +61,8 @@ export const importMap = {
   "/components/monaco/MonacoFields#JsonField": JsonField_67ded6f373a7a4a0918c86c5a24ababc,
   "/components/shop/MoneyCell#MoneyCell": MoneyCell_c258210060228f3456b1a1da297a8431,
   "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
+  "/components/shop/StockHistoryField#StockHistoryField": StockHistoryField_be4c111f0b0ff282030921edbc1a8c72,
+  "/components/shop/StockDeltaCell#StockDeltaCell": StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c,
   "/components/shop/OrderStatusField#OrderStatusField": OrderStatusField_25f79ae8c9936857403f86de0dc46074,
   "/components/shop/MoneyField#MoneyField": MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50,
   "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,

@@ -1,0 +1,38 @@
+import type { CollectionAfterChangeHook } from 'payload'
+
+import type { StockAdjustment } from '@/payload-types'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { toProductEventData } from '@/webhooks/eventData'
+import { emitEvent } from '@/webhooks/operations/emitEvent'
+
+/** Set by a product save that records an adjustment: the save announces the product itself. */
+export const stockChangeOfProductSave = 'isStockChangeOfProductSave'
+
+/**
+ * An adjustment made by a person changes the product as an editor's save of it did:
+ * `product.updated`, with the stock after it (orders move stock without announcing products).
+ */
+export const announceStockAdjustment: CollectionAfterChangeHook<StockAdjustment> = async ({
+  doc,
+  operation,
+  req,
+  context,
+}) => {
+  if (
+    operation !== 'create' ||
+    context?.[stockChangeOfProductSave] ||
+    context?.skipBusinessEvents
+  ) {
+    return doc
+  }
+  const productId = typeof doc.product === 'object' ? doc.product.id : doc.product
+  const product = await req.payload.findByID({
+    collection: 'products',
+    id: productId,
+    req,
+    depth: 0,
+    overrideAccess: true,
+  })
+  await emitEvent({ req, type: WebhookEvents.ProductUpdated, data: toProductEventData(product) })
+  return doc
+}

@@ -1,0 +1,29 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import type { Product } from '@/payload-types'
+import { stockChangeOfProductSave } from './announceStockAdjustment'
+
+/**
+ * "Adjust stock by" on a product's form: a save that carries a delta (and its reason) records
+ * a stock adjustment in the save's transaction, which moves the stock relative to what it is
+ * then, and writes the stock that resulted (the row is locked since the update began, see
+ * `lockRowsBeforeUpdate`, so nothing moved it in between). The editor never computes a number.
+ */
+export const applyStockChange: CollectionBeforeChangeHook<Product> = async ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  const delta = data.stockChange
+  if (operation !== 'update' || !originalDoc || typeof delta !== 'number') return data
+  const adjustment = await req.payload.create({
+    collection: 'stock-adjustments',
+    data: { product: originalDoc.id, delta, reason: data.stockChangeReason ?? '' },
+    req,
+    overrideAccess: true,
+    depth: 0,
+    context: { [stockChangeOfProductSave]: true },
+  })
+  return { ...data, stock: adjustment.resultingStock ?? data.stock }
+}
