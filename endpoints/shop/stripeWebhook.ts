@@ -76,6 +76,9 @@ export const stripeWebhookEndpoint = defineEndpoint({
   method: 'post',
   family: 'custom',
   access: 'anyone',
+  // Stripe behind one proxy, or in a burst of events, is never refused; forgers are, per address.
+  rateLimit: 'bad_signatures',
+  countsOnlyRefusals: true,
   openapi: {
     operationId: 'receiveStripeEvent',
     summary: "Stripe's webhook",
@@ -88,7 +91,8 @@ export const stripeWebhookEndpoint = defineEndpoint({
       'does not understand (it is logged), so that Stripe stops retrying it. 400 `{ error }`: ' +
       'no or an invalid signature, a signature timestamp more than ' +
       `${webhookToleranceSeconds} s before or after the server's clock, or a signed body that ` +
-      'is not JSON.',
+      'is not JSON. Signed calls count no rate limit; calls refused with 400 count against ' +
+      '`RATE_LIMIT_BAD_SIGNATURES` per address and past it are answered 429.',
     tags: ['Shop'],
     security: [],
     headers: z.object({

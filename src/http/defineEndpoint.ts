@@ -30,6 +30,13 @@ export type EndpointSpec = {
   /** The rate-limit policy counted per consumer, user or address; `default` unless named. */
   rateLimit?: PolicyName
   /**
+   * The endpoint authenticates its caller itself, by a signature over the body (a provider's
+   * callback): a request it accepts counts no rate limit, so a burst of genuine callbacks behind
+   * one proxy is never refused; one it refuses as unauthenticated (400 or 401) counts against
+   * `rateLimit`, per address, and past it is answered 429 instead.
+   */
+  countsOnlyRefusals?: boolean
+  /**
    * An operations probe (health checks, the metrics scrape), open to anyone: it must stay cheap
    * and never fail for a reason of the caller's, so it counts no rate limit (no write, no
    * `RateLimit-*` headers) and checks no credentials (a load balancer sends none; the scraper
@@ -58,6 +65,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     family: spec.family,
     access: spec.access,
     rateLimit: spec.isProbe ? 'none' : (spec.rateLimit ?? 'default'),
+    countsOnlyRefusals: spec.countsOnlyRefusals ?? false,
     docs: spec.openapi,
   }
   return {
@@ -67,7 +75,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     handler: async (req) => {
       let limitHeaders: Record<string, string> = {}
       try {
-        if (!spec.isProbe) {
+        if (!spec.isProbe && !spec.countsOnlyRefusals) {
           const { policy, state } = await consumeRateLimit({
             payload: req.payload,
             policy: spec.rateLimit ?? 'default',
@@ -86,7 +94,21 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
         for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value)
         return response
       } catch (thrown) {
-        const error = toHttpError(thrown)
+        let error = toHttpError(thrown)
+        if (spec.countsOnlyRefusals && refusalStatuses.has(error.status)) {
+          const { policy, state } = await consumeRateLimit({
+            payload: req.payload,
+            policy: spec.rateLimit ?? 'default',
+            key: `ip:${requestAddress(req.headers)}`,
+          })
+          limitHeaders = rateLimitHeaders(policy, state)
+          if (state.isLimited) {
+            error = new HttpError({
+              code: 'rate_limited',
+              message: `Too many requests from this address that failed authentication (${error.message}); retry later`,
+            })
+          }
+        }
         if (error.status >= 500) {
           // An HttpError is an answer the code chose (and logged where it knew why): one line.
           req.payload.logger.error({
@@ -102,6 +124,9 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     },
   }
 }
+
+/** Answers that refuse an unauthenticated caller, which `countsOnlyRefusals` counts. */
+const refusalStatuses = new Set([400, 401])
 
 function authorize(access: EndpointAccess, req: PayloadRequest) {
   if (access === 'anyone') return

@@ -16,6 +16,11 @@ export const defaultPolicies = {
   credentials: { points: 30, windowSeconds: 600 },
   /** Logins to one account from one address since its last success there. */
   login_account: { points: 5, windowSeconds: 900 },
+  /**
+   * Calls of a provider's callback (Stripe's webhook) whose signature does not verify, per
+   * address. Signed calls count nothing: the provider is never refused for sending many.
+   */
+  bad_signatures: { points: 60, windowSeconds: 600 },
 } as const satisfies Record<string, Omit<RateLimitPolicy, 'name'>>
 
 export type PolicyName = keyof typeof defaultPolicies

@@ -98,6 +98,12 @@ export function errorCodesOf(operation: DocumentedOperation): ErrorCode[] {
 
 const sharedResponses = new Map<string, ZodOpenApiResponseObject>()
 
+/** Whether the answers of `status` carry the `RateLimit-*` headers. */
+function hasRateLimitHeaders(operation: DocumentedOperation, status: number): boolean {
+  if (operation.rateLimit === 'none') return false
+  return !operation.countsOnlyRefusals || [400, 401, 429].includes(status)
+}
+
 function response(
   docs: ResponseDocs,
   status: number,
@@ -133,7 +139,13 @@ function responses(operation: DocumentedOperation): Map<number, ResponseDocs> {
     if (all.has(status)) continue
     all.set(status, {
       // Probes' answers carry no rate-limit headers: their shared errors are separate ones.
-      id: `${operation.family}.${codes.join('.')}${operation.rateLimit === 'none' ? '.probe' : ''}`,
+      id: `${operation.family}.${codes.join('.')}${
+        operation.rateLimit === 'none'
+          ? '.probe'
+          : hasRateLimitHeaders(operation, status)
+            ? ''
+            : '.uncounted'
+      }`,
       description: codes.map((code) => `\`${code}\`: ${errorCodeMeanings[code]}`).join(' '),
       schema: errorEnvelope(operation.family, codes),
     })
@@ -175,7 +187,7 @@ function operationObject(operation: DocumentedOperation): ZodOpenApiOperationObj
     responses: Object.fromEntries(
       [...responses(operation)].map(([status, docs]) => [
         String(status),
-        response(docs, status, operation.rateLimit !== 'none'),
+        response(docs, status, hasRateLimitHeaders(operation, status)),
       ]),
     ) as ZodOpenApiResponsesObject,
   }

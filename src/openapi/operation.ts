@@ -99,6 +99,8 @@ export type DocumentedOperation = {
   access: EndpointAccess
   /** The rate-limit policy it counts, or `none` (a probe: no counter, no `RateLimit-*` headers). */
   rateLimit: PolicyName | 'none'
+  /** Only refused (unauthenticated) requests count, and only their answers carry `RateLimit-*`. */
+  countsOnlyRefusals?: boolean
   docs: OperationDocs
 }
 
