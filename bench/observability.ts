@@ -44,7 +44,11 @@ const started = performance.now()
 for (let index = 0; index < observations; index++) observe(index)
 const perObservationUs = ((performance.now() - started) * 1000) / observations
 
-const env = { RATE_LIMIT_DEFAULT: '100000000/60' }
+const env = {
+  RATE_LIMIT_DEFAULT: '100000000/60',
+  CHECKOUT_MAX_PENDING_ORDERS: '100000000',
+  CHECKOUT_MAX_HELD_UNITS: '1000000000',
+}
 const instrumented = await startApp({ env: { ...env, METRICS_TOKEN: token } })
 const plain = await startApp({ env })
 try {

@@ -436,6 +436,7 @@ export interface Order {
   }[];
   total: number;
   customerEmail: string;
+  buyerAddress?: string | null;
   shippingAddress: {
     name: string;
     line1: string;
@@ -912,6 +913,7 @@ export interface OrdersSelect<T extends boolean = true> {
       };
   total?: T;
   customerEmail?: T;
+  buyerAddress?: T;
   shippingAddress?:
     | T
     | {

@@ -94,7 +94,16 @@ export const Orders: CollectionConfig = {
       access: readOnly,
       admin: { components: money },
     },
-    { name: 'customerEmail', type: 'email', required: true, access: readOnly },
+    { name: 'customerEmail', type: 'email', required: true, access: readOnly, index: true },
+    {
+      // A keyed hash of the client address that placed the order (never the address itself):
+      // what checkout counts to bound what one client holds unpaid.
+      name: 'buyerAddress',
+      type: 'text',
+      hidden: true,
+      index: true,
+      access: readOnly,
+    },
     {
       name: 'shippingAddress',
       type: 'group',

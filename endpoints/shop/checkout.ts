@@ -11,6 +11,7 @@ import {
   quantitySchema,
   shippingAddressSchema,
 } from '@/shop/inputSchemas'
+import { requestAddress } from '@/http/clientAddress'
 import { HttpError } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { defineEndpoint } from '@/http/defineEndpoint'
@@ -115,6 +116,7 @@ const guestCheckout = defineEndpoint({
       customerEmail: input.customerEmail,
       shippingAddress: input.shippingAddress,
       userId: signedInUserId(req),
+      clientAddress: requestAddress(req.headers),
     })
     const body: z.input<typeof guestCheckoutOutput> = {
       orderId: result.orderId,
@@ -150,6 +152,7 @@ const authenticatedCheckout = defineEndpoint({
       customerEmail: String(req.user!.email),
       shippingAddress: input.shipping_address,
       userId: signedInUserId(req),
+      clientAddress: requestAddress(req.headers),
     }).catch((error: unknown) => {
       // This variant answers 500 to every failure other than 400, 401 and 409 (its documented
       // errors): a payment provider failure, 502 in the guest variant, is a 500 here.

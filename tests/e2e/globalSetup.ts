@@ -28,6 +28,9 @@ export default async function setup(project: TestProject) {
       PAYMENT_SANDBOX: 'true',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback',
+      // Every browser test's checkout comes from 127.0.0.1: the bound on what one client holds
+      // unpaid is tried with its defaults in tests/int/checkoutHoarding.test.ts.
+      CHECKOUT_MAX_PENDING_ORDERS: '1000000',
     },
   })
   project.provide('baseUrl', app.baseUrl)

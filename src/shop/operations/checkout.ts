@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { checkoutSessionIdempotencyKey, checkoutSessionParams } from '../checkoutSession'
-import { checkoutSettings } from '../checkoutSettings'
+import { checkoutSettings, sessionExpiry } from '../checkoutSettings'
 import type { ShippingAddress } from '../inputSchemas'
 import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '../money'
 import { createCheckoutSession, PaymentProviderNotConfigured } from '../stripe/stripeClient'
@@ -12,6 +12,7 @@ import { countCheckout } from '@/observability/metrics'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
+import { assertMayHold, buyerAddressKey } from './assertMayHold'
 import { endUnpaidOrder } from './expireOrder'
 import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
@@ -27,6 +28,8 @@ export type CheckoutArgs = {
   shippingAddress: ShippingAddress
   /** The signed-in user the order belongs to, when known. */
   userId?: number
+  /** The address the request came from (`requestAddress`): what one client holds is bounded. */
+  clientAddress: string
 }
 
 /** A placed order and where its customer pays. */
@@ -62,7 +65,17 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   const { req } = args
   const settings = checkoutSettings(process.env)
 
+  const buyer = {
+    addressKey: buyerAddressKey(args.clientAddress, req.payload.secret),
+    email: args.customerEmail,
+  }
   const { order, lines } = await inTransaction(req, async (db) => {
+    await assertMayHold({
+      db,
+      buyer,
+      units: args.lines.reduce((sum, line) => sum + line.quantity, 0),
+      limits: settings,
+    })
     const priced = await priceCart(db, args.lines)
     const total = sumAmounts(priced.map((line) => multiplyAmount(line.unitPrice, line.quantity)))
     const created = await req.payload.create({
@@ -77,6 +90,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
         })),
         total: amountToNumber(total),
         customerEmail: args.customerEmail,
+        buyerAddress: buyer.addressKey,
         shippingAddress: args.shippingAddress,
         user: args.userId,
       },
@@ -97,7 +111,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
         lines,
         customerEmail: args.customerEmail,
         frontendUrl: settings.frontendUrl,
-        expiresAt: new Date(Date.now() + settings.sessionTtlMinutes * 60_000),
+        expiresAt: sessionExpiry(new Date(), settings.sessionTtlMinutes),
       }),
       checkoutSessionIdempotencyKey(order),
     )
