@@ -13,6 +13,13 @@ import type { AttemptOutcome } from './sendDelivery'
  * 100 consecutive failed attempts are disabled, and each owner is e-mailed once (the
  * `is_active` guard lets only one worker disable a subscription).
  *
+ * An outcome lands only on the claim it was sent under: the delivery must still be
+ * `delivering` under the same lease. A worker that paused past its lease (a GC pause, a stopped
+ * process, a database blip while its batch is retried) finds the delivery taken over by another
+ * worker, given back, retried by hand or deleted; its outcome then changes nothing, neither the
+ * delivery nor the subscription's counters, back-off or in-flight count, and is logged at info.
+ * The subscriptions' changes are therefore folded from the outcomes whose delivery matched.
+ *
  * Workers' batches share subscriptions, and an `UPDATE ... FROM` locks rows in the order of its
  * input, so the subscriptions are first locked in id order: two batches listing the same
  * subscriptions in opposite orders would otherwise deadlock, one of them would be lost, and its
@@ -29,14 +36,9 @@ export async function recordOutcomes(
   settings: BackoffSettings,
 ) {
   if (!outcomes.length) return
-  const bySubscription = new Map<string, AttemptResult[]>()
-  for (const outcome of outcomes) {
-    const list = bySubscription.get(outcome.subscriptionId) ?? []
-    list.push({ deliveryId: outcome.deliveryId, isSuccess: outcome.isSuccess })
-    bySubscription.set(outcome.subscriptionId, list)
-  }
   const deliveries = outcomes.map((outcome) => ({
     id: outcome.deliveryId,
+    lease_expires_at: new Date(outcome.leaseExpiresAt).toISOString(),
     status: outcome.status,
     next_attempt_at: outcome.nextAttemptAt?.toISOString() ?? null,
     response_status: outcome.responseStatus,
@@ -44,10 +46,12 @@ export async function recordOutcomes(
     error: outcome.error,
     duration_ms: outcome.durationMs,
   }))
+  const claimOf = (id: number, lease: Date | string) => `${id}@${new Date(lease).getTime()}`
 
   const client = await pool.connect()
   let disabled: { id: string; endpoint_url: string; consumer_id: string }[] = []
   const opened: { id: string; endpoint_url: string; until: Date }[] = []
+  let landed: AttemptOutcome[] = []
   try {
     await client.query('BEGIN')
     const { rows: states } = await client.query<{
@@ -60,42 +64,57 @@ export async function recordOutcomes(
       name: 'webhook-outcome-lock-subscriptions',
       text: `SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
              FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
-      values: [[...bySubscription.keys()]],
+      values: [[...new Set(outcomes.map((outcome) => outcome.subscriptionId))]],
     })
-    const now = new Date()
-    const subscriptions = states.map((state) => {
-      const results = bySubscription.get(state.id) ?? []
-      const change = foldOutcomes(results.map((result) => result.isSuccess))
-      const backoff = nextBackoff({
-        state: { level: state.backoff_level, probeDeliveryId: state.backoff_probe_delivery_id },
-        results,
-        settings,
-        now,
-      })
-      if (backoff?.hasOpened && backoff.until) {
-        opened.push({ id: state.id, endpoint_url: state.endpoint_url, until: backoff.until })
-      }
-      return {
-        id: state.id,
-        has_success: change.hasSuccess,
-        failures: change.failures,
-        has_backoff_change: backoff !== null,
-        backoff_level: backoff?.level ?? 0,
-        backoff_until: backoff?.until?.toISOString() ?? null,
-      }
-    })
-    await client.query({
+    // Only a delivery still held under the claim its outcome was sent under is written.
+    const { rows: matched } = await client.query<{ id: number; lease_expires_at: Date }>({
       name: 'webhook-outcome-deliveries',
       text: `UPDATE webhook_deliveries d
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
            lease_expires_at = NULL, last_response_status = v.response_status,
            last_response_body = v.response_body, last_error = v.error,
            duration_ms = v.duration_ms, updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS v(id int, status text, next_attempt_at timestamptz,
-         response_status int, response_body text, error text, duration_ms int)
-       WHERE d.id = v.id`,
+       FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
+         status text, next_attempt_at timestamptz, response_status int, response_body text,
+         error text, duration_ms int)
+       WHERE d.id = v.id AND d.status = 'delivering' AND d.lease_expires_at = v.lease_expires_at
+       RETURNING v.id, v.lease_expires_at`,
       values: [JSON.stringify(deliveries)],
     })
+    const isLanded = new Set(matched.map((row) => claimOf(row.id, row.lease_expires_at)))
+    landed = outcomes.filter((outcome) =>
+      isLanded.has(claimOf(outcome.deliveryId, outcome.leaseExpiresAt)),
+    )
+    const bySubscription = new Map<string, AttemptResult[]>()
+    for (const outcome of landed) {
+      const list = bySubscription.get(outcome.subscriptionId) ?? []
+      list.push({ deliveryId: outcome.deliveryId, isSuccess: outcome.isSuccess })
+      bySubscription.set(outcome.subscriptionId, list)
+    }
+    const now = new Date()
+    const subscriptions = states
+      .filter((state) => bySubscription.has(state.id))
+      .map((state) => {
+        const results = bySubscription.get(state.id)!
+        const change = foldOutcomes(results.map((result) => result.isSuccess))
+        const backoff = nextBackoff({
+          state: { level: state.backoff_level, probeDeliveryId: state.backoff_probe_delivery_id },
+          results,
+          settings,
+          now,
+        })
+        if (backoff?.hasOpened && backoff.until) {
+          opened.push({ id: state.id, endpoint_url: state.endpoint_url, until: backoff.until })
+        }
+        return {
+          id: state.id,
+          has_success: change.hasSuccess,
+          failures: change.failures,
+          has_backoff_change: backoff !== null,
+          backoff_level: backoff?.level ?? 0,
+          backoff_until: backoff?.until?.toISOString() ?? null,
+        }
+      })
     // The count after this batch decides, in the same statement, whether the subscription is
     // disabled (only an active one: one worker disables it, once).
     const { rows: updated } = await client.query<{
@@ -138,7 +157,15 @@ export async function recordOutcomes(
   } finally {
     client.release()
   }
-  for (const outcome of outcomes) {
+  const hasLanded = new Set(landed)
+  for (const outcome of outcomes.filter((outcome) => !hasLanded.has(outcome))) {
+    payload.logger.info(
+      `Webhook delivery ${outcome.deliveryId}: outcome (${outcome.status}) of a claim no longer ` +
+        'held, not recorded (its lease lapsed; another worker, a manual retry or the cleanup ' +
+        'has taken the delivery over since)',
+    )
+  }
+  for (const outcome of landed) {
     if (outcome.status !== 'dead') continue
     payload.logger.warn(
       `Webhook delivery ${outcome.deliveryId} given up after its last attempt: ` +

@@ -264,8 +264,11 @@ export async function startWebhookWorker(
         if (isStopped) return giveBack(pool, delivery)
         // A claim that waited for a slot so long that its lease could lapse mid-send is given
         // back (due at once, its attempt not counted) rather than risk two workers sending it.
+        // Its lease must still cover the send and half the margin: at the shortest lease (the
+        // longest send plus the margin) the other half is left for the claim's round trip and
+        // the wait. (Demanding the whole margin gave back nearly every such claim, at once.)
         const leaseLeftMs = new Date(delivery.leaseExpiresAt).getTime() - Date.now()
-        if (leaseLeftMs < delivery.timeoutSeconds * 1000 + leaseMarginMs) {
+        if (leaseLeftMs < delivery.timeoutSeconds * 1000 + leaseMarginMs / 2) {
           await giveBack(pool, delivery)
           payload.logger.warn(
             `Webhook delivery ${delivery.id} waited ${Math.round(settings.leaseMs - leaseLeftMs)} ms ` +
