@@ -12,6 +12,7 @@ import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { recordOutcomes } from './recordOutcomes'
+import { recoverLapsedLeases } from './recoverLapsedLeases'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
 import { observeDeliveryOutcome } from '@/observability/metrics'
@@ -77,6 +78,8 @@ const flushSize = 200
 const flushMs = 20
 /** Subscriptions with due deliveries one scan lists at most. */
 const scanLimit = 1000
+/** How often lapsed claims that no claim would take over are looked for (a small index). */
+const recoverEveryMs = 10_000
 
 /**
  * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries and
@@ -305,6 +308,19 @@ export async function startWebhookWorker(
     }
   }
 
+  let nextRecoveryAt = Date.now()
+  const recoverWhenDue = async () => {
+    if (Date.now() < nextRecoveryAt) return
+    nextRecoveryAt = Date.now() + recoverEveryMs
+    const recovered = await recoverLapsedLeases(pool)
+    if (recovered > 0) {
+      payload.logger.info(
+        `Webhook worker: ${recovered} deliveries whose worker stopped before recording an ` +
+          'outcome, on inactive or pausing subscriptions, are due again',
+      )
+    }
+  }
+
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (hasPendingWake || isStopped) return resolve()
@@ -359,6 +375,7 @@ export async function startWebhookWorker(
             isBusy = candidates.length > 0 && freeSlots() >= minBatch
           }
         }
+        await recoverWhenDue()
         if (!isBusy) await cleanUpWhenDue()
       } catch (err) {
         if (isStopped) break
