@@ -10,8 +10,10 @@ import type { AttemptOutcome } from './sendDelivery'
  * whatever its size (one `UPDATE` per send capped throughput at a quarter of the sending rate
  * when measured): the deliveries; each subscription's `failure_count` / `last_delivery_at` and
  * its endpoint back-off (src/webhooks/endpointBackoff.ts); then the subscriptions that reached
- * 100 consecutive failed attempts are disabled, and each owner is e-mailed once (the
- * `is_active` guard lets only one worker disable a subscription).
+ * 100 consecutive failed attempts are disabled, and a notice to each owner is written in the
+ * same transaction (the `is_active` guard lets only one worker disable a subscription, once).
+ * The notice is e-mailed by a loop of its own (src/webhooks/operations/startDisableNotifier.ts):
+ * nothing here waits for a mail server. Returns how many subscriptions it disabled.
  *
  * An outcome lands only on the claim it was sent under: the delivery must still be
  * `delivering` under the same lease. A worker that paused past its lease (a GC pause, a stopped
@@ -34,8 +36,8 @@ export async function recordOutcomes(
   pool: Pool,
   outcomes: AttemptOutcome[],
   settings: BackoffSettings,
-) {
-  if (!outcomes.length) return
+): Promise<{ disabled: number }> {
+  if (!outcomes.length) return { disabled: 0 }
   const deliveries = outcomes.map((outcome) => ({
     id: outcome.deliveryId,
     lease_expires_at: new Date(outcome.leaseExpiresAt).toISOString(),
@@ -150,6 +152,15 @@ export async function recordOutcomes(
     })
     const wasActive = new Set(states.filter((state) => state.is_active).map((state) => state.id))
     disabled = updated.filter((row) => !row.is_active && wasActive.has(row.id))
+    if (disabled.length) {
+      await client.query({
+        name: 'webhook-outcome-disable-notices',
+        text: `INSERT INTO webhook_disable_notices (subscription_id, consumer_id, endpoint_url, failures)
+               SELECT v.id, v.consumer_id, v.endpoint_url, $2
+               FROM jsonb_to_recordset($1::jsonb) AS v(id text, consumer_id text, endpoint_url text)`,
+        values: [JSON.stringify(disabled), disableAfterFailures],
+      })
+    }
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})
@@ -182,32 +193,6 @@ export async function recordOutcomes(
     payload.logger.warn(
       `Webhook subscription ${subscription.id} disabled after ${disableAfterFailures} failed attempts in a row`,
     )
-    const { rows } = await pool.query<{ email: string | null }>(
-      'SELECT email FROM consumers WHERE id = $1',
-      [subscription.consumer_id],
-    )
-    await notifyDisabled(payload, { ...subscription, email: rows[0]?.email ?? null })
   }
-}
-
-async function notifyDisabled(
-  payload: Payload,
-  subscription: { id: string; endpoint_url: string; email: string | null },
-) {
-  if (!subscription.email) return
-  try {
-    await payload.sendEmail({
-      to: subscription.email,
-      subject: `Webhook subscription disabled: ${subscription.endpoint_url}`,
-      text:
-        `Your webhook subscription ${subscription.id} to ${subscription.endpoint_url} failed ` +
-        `${disableAfterFailures} times in a row and has been disabled.\n\n` +
-        'Fix the endpoint, then re-enable it with PATCH /webhooks/subscriptions/' +
-        `${subscription.id} {"is_active": true}. Pending deliveries resume once it is enabled; ` +
-        `events you missed meanwhile can be queued again with POST /webhooks/subscriptions/` +
-        `${subscription.id}/recover {"since": "<ISO 8601 time>"}.`,
-    })
-  } catch (err) {
-    payload.logger.error({ msg: `Could not e-mail the owner of webhook ${subscription.id}`, err })
-  }
+  return { disabled: disabled.length }
 }

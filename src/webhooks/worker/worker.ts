@@ -11,6 +11,7 @@ import {
 import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
+import { nudgeDisableNotifier } from '../operations/startDisableNotifier'
 import { recordOutcomes } from './recordOutcomes'
 import { recoverLapsedLeases } from './recoverLapsedLeases'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
@@ -235,9 +236,14 @@ export async function startWebhookWorker(
   const writeOutcomes = async (batch: AttemptOutcome[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings))
+        const { disabled } = await timed('outcomeMs', () =>
+          recordOutcomes(payload, pool, batch, settings),
+        )
         // The endpoints of these deliveries have free slots now (counted from the rows).
         wake()
+        // Their owners' notices are e-mailed by this process's notifier, which never holds
+        // this chain of writes up.
+        if (disabled > 0) nudgeDisableNotifier()
         return
       } catch (err) {
         if (attempt >= outcomeWriteAttempts) {
