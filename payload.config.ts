@@ -17,6 +17,7 @@ import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
 import { sandboxSessionTable } from '@/shop/paymentSandbox/sessionTable'
+import { disableNoticeTable } from '@/webhooks/schema/disableNoticeTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
@@ -92,7 +93,13 @@ export default buildConfig({
     // Development pushes the schema; production (and CI's migration check) use migrations.
     push: process.env.PAYLOAD_DB_PUSH !== 'false',
     migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [rateLimitTable, outboxTable, eventLogTable, sandboxSessionTable],
+    beforeSchemaInit: [
+      rateLimitTable,
+      outboxTable,
+      eventLogTable,
+      disableNoticeTable,
+      sandboxSessionTable,
+    ],
     afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
     // Trigram indexes for search (src/search/schema/searchIndexes.ts).
     extensions: ['pg_trgm'],

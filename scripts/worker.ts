@@ -9,6 +9,7 @@ import { getPayload } from 'payload'
 import { startWorkerHttpServer } from '../src/observability/server/workerHttpServer'
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from '../src/db/closePayload'
+import { backgroundWork } from '../src/lifecycle/backgroundWork'
 import { shutdownTimeoutMs } from '../src/lifecycle/shutdownSettings'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { checkWebhookSettings } from './lib/checkWebhookSettings'
@@ -27,12 +28,21 @@ const { default: config } = await import('@payload-config')
 
 const payload = await getPayload({ config })
 const worker = await startWebhookWorker(payload)
+// Stopped with this process's other loops (the notice loops Payload's init started, see
+// src/lifecycle/operations/startBackgroundWork.ts), 1 s before the process's deadline; sends in
+// flight may take until 1 s before that, writing their outcomes needs the rest.
+backgroundWork().add({
+  name: 'webhook worker',
+  stop: (deadline) => worker.stop({ deadline: deadline - 1000 }),
+})
 const httpServer = await startWorkerHttpServer({ payload, worker }) // health, metrics
 payload.logger.info('Webhook worker running')
 started()
 
 // SIGTERM or SIGINT: stop claiming, give back what waits for a slot, let sends in flight finish
-// (until 2 s before the bound, leaving time to write their outcomes), close the pool, exit 0.
+// (until 2 s before the bound, leaving time to write their outcomes), stop the notice loops
+// (a notice being sent is sent again by another process once its claim lapses), close the
+// pool, exit 0.
 // Past SHUTDOWN_TIMEOUT_SECONDS it exits 1; a send still running then is retried by another
 // worker once its lease lapses.
 let isStopping = false
@@ -47,7 +57,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, shutdownMs).unref()
     payload.logger.info(`${signal}: webhook worker stopping (at most ${shutdownMs / 1000} s)`)
     await httpServer?.close()
-    await worker.stop({ deadline: deadline - 2000 })
+    const { unfinished } = await backgroundWork().stopAll(deadline - 1000)
+    if (unfinished.length)
+      payload.logger.warn(`Still running when stopped: ${unfinished.join(', ')}`)
     await closePayload(payload)
     await cluster?.stop()
     payload.logger.info('Webhook worker stopped')

@@ -19,14 +19,6 @@ export function inquiryNotice(inquiry: {
   }
 }
 
-/**
- * When to try again after `attempts` failed sends: `baseSeconds` doubling each time, at most an
- * hour apart.
- */
-export function nextAttemptDelaySeconds(attempts: number, baseSeconds: number): number {
-  return Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), 3600)
-}
-
 /** Recipients from `ADMIN_NOTIFY_EMAILS` (comma-separated), or undefined when unset. */
 export function configuredRecipients(setting: string | undefined): string[] | undefined {
   const addresses = (setting ?? '')

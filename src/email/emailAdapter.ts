@@ -4,11 +4,13 @@ import type { Transport } from 'nodemailer'
 import type { EmailAdapter } from 'payload'
 
 import { countEmailFailure } from '@/observability/metrics'
+import { smtpTimeouts } from './smtpSettings'
 
 /**
  * E-mail through nodemailer: SMTP when `SMTP_HOST` is set; otherwise every message is written
- * to the log instead, so that a machine without a mail server still runs every flow. Every send
- * that fails, whoever sent it, is counted (`emails_failed_total`).
+ * to the log instead, so that a machine without a mail server still runs every flow. Every wait
+ * on the mail server is bounded (`SMTP_TIMEOUT_SECONDS`). Every send that fails, whoever sent
+ * it, is counted (`emails_failed_total`).
  */
 export async function emailAdapter(): Promise<EmailAdapter> {
   return countingFailures(await transportAdapter())
@@ -48,7 +50,7 @@ function transportAdapter() {
         auth: process.env.SMTP_USER
           ? { user: process.env.SMTP_USER, pass: process.env.SMTP_PASSWORD }
           : undefined,
-        connectionTimeout: 10_000,
+        ...smtpTimeouts(process.env),
       },
     })
   }

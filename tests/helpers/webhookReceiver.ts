@@ -60,6 +60,12 @@ export async function startWebhookReceiver(
     dropHanging: () => {
       for (const res of hanging.splice(0)) res.destroy()
     },
+    /** Answers every request left hanging whose sender still waits, with `status`. */
+    answerHanging: (status = 200) => {
+      for (const res of hanging.splice(0)) {
+        if (!res.destroyed) res.writeHead(status).end('ok')
+      }
+    },
     /** Stops listening and drops every connection: requests are refused until `comeUp()`. */
     goDown: () =>
       new Promise<void>((resolve) => {

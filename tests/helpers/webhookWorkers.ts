@@ -57,6 +57,8 @@ export function workerProcesses() {
         }
       }
     },
+    /** Everything the workers printed so far. */
+    printed: () => output.join(''),
     /** Lines the workers printed that mention an error or a failure. */
     errors: () =>
       output

@@ -13,7 +13,10 @@ beforeAll(async () => {
   pool = (await import('../../src/db/transaction')).postgres(payload).pool
 })
 
-/** Two subscriptions, each with its pending test delivery, in the order Postgres sorts their ids. */
+/**
+ * Two subscriptions, each with its test delivery claimed (as a worker holds it), in the order
+ * Postgres sorts their ids.
+ */
 async function twoSubscriptionsWithDeliveries() {
   const { consumerWithKey } = await import('../helpers/identities')
   const { restJson } = await import('../helpers/rest')
@@ -27,8 +30,18 @@ async function twoSubscriptionsWithDeliveries() {
     expect(created.status).toBe(201)
     ids.push(created.body.id)
   }
-  const { rows } = await pool.query<{ subscription_id: string; delivery_id: number }>(
-    `SELECT s.id AS subscription_id, d.id AS delivery_id
+  await pool.query(
+    `UPDATE webhook_deliveries
+     SET status = 'delivering', attempts = 1, lease_expires_at = now() + interval '1 minute'
+     WHERE subscription_id = ANY($1::varchar[])`,
+    [ids],
+  )
+  const { rows } = await pool.query<{
+    subscription_id: string
+    delivery_id: number
+    lease_expires_at: Date
+  }>(
+    `SELECT s.id AS subscription_id, d.id AS delivery_id, d.lease_expires_at
      FROM webhook_subscriptions s JOIN webhook_deliveries d ON d.subscription_id = s.id
      WHERE s.id = ANY($1::varchar[]) ORDER BY s.id`,
     [ids],
@@ -37,9 +50,14 @@ async function twoSubscriptionsWithDeliveries() {
   return rows
 }
 
-const success = (row: { subscription_id: string; delivery_id: number }) => ({
+const success = (row: {
+  subscription_id: string
+  delivery_id: number
+  lease_expires_at: Date
+}) => ({
   deliveryId: row.delivery_id,
   subscriptionId: row.subscription_id,
+  leaseExpiresAt: row.lease_expires_at,
   isSuccess: true,
   status: 'succeeded' as const,
   nextAttemptAt: null,

@@ -1,10 +1,9 @@
 import type { Payload } from 'payload'
 
-import { configuredRecipients, inquiryNotice, nextAttemptDelaySeconds } from '../notification'
+import { configuredRecipients, inquiryNotice } from '../notification'
 import { postgres } from '@/db/transaction'
-
-/** How long a claimed notice is left to its sender before another process may try it. */
-const claimSeconds = 120
+import { sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
+import { startNoticeLoop } from '@/email/startNoticeLoop'
 
 const retryBaseSeconds = () => Number(process.env.INQUIRY_NOTIFY_RETRY_SECONDS ?? 60)
 
@@ -12,63 +11,56 @@ type DueInquiry = { id: number; name: string; email: string; message: string; at
 
 /**
  * E-mails the administrators about every inquiry whose notice is due (or only `ids`), and
- * records the outcome: sent, or the error and when to try again. Each notice is claimed first
- * (`FOR UPDATE SKIP LOCKED`, pushing its due time past a lease), so that the request's own
- * attempt, the periodic retry and other app instances never send one twice at the same time.
- * Returns the number sent.
+ * records the outcome: sent, or the error and when to try again (src/email/sendDueNotices.ts).
+ * Each notice is claimed first (`FOR UPDATE SKIP LOCKED`, pushing its due time past the claim),
+ * so that the request's own attempt, the periodic retry and other app instances never send one
+ * twice at the same time. Returns the number sent.
  */
 export async function sendInquiryNotices(
   payload: Payload,
   options: { ids?: number[] } = {},
 ): Promise<number> {
-  const { rows: due } = await postgres(payload).pool.query<DueInquiry>(
-    `UPDATE inquiries SET next_notify_at = now() + make_interval(secs => $1)
-     WHERE id IN (
-       SELECT id FROM inquiries
-       WHERE notified_at IS NULL AND next_notify_at <= now()
-         AND ($2::integer[] IS NULL OR id = ANY($2::integer[]))
-       ORDER BY next_notify_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-     RETURNING id, name, email, message, coalesce(notify_attempts, 0)::integer AS attempts`,
-    [claimSeconds, options.ids ?? null],
-  )
-  if (!due.length) return 0
-  const recipients = await administratorAddresses(payload)
-  let sent = 0
-  for (const inquiry of due) {
-    try {
-      if (!recipients.length) throw new Error('No administrator address to notify')
+  const pool = postgres(payload).pool
+  let recipients: Promise<string[]> | undefined
+  const queue: NoticeQueue<DueInquiry> = {
+    describe: (inquiry) => `inquiry ${inquiry.id}`,
+    claimNext: async (claimSeconds) =>
+      (
+        await pool.query<DueInquiry>(
+          `UPDATE inquiries SET next_notify_at = now() + make_interval(secs => $1)
+           WHERE id IN (
+             SELECT id FROM inquiries
+             WHERE notified_at IS NULL AND next_notify_at <= now()
+               AND ($2::integer[] IS NULL OR id = ANY($2::integer[]))
+             ORDER BY next_notify_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+           RETURNING id, name, email, message, coalesce(notify_attempts, 0)::integer AS attempts`,
+          [claimSeconds, options.ids ?? null],
+        )
+      ).rows[0],
+    message: async (inquiry) => {
+      const to = await (recipients ??= administratorAddresses(payload))
+      if (!to.length) throw new Error('No administrator address to notify')
       const notice = inquiryNotice(inquiry)
-      await payload.sendEmail({
-        to: recipients,
-        replyTo: inquiry.email,
-        subject: notice.subject,
-        text: notice.text,
-      })
-      await postgres(payload).pool.query(
-        `UPDATE inquiries SET notified_at = now(), next_notify_at = NULL, notify_error = NULL,
-           notify_attempts = $2 WHERE id = $1`,
-        [inquiry.id, inquiry.attempts + 1],
-      )
-      sent++
-    } catch (error) {
-      const attempts = inquiry.attempts + 1
-      payload.logger.error({
-        msg: `E-mail about inquiry ${inquiry.id} failed (attempt ${attempts}); it will be retried`,
-        err: error,
-      })
-      await postgres(payload).pool.query(
-        `UPDATE inquiries SET notify_attempts = $2, notify_error = $3,
-           next_notify_at = now() + make_interval(secs => $4) WHERE id = $1`,
-        [
-          inquiry.id,
-          attempts,
-          String((error as Error)?.message ?? error).slice(0, 500),
-          nextAttemptDelaySeconds(attempts, retryBaseSeconds()),
-        ],
-      )
-    }
+      return { to, replyTo: inquiry.email, subject: notice.subject, text: notice.text }
+    },
+    record: async (inquiry, outcome) => {
+      if (outcome.kind === 'failed') {
+        await pool.query(
+          `UPDATE inquiries SET notify_attempts = $2, notify_error = $3,
+             next_notify_at = now() + make_interval(secs => $4) WHERE id = $1`,
+          [inquiry.id, outcome.attempts, outcome.error, outcome.retryInSeconds],
+        )
+      } else {
+        await pool.query(
+          `UPDATE inquiries SET notified_at = now(), next_notify_at = NULL, notify_error = NULL,
+             notify_attempts = $2 WHERE id = $1`,
+          [inquiry.id, outcome.attempts],
+        )
+      }
+    },
+    retryBaseSeconds: retryBaseSeconds(),
   }
-  return sent
+  return sendDueNotices(payload, queue)
 }
 
 /** `ADMIN_NOTIFY_EMAILS`, or else every admin user's address. */
@@ -92,22 +84,9 @@ async function administratorAddresses(payload: Payload): Promise<string[]> {
  */
 export function startInquiryNotifier(payload: Payload): { stop: () => Promise<void> } {
   if (process.env.INQUIRY_NOTIFIER === 'off') return { stop: async () => {} }
-  const intervalMs = Number(process.env.INQUIRY_NOTIFY_INTERVAL_SECONDS ?? 30) * 1000
-  let running: Promise<void> | undefined
-  const timer = setInterval(() => {
-    if (running) return
-    running = sendInquiryNotices(payload)
-      .then(() => {})
-      .catch((error) => payload.logger.error({ msg: 'Inquiry notifier failed', err: error }))
-      .finally(() => {
-        running = undefined
-      })
-  }, intervalMs)
-  timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startNoticeLoop(payload, {
+    name: 'Inquiry notifier',
+    intervalMs: Number(process.env.INQUIRY_NOTIFY_INTERVAL_SECONDS ?? 30) * 1000,
+    pass: () => sendInquiryNotices(payload),
+  })
 }

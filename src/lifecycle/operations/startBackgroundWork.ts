@@ -5,13 +5,15 @@ import { closePayload } from '@/db/closePayload'
 import { guardPoolClients } from '@/db/connectionErrors'
 import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
+import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
 import { isAppServer } from '../appServer'
 import { backgroundWork } from '../backgroundWork'
 
 /**
- * Payload's `onInit`. Every process keeps database connection losses from crashing it and
- * retries inquiry e-mails; the app server also runs the webhook worker (unless
+ * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
+ * inquiry e-mails and sends the notices of disabled webhook subscriptions (`npm run worker`
+ * included, which stops them on SIGTERM); the app server also runs the webhook worker (unless
  * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`) and the
  * payment sandbox where it is on. Each loop is registered in `backgroundWork()`, which the app server
  * stops on SIGTERM (`scripts/server.mjs`), the database pool last. The server initialises
@@ -23,6 +25,10 @@ export async function startBackgroundWork(payload: Payload) {
   if (!work.has('inquiry notifier')) {
     const notifier = startInquiryNotifier(payload)
     work.add({ name: 'inquiry notifier', stop: () => notifier.stop() })
+  }
+  if (!work.has('webhook disable notifier')) {
+    const notifier = startDisableNotifier(payload)
+    work.add({ name: 'webhook disable notifier', stop: () => notifier.stop() })
   }
   if (!isAppServer()) return
   const worker = await startWorkerInApp(payload)

@@ -8,9 +8,11 @@ import { inTransaction } from '@/db/transaction'
 
 /**
  * Makes a delivery due again at once (manual redelivery), unless it is being sent right now
- * (409). A consumer may retry only deliveries of its own subscriptions (404 otherwise); admins
- * any. The attempt counts as one more: a dead delivery that fails again stays dead. Runs in
- * one transaction; the workers are woken when it commits.
+ * (409: `delivering` under a live lease; one whose lease lapsed is no longer in flight, and an
+ * outcome its worker still writes is not recorded). A consumer may retry only deliveries of
+ * its own subscriptions (404 otherwise); admins any. The attempt counts as one more: a dead
+ * delivery that fails again stays dead. Runs in one transaction; the workers are woken when it
+ * commits.
  */
 export async function retryDelivery(args: {
   req: PayloadRequest
@@ -31,7 +33,8 @@ export async function retryDelivery(args: {
     const { rows } = await db.execute<{ id: number }>(sql`
       UPDATE webhook_deliveries
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
-      WHERE id = ${id} AND status <> 'delivering'
+      WHERE id = ${id}
+        AND (status <> 'delivering' OR lease_expires_at IS NULL OR lease_expires_at <= now())
       RETURNING id`)
     if (!rows.length) throw conflict('The delivery is being sent right now; try again shortly')
     await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)

@@ -7,7 +7,9 @@ export const historyBatchSize = 5000
  * Deletes what is older than the retention period, in batches of `batchSize` rows (each batch
  * its own statement, taking only rows no one else has locked, so several workers may run it
  * at once): events of the event log, and deliveries, whatever their status, except those
- * being sent. Returns how many of each went.
+ * being sent under a live lease (one whose lease lapsed is no longer in flight: its worker
+ * died or stalled, and an outcome it still writes is not recorded). Returns how many of each
+ * went.
  */
 export async function deleteExpiredHistory(
   pool: Pool,
@@ -29,7 +31,8 @@ export async function deleteExpiredHistory(
   )
   const deliveries = await deleteBatches(
     `DELETE FROM webhook_deliveries WHERE id IN (
-       SELECT id FROM webhook_deliveries WHERE created_at < $1 AND status <> 'delivering'
+       SELECT id FROM webhook_deliveries WHERE created_at < $1
+         AND (status <> 'delivering' OR lease_expires_at IS NULL OR lease_expires_at <= now())
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   return { events, deliveries }

@@ -10,8 +10,17 @@ import type { AttemptOutcome } from './sendDelivery'
  * whatever its size (one `UPDATE` per send capped throughput at a quarter of the sending rate
  * when measured): the deliveries; each subscription's `failure_count` / `last_delivery_at` and
  * its endpoint back-off (src/webhooks/endpointBackoff.ts); then the subscriptions that reached
- * 100 consecutive failed attempts are disabled, and each owner is e-mailed once (the
- * `is_active` guard lets only one worker disable a subscription).
+ * 100 consecutive failed attempts are disabled, and a notice to each owner is written in the
+ * same transaction (the `is_active` guard lets only one worker disable a subscription, once).
+ * The notice is e-mailed by a loop of its own (src/webhooks/operations/startDisableNotifier.ts):
+ * nothing here waits for a mail server. Returns how many subscriptions it disabled.
+ *
+ * An outcome lands only on the claim it was sent under: the delivery must still be
+ * `delivering` under the same lease. A worker that paused past its lease (a GC pause, a stopped
+ * process, a database blip while its batch is retried) finds the delivery taken over by another
+ * worker, given back, retried by hand or deleted; its outcome then changes nothing, neither the
+ * delivery nor the subscription's counters, back-off or in-flight count, and is logged at info.
+ * The subscriptions' changes are therefore folded from the outcomes whose delivery matched.
  *
  * Workers' batches share subscriptions, and an `UPDATE ... FROM` locks rows in the order of its
  * input, so the subscriptions are first locked in id order: two batches listing the same
@@ -27,16 +36,11 @@ export async function recordOutcomes(
   pool: Pool,
   outcomes: AttemptOutcome[],
   settings: BackoffSettings,
-) {
-  if (!outcomes.length) return
-  const bySubscription = new Map<string, AttemptResult[]>()
-  for (const outcome of outcomes) {
-    const list = bySubscription.get(outcome.subscriptionId) ?? []
-    list.push({ deliveryId: outcome.deliveryId, isSuccess: outcome.isSuccess })
-    bySubscription.set(outcome.subscriptionId, list)
-  }
+): Promise<{ disabled: number }> {
+  if (!outcomes.length) return { disabled: 0 }
   const deliveries = outcomes.map((outcome) => ({
     id: outcome.deliveryId,
+    lease_expires_at: new Date(outcome.leaseExpiresAt).toISOString(),
     status: outcome.status,
     next_attempt_at: outcome.nextAttemptAt?.toISOString() ?? null,
     response_status: outcome.responseStatus,
@@ -44,10 +48,12 @@ export async function recordOutcomes(
     error: outcome.error,
     duration_ms: outcome.durationMs,
   }))
+  const claimOf = (id: number, lease: Date | string) => `${id}@${new Date(lease).getTime()}`
 
   const client = await pool.connect()
   let disabled: { id: string; endpoint_url: string; consumer_id: string }[] = []
   const opened: { id: string; endpoint_url: string; until: Date }[] = []
+  let landed: AttemptOutcome[] = []
   try {
     await client.query('BEGIN')
     const { rows: states } = await client.query<{
@@ -60,42 +66,57 @@ export async function recordOutcomes(
       name: 'webhook-outcome-lock-subscriptions',
       text: `SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
              FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
-      values: [[...bySubscription.keys()]],
+      values: [[...new Set(outcomes.map((outcome) => outcome.subscriptionId))]],
     })
-    const now = new Date()
-    const subscriptions = states.map((state) => {
-      const results = bySubscription.get(state.id) ?? []
-      const change = foldOutcomes(results.map((result) => result.isSuccess))
-      const backoff = nextBackoff({
-        state: { level: state.backoff_level, probeDeliveryId: state.backoff_probe_delivery_id },
-        results,
-        settings,
-        now,
-      })
-      if (backoff?.hasOpened && backoff.until) {
-        opened.push({ id: state.id, endpoint_url: state.endpoint_url, until: backoff.until })
-      }
-      return {
-        id: state.id,
-        has_success: change.hasSuccess,
-        failures: change.failures,
-        has_backoff_change: backoff !== null,
-        backoff_level: backoff?.level ?? 0,
-        backoff_until: backoff?.until?.toISOString() ?? null,
-      }
-    })
-    await client.query({
+    // Only a delivery still held under the claim its outcome was sent under is written.
+    const { rows: matched } = await client.query<{ id: number; lease_expires_at: Date }>({
       name: 'webhook-outcome-deliveries',
       text: `UPDATE webhook_deliveries d
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
            lease_expires_at = NULL, last_response_status = v.response_status,
            last_response_body = v.response_body, last_error = v.error,
            duration_ms = v.duration_ms, updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS v(id int, status text, next_attempt_at timestamptz,
-         response_status int, response_body text, error text, duration_ms int)
-       WHERE d.id = v.id`,
+       FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
+         status text, next_attempt_at timestamptz, response_status int, response_body text,
+         error text, duration_ms int)
+       WHERE d.id = v.id AND d.status = 'delivering' AND d.lease_expires_at = v.lease_expires_at
+       RETURNING v.id, v.lease_expires_at`,
       values: [JSON.stringify(deliveries)],
     })
+    const isLanded = new Set(matched.map((row) => claimOf(row.id, row.lease_expires_at)))
+    landed = outcomes.filter((outcome) =>
+      isLanded.has(claimOf(outcome.deliveryId, outcome.leaseExpiresAt)),
+    )
+    const bySubscription = new Map<string, AttemptResult[]>()
+    for (const outcome of landed) {
+      const list = bySubscription.get(outcome.subscriptionId) ?? []
+      list.push({ deliveryId: outcome.deliveryId, isSuccess: outcome.isSuccess })
+      bySubscription.set(outcome.subscriptionId, list)
+    }
+    const now = new Date()
+    const subscriptions = states
+      .filter((state) => bySubscription.has(state.id))
+      .map((state) => {
+        const results = bySubscription.get(state.id)!
+        const change = foldOutcomes(results.map((result) => result.isSuccess))
+        const backoff = nextBackoff({
+          state: { level: state.backoff_level, probeDeliveryId: state.backoff_probe_delivery_id },
+          results,
+          settings,
+          now,
+        })
+        if (backoff?.hasOpened && backoff.until) {
+          opened.push({ id: state.id, endpoint_url: state.endpoint_url, until: backoff.until })
+        }
+        return {
+          id: state.id,
+          has_success: change.hasSuccess,
+          failures: change.failures,
+          has_backoff_change: backoff !== null,
+          backoff_level: backoff?.level ?? 0,
+          backoff_until: backoff?.until?.toISOString() ?? null,
+        }
+      })
     // The count after this batch decides, in the same statement, whether the subscription is
     // disabled (only an active one: one worker disables it, once).
     const { rows: updated } = await client.query<{
@@ -131,6 +152,15 @@ export async function recordOutcomes(
     })
     const wasActive = new Set(states.filter((state) => state.is_active).map((state) => state.id))
     disabled = updated.filter((row) => !row.is_active && wasActive.has(row.id))
+    if (disabled.length) {
+      await client.query({
+        name: 'webhook-outcome-disable-notices',
+        text: `INSERT INTO webhook_disable_notices (subscription_id, consumer_id, endpoint_url, failures)
+               SELECT v.id, v.consumer_id, v.endpoint_url, $2
+               FROM jsonb_to_recordset($1::jsonb) AS v(id text, consumer_id text, endpoint_url text)`,
+        values: [JSON.stringify(disabled), disableAfterFailures],
+      })
+    }
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})
@@ -138,7 +168,15 @@ export async function recordOutcomes(
   } finally {
     client.release()
   }
-  for (const outcome of outcomes) {
+  const hasLanded = new Set(landed)
+  for (const outcome of outcomes.filter((outcome) => !hasLanded.has(outcome))) {
+    payload.logger.info(
+      `Webhook delivery ${outcome.deliveryId}: outcome (${outcome.status}) of a claim no longer ` +
+        'held, not recorded (its lease lapsed; another worker, a manual retry or the cleanup ' +
+        'has taken the delivery over since)',
+    )
+  }
+  for (const outcome of landed) {
     if (outcome.status !== 'dead') continue
     payload.logger.warn(
       `Webhook delivery ${outcome.deliveryId} given up after its last attempt: ` +
@@ -155,32 +193,6 @@ export async function recordOutcomes(
     payload.logger.warn(
       `Webhook subscription ${subscription.id} disabled after ${disableAfterFailures} failed attempts in a row`,
     )
-    const { rows } = await pool.query<{ email: string | null }>(
-      'SELECT email FROM consumers WHERE id = $1',
-      [subscription.consumer_id],
-    )
-    await notifyDisabled(payload, { ...subscription, email: rows[0]?.email ?? null })
   }
-}
-
-async function notifyDisabled(
-  payload: Payload,
-  subscription: { id: string; endpoint_url: string; email: string | null },
-) {
-  if (!subscription.email) return
-  try {
-    await payload.sendEmail({
-      to: subscription.email,
-      subject: `Webhook subscription disabled: ${subscription.endpoint_url}`,
-      text:
-        `Your webhook subscription ${subscription.id} to ${subscription.endpoint_url} failed ` +
-        `${disableAfterFailures} times in a row and has been disabled.\n\n` +
-        'Fix the endpoint, then re-enable it with PATCH /webhooks/subscriptions/' +
-        `${subscription.id} {"is_active": true}. Pending deliveries resume once it is enabled; ` +
-        `events you missed meanwhile can be queued again with POST /webhooks/subscriptions/` +
-        `${subscription.id}/recover {"since": "<ISO 8601 time>"}.`,
-    })
-  } catch (err) {
-    payload.logger.error({ msg: `Could not e-mail the owner of webhook ${subscription.id}`, err })
-  }
+  return { disabled: disabled.length }
 }

@@ -10,6 +10,11 @@ import { exchange } from './outboundHttp'
 export type AttemptOutcome = {
   deliveryId: number
   subscriptionId: string
+  /**
+   * The lease of the claim it was sent under: the outcome is recorded only while the delivery
+   * is still held under that claim (src/webhooks/worker/recordOutcomes.ts).
+   */
+  leaseExpiresAt: Date
   isSuccess: boolean
   /** `succeeded`, `failed` (a retry is due at `nextAttemptAt`) or `dead`. */
   status: Extract<DeliveryStatus, 'succeeded' | 'failed' | 'dead'>
@@ -57,6 +62,7 @@ export async function sendDelivery(
   const base = {
     deliveryId: delivery.id,
     subscriptionId: delivery.subscriptionId,
+    leaseExpiresAt: delivery.leaseExpiresAt,
     isSuccess: verdict.isSuccess,
     responseStatus: result.kind === 'response' ? result.status : null,
     responseBody: result.kind === 'response' ? result.body : null,

@@ -11,7 +11,9 @@ import {
 import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { fanOut } from './fanOut'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
+import { nudgeDisableNotifier } from '../operations/startDisableNotifier'
 import { recordOutcomes } from './recordOutcomes'
+import { recoverLapsedLeases } from './recoverLapsedLeases'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
 import { observeDeliveryOutcome } from '@/observability/metrics'
@@ -77,6 +79,8 @@ const flushSize = 200
 const flushMs = 20
 /** Subscriptions with due deliveries one scan lists at most. */
 const scanLimit = 1000
+/** How often lapsed claims that no claim would take over are looked for (a small index). */
+const recoverEveryMs = 10_000
 
 /**
  * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries and
@@ -232,9 +236,14 @@ export async function startWebhookWorker(
   const writeOutcomes = async (batch: AttemptOutcome[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings))
+        const { disabled } = await timed('outcomeMs', () =>
+          recordOutcomes(payload, pool, batch, settings),
+        )
         // The endpoints of these deliveries have free slots now (counted from the rows).
         wake()
+        // Their owners' notices are e-mailed by this process's notifier, which never holds
+        // this chain of writes up.
+        if (disabled > 0) nudgeDisableNotifier()
         return
       } catch (err) {
         if (attempt >= outcomeWriteAttempts) {
@@ -264,8 +273,11 @@ export async function startWebhookWorker(
         if (isStopped) return giveBack(pool, delivery)
         // A claim that waited for a slot so long that its lease could lapse mid-send is given
         // back (due at once, its attempt not counted) rather than risk two workers sending it.
+        // Its lease must still cover the send and half the margin: at the shortest lease (the
+        // longest send plus the margin) the other half is left for the claim's round trip and
+        // the wait. (Demanding the whole margin gave back nearly every such claim, at once.)
         const leaseLeftMs = new Date(delivery.leaseExpiresAt).getTime() - Date.now()
-        if (leaseLeftMs < delivery.timeoutSeconds * 1000 + leaseMarginMs) {
+        if (leaseLeftMs < delivery.timeoutSeconds * 1000 + leaseMarginMs / 2) {
           await giveBack(pool, delivery)
           payload.logger.warn(
             `Webhook delivery ${delivery.id} waited ${Math.round(settings.leaseMs - leaseLeftMs)} ms ` +
@@ -298,6 +310,19 @@ export async function startWebhookWorker(
     if (deleted.events + deleted.deliveries > 0) {
       payload.logger.info(
         `Webhook history: deleted ${deleted.events} events and ${deleted.deliveries} deliveries past retention`,
+      )
+    }
+  }
+
+  let nextRecoveryAt = Date.now()
+  const recoverWhenDue = async () => {
+    if (Date.now() < nextRecoveryAt) return
+    nextRecoveryAt = Date.now() + recoverEveryMs
+    const recovered = await recoverLapsedLeases(pool)
+    if (recovered > 0) {
+      payload.logger.info(
+        `Webhook worker: ${recovered} deliveries whose worker stopped before recording an ` +
+          'outcome, on inactive or pausing subscriptions, are due again',
       )
     }
   }
@@ -356,6 +381,7 @@ export async function startWebhookWorker(
             isBusy = candidates.length > 0 && freeSlots() >= minBatch
           }
         }
+        await recoverWhenDue()
         if (!isBusy) await cleanUpWhenDue()
       } catch (err) {
         if (isStopped) break

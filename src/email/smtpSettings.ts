@@ -1,0 +1,39 @@
+/** How long one SMTP exchange may wait on the mail server, read from the environment. */
+export type SmtpTimeouts = {
+  /** To open the connection (nodemailer `connectionTimeout`). */
+  connectionTimeout: number
+  /** For the server's greeting once connected (`greetingTimeout`). */
+  greetingTimeout: number
+  /** For any answer, however long the connection stays silent (`socketTimeout`). */
+  socketTimeout: number
+}
+
+/** `SMTP_TIMEOUT_SECONDS` when unset. */
+export const defaultSmtpTimeoutSeconds = 15
+
+/**
+ * Every wait of an SMTP exchange bounded by `SMTP_TIMEOUT_SECONDS` (default 15; from 1 to 300):
+ * nodemailer's own defaults wait 2 minutes to connect, 30 s for a greeting and 10 minutes of
+ * silence, long enough for a stalled mail server to hold whatever waits for the e-mail. Throws
+ * an error naming the variable for a value that cannot work, in milliseconds otherwise.
+ */
+export function smtpTimeouts(env: Record<string, string | undefined>): SmtpTimeouts {
+  const raw = env.SMTP_TIMEOUT_SECONDS
+  const seconds = raw === undefined || raw === '' ? defaultSmtpTimeoutSeconds : Number(raw)
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 300) {
+    throw new Error('SMTP_TIMEOUT_SECONDS must be a number of seconds from 1 to 300')
+  }
+  const ms = Math.round(seconds * 1000)
+  return { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms }
+}
+
+/**
+ * How long a process that claimed a notice keeps it before another may try it, in seconds:
+ * well beyond the longest exchange the timeouts allow (connect, greet, and the answers to the
+ * commands of one message), so that two processes never send one notice at the same time.
+ */
+export function noticeClaimSeconds(timeouts: SmtpTimeouts): number {
+  const longestExchangeMs =
+    timeouts.connectionTimeout + timeouts.greetingTimeout + 8 * timeouts.socketTimeout
+  return Math.max(120, Math.ceil((2 * longestExchangeMs) / 1000))
+}

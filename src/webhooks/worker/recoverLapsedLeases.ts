@@ -1,0 +1,39 @@
+import type { Pool } from 'pg'
+
+/** Deliveries one statement returns to the queue at most. */
+const recoverLimit = 1000
+
+/** What the delivery log says of an attempt whose outcome no worker recorded. */
+export const lapsedLeaseError =
+  'No outcome was recorded: the worker sending it stopped before its lease lapsed'
+
+/**
+ * Returns to the queue the deliveries whose claim lapsed (the worker sending them died or
+ * stalled) on subscriptions that cannot be claimed now: inactive (disabled or deactivated) or
+ * pausing after failures. The claim takes over lapsed deliveries of the others itself; these it
+ * never looks at, so without this they would stay `delivering` for good. They become `failed`
+ * and due at once, unsent: the attempt they were claimed for counts, its outcome unknown, and
+ * they are sent when the subscription can take them again. A worker that still sends one finds
+ * its claim gone, and its outcome is not recorded (src/webhooks/worker/recordOutcomes.ts).
+ * Several workers may run it at once (`SKIP LOCKED`). Returns how many went back.
+ */
+export async function recoverLapsedLeases(pool: Pool): Promise<number> {
+  const { rowCount } = await pool.query({
+    name: 'webhook-recover-lapsed-leases',
+    text: `UPDATE webhook_deliveries d
+       SET status = 'failed', next_attempt_at = now(), lease_expires_at = NULL,
+           last_response_status = NULL, last_response_body = NULL, duration_ms = NULL,
+           last_error = $2, updated_at = now()
+       FROM (
+         SELECT f.id FROM webhook_deliveries f
+         JOIN webhook_subscriptions s ON s.id = f.subscription_id
+         WHERE f.status = 'delivering' AND f.lease_expires_at <= now()
+           AND NOT (s.is_active AND (s.backoff_until IS NULL OR s.backoff_until <= now()))
+         LIMIT $1
+         FOR UPDATE OF f SKIP LOCKED
+       ) lapsed
+       WHERE d.id = lapsed.id`,
+    values: [recoverLimit, lapsedLeaseError],
+  })
+  return rowCount ?? 0
+}

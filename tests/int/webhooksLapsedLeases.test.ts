@@ -1,0 +1,167 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { signalGroup } from '../helpers/processGroups'
+import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
+import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+
+// Set before Payload starts: its init puts the metrics in place only with a token.
+const token = 'lapsed-leases-metrics-token-0123456789'
+process.env.METRICS_TOKEN = token
+
+let payload: Payload
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let rest: typeof import('../helpers/rest').rest
+let restJson: typeof import('../helpers/rest').restJson
+let apiKey: string
+let answer: Answer = 'hang'
+const workers = workerProcesses()
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  receiver = await startWebhookReceiver(() => answer)
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  ;({ rest, restJson } = await import('../helpers/rest'))
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  apiKey = (await (await import('../helpers/identities')).consumerWithKey(payload)).apiKey
+})
+
+afterAll(async () => {
+  workers.killAll()
+  await receiver?.close()
+  delete process.env.METRICS_TOKEN
+})
+
+async function subscribe(path: string) {
+  const response = await restJson('POST', '/api/webhooks/subscriptions', {
+    headers: { 'x-api-key': apiKey },
+    body: { endpoint_url: receiver.url(path), events: ['order.created'], timeout_seconds: 10 },
+  })
+  expect(response.status).toBe(201)
+  return (response.body as { id: string }).id
+}
+
+const setActive = async (id: string, isActive: boolean) =>
+  expect(
+    (
+      await restJson('PATCH', `/api/webhooks/subscriptions/${id}`, {
+        headers: { 'x-api-key': apiKey },
+        body: { is_active: isActive },
+      })
+    ).status,
+  ).toBe(200)
+
+const deliveriesOf = async (subscriptionId: string) =>
+  (
+    await payload.db.drizzle.execute<{ id: number; status: string }>(
+      sql`SELECT id, status::text FROM webhook_deliveries
+          WHERE subscription_id = ${subscriptionId} ORDER BY id`,
+    )
+  ).rows
+
+/** The `delivering` gauge as `GET /api/metrics` reports it. */
+async function deliveringGauge() {
+  const response = await rest('GET', '/api/metrics', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(response.status).toBe(200)
+  const series = 'webhook_queue_depth{status="delivering"} '
+  const line = (await response.text()).split('\n').find((text) => text.startsWith(series))
+  return Number(line?.slice(series.length))
+}
+
+/** Makes the subscription's one delivery look held by a worker whose lease ended (or not). */
+async function heldDelivery(subscriptionId: string, lease: 'lapsed' | 'live', ageDays = 0) {
+  const leaseEnd =
+    lease === 'lapsed' ? sql`now() - interval '1 minute'` : sql`now() + interval '1 minute'`
+  const { rows } = await payload.db.drizzle.execute<{ id: number }>(sql`
+    UPDATE webhook_deliveries
+    SET status = 'delivering', attempts = 1, lease_expires_at = ${leaseEnd},
+        next_attempt_at = ${leaseEnd}, created_at = now() - make_interval(days => ${ageDays})
+    WHERE subscription_id = ${subscriptionId} RETURNING id`)
+  return rows[0]!.id
+}
+
+describe('deliveries a killed worker held, on a subscription deactivated since', () => {
+  // Before: the three rows stayed `delivering` (and the gauge at 3) for good; the worker
+  // running beside them never looked at them while the subscription was inactive.
+  it('go back to the queue once their leases lapse, unsent meanwhile, and are sent when it is enabled again', async () => {
+    const subscriptionId = await subscribe('/abandoned')
+    await emitEvents(payload, { type: 'order.created', count: 2 })
+    const postsTo = () => receiver.posts().filter((post) => post.path === '/abandoned')
+
+    // The test event and both orders are being sent when the worker is killed.
+    const doomed = await workers.start({ WEBHOOK_LEASE_SECONDS: '35' })
+    await receiver.waitFor(() => postsTo().length === 3)
+    signalGroup(doomed, 'SIGKILL')
+    await new Promise((resolve) => doomed.once('exit', resolve))
+    await setActive(subscriptionId, false)
+    expect((await deliveriesOf(subscriptionId)).map((row) => row.status)).toEqual([
+      'delivering',
+      'delivering',
+      'delivering',
+    ])
+    expect(await deliveringGauge()).toBe(3)
+
+    const survivor = await workers.start({ WEBHOOK_LEASE_SECONDS: '35' })
+    // Once the leases lapsed (35 s after the claim), the running worker returns them to the
+    // queue without sending them.
+    await eventually(
+      async () => (await deliveriesOf(subscriptionId)).every((row) => row.status !== 'delivering'),
+      70_000,
+    ).catch(() => {})
+    expect((await deliveriesOf(subscriptionId)).map((row) => row.status)).toEqual([
+      'failed',
+      'failed',
+      'failed',
+    ])
+    expect(await deliveringGauge()).toBe(0)
+    expect(postsTo()).toHaveLength(3)
+
+    // Enabled again, each is sent once more, and lands.
+    answer = { status: 200 }
+    await setActive(subscriptionId, true)
+    await eventually(async () =>
+      (await deliveriesOf(subscriptionId)).every((row) => row.status === 'succeeded'),
+    )
+    const ids = postsTo().map((post) => post.headers['webhook-id'])
+    expect(ids).toHaveLength(6)
+    expect(new Set(ids).size).toBe(3)
+    for (const id of new Set(ids)) expect(ids.filter((each) => each === id)).toHaveLength(2)
+    signalGroup(survivor, 'SIGTERM')
+    await new Promise((resolve) => survivor.once('exit', resolve))
+  }, 180_000)
+})
+
+describe('a delivery left `delivering` after its lease lapsed', () => {
+  // Before: 409 "The delivery is being sent right now; try again shortly", for good.
+  it('can be retried by hand; one whose lease still runs cannot', async () => {
+    const lapsed = await heldDelivery(await subscribe('/retry-lapsed'), 'lapsed')
+    const retried = await restJson('POST', `/api/webhooks/deliveries/${lapsed}/retry`, {
+      headers: { 'x-api-key': apiKey },
+    })
+    expect(retried.status).toBe(202)
+    expect(retried.body.data).toMatchObject({ id: lapsed, status: 'pending' })
+
+    const live = await heldDelivery(await subscribe('/retry-live'), 'live')
+    const refused = await restJson('POST', `/api/webhooks/deliveries/${live}/retry`, {
+      headers: { 'x-api-key': apiKey },
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toMatch(/being sent right now/)
+  })
+
+  // Before: the lapsed delivery outlived its retention (0 deleted).
+  it('is deleted with the history past retention; one whose lease still runs is kept', async () => {
+    const lapsed = await heldDelivery(await subscribe('/old-lapsed'), 'lapsed', 40)
+    const live = await heldDelivery(await subscribe('/old-live'), 'live', 40)
+    const { deleteExpiredHistory } = await import('../../src/webhooks/worker/deleteExpiredHistory')
+    const pool = (await import('../../src/db/transaction')).postgres(payload).pool
+    await deleteExpiredHistory(pool, { retentionMs: 30 * 86_400_000 })
+    const { rows } = await payload.db.drizzle.execute<{ id: number }>(
+      sql`SELECT id FROM webhook_deliveries WHERE id IN (${lapsed}, ${live})`,
+    )
+    expect(rows.map((row) => row.id)).toEqual([live])
+  })
+})
