@@ -7,7 +7,7 @@ import * as migration_20261124_033225_webhook_isolation_and_recover from './2026
 import * as migration_20261124_052455_no_account_lockout from './20261124_052455_no_account_lockout';
 import * as migration_20261124_091652_payment_sandbox_sessions from './20261124_091652_payment_sandbox_sessions';
 import * as migration_20261124_092428_order_titles from './20261124_092428_order_titles';
-import * as migration_20261125_053218_editor_writes from './20261125_053218_editor_writes';
+import * as migration_20261125_060630_concurrent_writers from './20261125_060630_concurrent_writers';
 
 export const migrations = [
   {
@@ -56,8 +56,8 @@ export const migrations = [
     name: '20261124_092428_order_titles',
   },
   {
-    up: migration_20261125_053218_editor_writes.up,
-    down: migration_20261125_053218_editor_writes.down,
-    name: '20261125_053218_editor_writes'
+    up: migration_20261125_060630_concurrent_writers.up,
+    down: migration_20261125_060630_concurrent_writers.down,
+    name: '20261125_060630_concurrent_writers'
   },
 ];

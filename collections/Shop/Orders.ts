@@ -94,7 +94,7 @@ export const Orders: CollectionConfig = {
       access: readOnly,
       admin: { components: money },
     },
-    { name: 'customerEmail', type: 'email', required: true, access: readOnly, index: true },
+    { name: 'customerEmail', type: 'email', required: true, access: readOnly },
     {
       // A keyed hash of the client address that placed the order (never the address itself):
       // what checkout counts to bound what one client holds unpaid.
