@@ -34,7 +34,7 @@ export async function retryDelivery(args: {
       UPDATE webhook_deliveries
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
       WHERE id = ${id}
-        AND (status <> 'delivering' OR lease_expires_at IS NULL OR lease_expires_at <= now())
+        AND (status <> 'delivering' OR lease_expires_at <= now())
       RETURNING id`)
     if (!rows.length) throw conflict('The delivery is being sent right now; try again shortly')
     await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)

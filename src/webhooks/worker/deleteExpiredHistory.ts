@@ -32,7 +32,7 @@ export async function deleteExpiredHistory(
   const deliveries = await deleteBatches(
     `DELETE FROM webhook_deliveries WHERE id IN (
        SELECT id FROM webhook_deliveries WHERE created_at < $1
-         AND (status <> 'delivering' OR lease_expires_at IS NULL OR lease_expires_at <= now())
+         AND (status <> 'delivering' OR lease_expires_at <= now())
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   return { events, deliveries }
