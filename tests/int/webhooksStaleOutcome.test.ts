@@ -93,7 +93,7 @@ describe('a worker paused past its lease', () => {
     expect(claimedByA).toMatchObject({ status: 'delivering', attempts: 1 })
 
     // Worker B takes the delivery over once A's lease lapsed; its send is held open too.
-    await workers.start(env)
+    const second = await workers.start(env)
     await receiver.waitFor(() => postsTo().length === 2, 60_000)
     const [claimedByB] = await deliveriesOf(subscriptionId)
     expect(claimedByB).toMatchObject({ id: claimedByA!.id, status: 'delivering', attempts: 2 })
@@ -141,9 +141,14 @@ describe('a worker paused past its lease', () => {
     expect(new Set(ids).size).toBe(2)
     expect((await subscriptionState(subscriptionId)).failure_count).toBe(0)
     expect(workers.printed()).toContain(stale)
+    for (const worker of [first, second]) {
+      signalGroup(worker, 'SIGTERM')
+      await new Promise((resolve) => worker.once('exit', resolve))
+    }
   }, 150_000)
 })
 
+// No worker runs here: the claims and outcomes are written as two workers would write them.
 describe('a late outcome of a delivery another worker already finished', () => {
   // Before: the stale failure turned the sent delivery back into `failed`, due again (a third
   // send of an event the receiver already had) and counted against the endpoint.

@@ -84,13 +84,14 @@ const recoverEveryMs = 10_000
 
 /**
  * Starts a worker on `payload`'s database: it fans out the outbox, claims due deliveries and
- * sends them, and deletes history older than the retention period. It claims at most half its
- * concurrency beyond what it can send at once, and the claim itself gives each endpoint no
- * more than its share (src/webhooks/worker/claimDeliveries.ts), counting what waits here as in
- * flight, so a slow or failing endpoint never holds slots another endpoint could use. It wakes
- * on NOTIFY and polls as a fallback (which also finds retries and probes coming due). Any
- * number of workers, in any number of processes, share the queue. Settings that cannot work
- * are refused here, before anything starts.
+ * sends them, returns lapsed claims that no claim takes over to the queue
+ * (src/webhooks/worker/recoverLapsedLeases.ts), and deletes history older than the retention
+ * period. It claims at most half its concurrency beyond what it can send at once, and the claim
+ * itself gives each endpoint no more than its share (src/webhooks/worker/claimDeliveries.ts),
+ * counting what waits here as in flight, so a slow or failing endpoint never holds slots another
+ * endpoint could use. It wakes on NOTIFY and polls as a fallback (which also finds retries and
+ * probes coming due). Any number of workers, in any number of processes, share the queue.
+ * Settings that cannot work are refused here, before anything starts.
  */
 export async function startWebhookWorker(
   payload: Payload,
@@ -322,7 +323,7 @@ export async function startWebhookWorker(
     if (recovered > 0) {
       payload.logger.info(
         `Webhook worker: ${recovered} deliveries whose worker stopped before recording an ` +
-          'outcome, on inactive or pausing subscriptions, are due again',
+          'outcome, on inactive or pausing subscriptions, are back in the queue (unsent)',
       )
     }
   }
