@@ -1,3 +1,5 @@
+import { wholeNumberSetting } from './wholeNumberSetting'
+
 /** How checkout behaves in this deployment, read from the environment. */
 export type CheckoutSettings = {
   /** `CHECKOUT_REQUIRE_AUTH=true`: the authenticated variant of checkout, else the guest one. */
@@ -35,28 +37,23 @@ export function checkoutSettings(env: Record<string, string | undefined>): Check
   return {
     requiresAuth: env.CHECKOUT_REQUIRE_AUTH === 'true',
     frontendUrl: (env.FRONTEND_URL || 'http://localhost:3000').replace(/\/+$/, ''),
-    sessionTtlMinutes: wholeNumber(env, 'CHECKOUT_SESSION_TTL_MINUTES', sessionTtlBounds),
-    maxPendingOrders: wholeNumber(env, 'CHECKOUT_MAX_PENDING_ORDERS', {
-      min: 1,
-      max: 1_000_000,
-      default: 5,
-    }),
-    maxHeldUnits: wholeNumber(env, 'CHECKOUT_MAX_HELD_UNITS', {
-      min: 1,
-      max: 1_000_000_000,
-      default: 50,
-    }),
+    sessionTtlMinutes: wholeNumberSetting(
+      env,
+      'CHECKOUT_SESSION_TTL_MINUTES',
+      sessionTtlBounds,
+      sessionTtlBounds.default,
+    ),
+    maxPendingOrders: wholeNumberSetting(
+      env,
+      'CHECKOUT_MAX_PENDING_ORDERS',
+      { min: 1, max: 1_000_000 },
+      5,
+    ),
+    maxHeldUnits: wholeNumberSetting(
+      env,
+      'CHECKOUT_MAX_HELD_UNITS',
+      { min: 1, max: 1_000_000_000 },
+      50,
+    ),
   }
-}
-
-function wholeNumber(
-  env: Record<string, string | undefined>,
-  name: string,
-  bounds: { min: number; max: number; default: number },
-): number {
-  const value = Number(env[name] || bounds.default)
-  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
-    throw new Error(`${name} must be a whole number from ${bounds.min} to ${bounds.max}`)
-  }
-  return value
 }

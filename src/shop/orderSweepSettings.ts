@@ -1,4 +1,5 @@
 import { checkoutSettings } from './checkoutSettings'
+import { wholeNumberSetting } from './wholeNumberSetting'
 
 /** How the sweeper of abandoned orders behaves, read from the environment. */
 export type OrderSweepSettings = {
@@ -16,8 +17,13 @@ export type OrderSweepSettings = {
  * the variable for a value that cannot work.
  */
 export function orderSweepSettings(env: Record<string, string | undefined>): OrderSweepSettings {
-  const marginMinutes = wholeNumber(env, 'ORDER_SWEEP_MARGIN_MINUTES', { min: 0, max: 1440 }, 10)
-  const intervalSeconds = wholeNumber(
+  const marginMinutes = wholeNumberSetting(
+    env,
+    'ORDER_SWEEP_MARGIN_MINUTES',
+    { min: 0, max: 1440 },
+    10,
+  )
+  const intervalSeconds = wholeNumberSetting(
     env,
     'ORDER_SWEEP_INTERVAL_SECONDS',
     { min: 1, max: 86400 },
@@ -28,17 +34,4 @@ export function orderSweepSettings(env: Record<string, string | undefined>): Ord
     intervalSeconds,
     staleAfterMinutes: checkoutSettings(env).sessionTtlMinutes + marginMinutes,
   }
-}
-
-function wholeNumber(
-  env: Record<string, string | undefined>,
-  name: string,
-  bounds: { min: number; max: number },
-  fallback: number,
-): number {
-  const value = Number(env[name] || fallback)
-  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
-    throw new Error(`${name} must be a whole number from ${bounds.min} to ${bounds.max}`)
-  }
-  return value
 }
