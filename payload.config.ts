@@ -5,10 +5,12 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
+import type { AppConfig } from '@/config/appConfig'
+import { configFromEnvironment } from '@/config/configFromEnvironment'
+
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { emailAdapter } from '@/email/emailAdapter'
-import { corsOrigins } from '@/http/corsOrigins'
 import { appLogger, loggingLevels } from '@/http/logging'
 import { answerBadValuesAs400 } from '@/http/payloadErrors'
 import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
@@ -42,81 +44,90 @@ import { webhookDeliveryAdminEndpoints, webhookEndpoints } from './endpoints/web
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-export default buildConfig({
-  serverURL: process.env.SERVER_URL || '',
-  secret: process.env.PAYLOAD_SECRET || '',
-  admin: {
-    user: Users.slug,
-    importMap: { baseDir: path.resolve(dirname, 'src') },
-    meta: { titleSuffix: ' - Content & Shop' },
-    // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
-    avatar: 'default',
-  },
-  collections: [
-    Articles,
-    Authors,
-    Tags,
-    Comments,
-    Pages,
-    Inquiries,
-    Users,
-    Consumers,
-    AuditLog,
-    Products,
-    StockAdjustments,
-    // Collection endpoints live with the other handlers and are attached here.
-    { ...Orders, endpoints: orderEndpoints },
-    StripeEvents,
-    WebhookSubscriptions,
-    WebhookEventTypes,
-    { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
-  ],
-  endpoints: [
-    openApiEndpoint,
-    me,
-    adminAction,
-    contact,
-    salesReportEndpoint,
-    search,
-    searchV1,
-    ...articlesV1,
-    ...articlesV2,
-    ...webhookEndpoints,
-    ...observabilityEndpoints,
-  ],
-  editor: lexicalEditor(),
-  graphQL: { queries: accessQuery },
-  hooks: { afterError: [answerBadValuesAs400] },
-  email: emailAdapter(),
-  db: postgresAdapter({
-    pool: { connectionString: process.env.DATABASE_URL || '' },
-    // Development pushes the schema; production (and CI's migration check) use migrations.
-    push: process.env.PAYLOAD_DB_PUSH !== 'false',
-    migrationDir: path.resolve(dirname, 'migrations'),
-    beforeSchemaInit: [
-      rateLimitTable,
-      outboxTable,
-      eventLogTable,
-      disableNoticeTable,
-      sandboxSessionTable,
+/**
+ * Payload's configuration for an app configuration (`src/config`), which rides along in
+ * `custom.app` for everything that has the Payload instance (`configOf(payload)`). The app reads
+ * its own from the environment once, below; tests build theirs.
+ */
+export const payloadConfig = (app: AppConfig) =>
+  buildConfig({
+    custom: { app },
+    serverURL: app.server.url ?? '',
+    secret: app.identity.payloadSecret,
+    admin: {
+      user: Users.slug,
+      importMap: { baseDir: path.resolve(dirname, 'src') },
+      meta: { titleSuffix: ' - Content & Shop' },
+      // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
+      avatar: 'default',
+    },
+    collections: [
+      Articles,
+      Authors,
+      Tags,
+      Comments,
+      Pages,
+      Inquiries,
+      Users,
+      Consumers,
+      AuditLog,
+      Products,
+      StockAdjustments,
+      // Collection endpoints live with the other handlers and are attached here.
+      { ...Orders, endpoints: orderEndpoints },
+      StripeEvents,
+      WebhookSubscriptions,
+      WebhookEventTypes,
+      { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
     ],
-    afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
-    // Trigram indexes for search (src/search/schema/searchIndexes.ts).
-    extensions: ['pg_trgm'],
-  }),
-  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  cors: {
-    origins: corsOrigins(process.env.CORS_ORIGINS),
-    headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
-  },
-  telemetry: false,
-  logger: appLogger(process.env),
-  loggingLevels,
-  // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
-  plugins: [monacoFromThisApp()],
-  // Background loops start with Payload, and the app server initialises Payload at boot.
-  onInit: async (payload) => {
-    observeHttpRequests(payload)
-    await startBackgroundWork(payload)
-  },
-})
+    endpoints: [
+      openApiEndpoint,
+      me,
+      adminAction,
+      contact,
+      salesReportEndpoint,
+      search,
+      searchV1,
+      ...articlesV1,
+      ...articlesV2,
+      ...webhookEndpoints,
+      ...observabilityEndpoints,
+    ],
+    editor: lexicalEditor(),
+    graphQL: { queries: accessQuery },
+    hooks: { afterError: [answerBadValuesAs400] },
+    email: emailAdapter,
+    db: postgresAdapter({
+      pool: { connectionString: app.database.url },
+      // Development pushes the schema; production (and CI's migration check) use migrations.
+      push: app.database.push,
+      migrationDir: path.resolve(dirname, 'migrations'),
+      beforeSchemaInit: [
+        rateLimitTable,
+        outboxTable,
+        eventLogTable,
+        disableNoticeTable,
+        sandboxSessionTable,
+      ],
+      afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
+      // Trigram indexes for search (src/search/schema/searchIndexes.ts).
+      extensions: ['pg_trgm'],
+    }),
+    typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+    cors: {
+      origins: app.server.corsOrigins,
+      headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
+    },
+    telemetry: false,
+    logger: appLogger({ level: app.server.logLevel, isProduction: app.isProduction }),
+    loggingLevels,
+    // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
+    plugins: [monacoFromThisApp()],
+    // Background loops start with Payload, and the app server initialises Payload at boot.
+    onInit: async (payload) => {
+      observeHttpRequests(payload)
+      await startBackgroundWork(payload)
+    },
+  })
+
+export default payloadConfig(configFromEnvironment())

@@ -5,13 +5,13 @@
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
 import { providePaymentSandbox } from './lib/paymentSandbox'
-import { checkWebhookSettings } from './lib/checkWebhookSettings'
+import { checkConfiguration } from './lib/checkConfiguration'
 import { allowLoopbackWebhooksInDevelopment } from './lib/developmentWebhooks'
 
 loadEnvironment(true)
 // A webhook receiver on localhost works out of the box in development (docs/webhooks.md).
 allowLoopbackWebhooksInDevelopment()
-checkWebhookSettings()
+checkConfiguration()
 const cluster = await provideDatabase('app_dev')
 try {
   await provideSecret()

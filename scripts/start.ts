@@ -6,11 +6,11 @@
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
 import { providePaymentSandbox } from './lib/paymentSandbox'
-import { checkWebhookSettings } from './lib/checkWebhookSettings'
+import { checkConfiguration } from './lib/checkConfiguration'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 loadEnvironment(false)
-checkWebhookSettings()
+checkConfiguration()
 const cluster = await provideDatabase('app')
 try {
   await provideSecret()

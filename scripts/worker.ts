@@ -10,9 +10,8 @@ import { startWorkerHttpServer } from '../src/observability/server/workerHttpSer
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from '../src/db/closePayload'
 import { backgroundWork } from '../src/lifecycle/backgroundWork'
-import { shutdownTimeoutMs } from '../src/lifecycle/shutdownSettings'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
-import { checkWebhookSettings } from './lib/checkWebhookSettings'
+import { checkConfiguration } from './lib/checkConfiguration'
 import { refusePrompts } from './lib/refusePrompts.mjs'
 import { startupWatchdog } from './lib/startupWatchdog'
 
@@ -20,8 +19,7 @@ refusePrompts()
 const started = startupWatchdog('npm run worker')
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
-checkWebhookSettings()
-const shutdownMs = shutdownTimeoutMs(process.env)
+const shutdownMs = checkConfiguration().shutdownMs
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
 await provideSecret()
 const { default: config } = await import('@payload-config')

@@ -3,7 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { isUser } from '@/identity/roles'
-import { checkoutSettings } from '@/shop/checkoutSettings'
+import { configOf } from '@/config/appConfig'
 import { isCountryCode } from '@/shop/countryCode'
 import {
   cartLinesSchema,
@@ -116,7 +116,7 @@ const guestCheckout = defineEndpoint({
       customerEmail: input.customerEmail,
       shippingAddress: input.shippingAddress,
       userId: signedInUserId(req),
-      clientAddress: requestAddress(req.headers),
+      clientAddress: requestAddress(req),
     })
     const body: z.input<typeof guestCheckoutOutput> = {
       orderId: result.orderId,
@@ -152,7 +152,7 @@ const authenticatedCheckout = defineEndpoint({
       customerEmail: String(req.user!.email),
       shippingAddress: input.shipping_address,
       userId: signedInUserId(req),
-      clientAddress: requestAddress(req.headers),
+      clientAddress: requestAddress(req),
     }).catch((error: unknown) => {
       // This variant answers 500 to every failure other than 400, 401 and 409 (its documented
       // errors): a payment provider failure, 502 in the guest variant, is a 500 here.
@@ -168,7 +168,7 @@ const authenticatedCheckout = defineEndpoint({
 
 /**
  * `POST /api/orders/checkout`: the guest variant, or the authenticated one when
- * `CHECKOUT_REQUIRE_AUTH=true` (read per request, so one process can serve either).
+ * `CHECKOUT_REQUIRE_AUTH=true`.
  */
 export const checkoutEndpoint: Endpoint = {
   path: '/checkout',
@@ -182,11 +182,11 @@ export const checkoutEndpoint: Endpoint = {
         'A deployment serves one of two variants: the guest one, or the authenticated one ' +
         'when `CHECKOUT_REQUIRE_AUTH=true`; this document describes the one it serves.',
       variants: [guestCheckout.custom!.openapi, authenticatedCheckout.custom!.openapi],
-      served: () => (checkoutSettings(process.env).requiresAuth ? 1 : 0),
+      served: (config) => (config.checkout.requiresAuth ? 1 : 0),
     } satisfies VariantOperation,
   },
   handler: (req) =>
-    checkoutSettings(process.env).requiresAuth
+    configOf(req.payload).checkout.requiresAuth
       ? authenticatedCheckout.handler(req)
       : guestCheckout.handler(req),
 }

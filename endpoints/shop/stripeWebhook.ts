@@ -10,6 +10,7 @@ import {
 import { badRequest } from '@/http/errors'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { handleStripeEvent } from '@/shop/operations/handleStripeEvent'
+import { configOf } from '@/config/appConfig'
 
 /** `data.object` of the `checkout.session.*` events: the fields the operation reads. */
 const checkoutSessionObject = z.looseObject({
@@ -114,7 +115,7 @@ export const stripeWebhookEndpoint = defineEndpoint({
     const rawBody = req.text ? await req.text() : ''
     let event: unknown
     try {
-      event = verifyWebhookEvent(rawBody, signature)
+      event = verifyWebhookEvent(configOf(req.payload), rawBody, signature)
     } catch (error) {
       if (error instanceof InvalidWebhookSignature) {
         throw badRequest(`Invalid Stripe signature: ${error.message}`)

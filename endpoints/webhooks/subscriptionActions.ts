@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { recoverEvents } from '@/webhooks/operations/recoverEvents'
 import { rotateSecret } from '@/webhooks/operations/rotateSecret'
 import { sendTestEvent } from '@/webhooks/operations/sendTestEvent'
-import { workerSettings } from '@/webhooks/workerSettings'
+import { configOf } from '@/config/appConfig'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
@@ -145,7 +145,7 @@ export const recoverEventsEndpoint = defineEndpoint({
       id: routeId(req),
       since: new Date(input.since),
       until: input.until ? new Date(input.until) : undefined,
-      retentionMs: workerSettings().retentionMs,
+      retentionMs: configOf(req.payload).webhooks.retentionMs,
     })
     return Response.json(
       {

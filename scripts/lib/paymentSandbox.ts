@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import { paymentSandboxSettings } from '../../src/shop/paymentSandboxSettings'
+import { loadConfig } from '../../src/config/loadConfig'
+import { sandboxWebhookSecret } from '../../src/shop/paymentSandboxSettings'
 import { ensureDir } from './embeddedPostgres'
 import { dataDir } from './environment'
 
@@ -13,7 +13,7 @@ import { dataDir } from './environment'
  * generated once and kept in `.data/`, as `PAYLOAD_SECRET` is.
  */
 export async function providePaymentSandbox() {
-  const settings = paymentSandboxSettings(process.env)
+  const settings = loadConfig(process.env).paymentSandbox
   if (!settings.isOn) {
     if (!process.env.STRIPE_SECRET_KEY) {
       console.log(`[payments] No payment provider, checkout answers 502: ${settings.why}`)
@@ -25,7 +25,7 @@ export async function providePaymentSandbox() {
     const file = path.join(dataDir, 'payment-sandbox-webhook-secret')
     let secret = (await readFile(file, 'utf8').catch(() => '')).trim()
     if (!secret) {
-      secret = `whsec_${randomBytes(24).toString('hex')}`
+      secret = sandboxWebhookSecret()
       await writeFile(file, secret, { mode: 0o600 })
     }
     process.env.STRIPE_WEBHOOK_SECRET = secret

@@ -4,54 +4,56 @@ import type { Transport } from 'nodemailer'
 import type { EmailAdapter } from 'payload'
 
 import { countEmailFailure } from '@/observability/metrics'
-import { smtpTimeouts } from './smtpSettings'
+import { configOf, type AppConfig } from '@/config/appConfig'
+
+type EmailSettings = AppConfig['email']
 
 /**
  * E-mail through nodemailer: SMTP when `SMTP_HOST` is set; otherwise every message is written
  * to the log instead, so that a machine without a mail server still runs every flow. Every wait
  * on the mail server is bounded (`SMTP_TIMEOUT_SECONDS`). Every send that fails, whoever sent
- * it, is counted (`emails_failed_total`).
+ * it, is counted (`emails_failed_total`). The transport follows the Payload instance's
+ * configuration (`configOf`), made once for each e-mail configuration.
  */
-export async function emailAdapter(): Promise<EmailAdapter> {
-  return countingFailures(await transportAdapter())
+export const emailAdapter: EmailAdapter = ({ payload }) => {
+  const settings = () => configOf(payload).email
+  return {
+    name: 'nodemailer',
+    defaultFromAddress: settings().fromAddress,
+    defaultFromName: settings().fromName,
+    sendEmail: async (message) => {
+      try {
+        const adapter = await adapterFor(settings())
+        return await adapter({ payload }).sendEmail(message)
+      } catch (error) {
+        countEmailFailure()
+        throw error
+      }
+    },
+  }
 }
 
-/** The adapter whose sends throw once more after counting the failure. */
-const countingFailures =
-  (adapter: EmailAdapter): EmailAdapter =>
-  (args) => {
-    const initialized = adapter(args)
-    return {
-      ...initialized,
-      sendEmail: async (message) => {
-        try {
-          return await initialized.sendEmail(message)
-        } catch (error) {
-          countEmailFailure()
-          throw error
-        }
-      },
-    }
-  }
+const adapters = new WeakMap<EmailSettings, Promise<EmailAdapter>>()
 
-function transportAdapter() {
+function adapterFor(settings: EmailSettings): Promise<EmailAdapter> {
+  let adapter = adapters.get(settings)
+  if (!adapter) {
+    adapter = transportAdapter(settings)
+    adapters.set(settings, adapter)
+  }
+  return adapter
+}
+
+function transportAdapter(settings: EmailSettings) {
   const defaults = {
-    defaultFromAddress: process.env.EMAIL_FROM || 'no-reply@localhost',
-    defaultFromName: process.env.EMAIL_FROM_NAME || 'Content & Shop',
+    defaultFromAddress: settings.fromAddress,
+    defaultFromName: settings.fromName,
     skipVerify: true,
   }
-  if (process.env.SMTP_HOST) {
+  if (settings.smtp) {
     return nodemailerAdapter({
       ...defaults,
-      transportOptions: {
-        host: process.env.SMTP_HOST,
-        port: Number(process.env.SMTP_PORT) || 587,
-        secure: process.env.SMTP_SECURE === 'true',
-        auth: process.env.SMTP_USER
-          ? { user: process.env.SMTP_USER, pass: process.env.SMTP_PASSWORD }
-          : undefined,
-        ...smtpTimeouts(process.env),
-      },
+      transportOptions: { ...settings.smtp, ...settings.timeouts },
     })
   }
   return nodemailerAdapter({ ...defaults, transport: nodemailer.createTransport(loggingTransport) })

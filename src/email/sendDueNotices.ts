@@ -1,7 +1,8 @@
 import type { Payload, SendEmailOptions } from 'payload'
 
 import { noticeRetryDelaySeconds } from './noticeRetryDelay'
-import { noticeClaimSeconds, smtpTimeouts } from './smtpSettings'
+import { noticeClaimSeconds } from './smtpSettings'
+import { configOf } from '@/config/appConfig'
 
 /** A notice claimed for sending: its row's id, and the sends tried before. */
 export type ClaimedNotice = { id: number; attempts: number }
@@ -44,7 +45,7 @@ export async function sendDueNotices<Notice extends ClaimedNotice>(
   queue: NoticeQueue<Notice>,
   { limit = 100 }: { limit?: number } = {},
 ): Promise<number> {
-  const claimSeconds = noticeClaimSeconds(smtpTimeouts(process.env))
+  const claimSeconds = noticeClaimSeconds(configOf(payload).email.timeouts)
   let sent = 0
   while (sent < limit) {
     const notice = await queue.claimNext(claimSeconds)

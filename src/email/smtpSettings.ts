@@ -1,4 +1,4 @@
-/** How long one SMTP exchange may wait on the mail server, read from the environment. */
+/** How long one SMTP exchange may wait on the mail server. */
 export type SmtpTimeouts = {
   /** To open the connection (nodemailer `connectionTimeout`). */
   connectionTimeout: number
@@ -8,21 +8,12 @@ export type SmtpTimeouts = {
   socketTimeout: number
 }
 
-/** `SMTP_TIMEOUT_SECONDS` when unset. */
-export const defaultSmtpTimeoutSeconds = 15
-
 /**
  * Every wait of an SMTP exchange bounded by `SMTP_TIMEOUT_SECONDS` (default 15; from 1 to 300):
  * nodemailer's own defaults wait 2 minutes to connect, 30 s for a greeting and 10 minutes of
- * silence, long enough for a stalled mail server to hold whatever waits for the e-mail. Throws
- * an error naming the variable for a value that cannot work, in milliseconds otherwise.
+ * silence, long enough for a stalled mail server to hold whatever waits for the e-mail.
  */
-export function smtpTimeouts(env: Record<string, string | undefined>): SmtpTimeouts {
-  const raw = env.SMTP_TIMEOUT_SECONDS
-  const seconds = raw === undefined || raw === '' ? defaultSmtpTimeoutSeconds : Number(raw)
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 300) {
-    throw new Error('SMTP_TIMEOUT_SECONDS must be a number of seconds from 1 to 300')
-  }
+export function smtpTimeouts(seconds: number): SmtpTimeouts {
   const ms = Math.round(seconds * 1000)
   return { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms }
 }

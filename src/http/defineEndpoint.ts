@@ -7,7 +7,8 @@ import { requestAddress } from './clientAddress'
 import { rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
 import type { DocumentedOperation, EndpointAccess, OperationDocs } from '@/openapi/operation'
 import { consumeRateLimit } from './rateLimiter'
-import { maxBodyBytes, nulInUrl, readBodyWithin } from './requestBody'
+import { nulInUrl, readBodyWithin } from './requestBody'
+import { configOf } from '@/config/appConfig'
 import { toHttpError } from './toHttpError'
 
 export type { EndpointAccess }
@@ -99,7 +100,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           const { policy, state } = await consumeRateLimit({
             payload: req.payload,
             policy: spec.rateLimit ?? 'default',
-            key: `ip:${requestAddress(req.headers)}`,
+            key: `ip:${requestAddress(req)}`,
           })
           limitHeaders = rateLimitHeaders(policy, state)
           if (state.isLimited) {
@@ -180,7 +181,7 @@ async function checkCredentials(req: PayloadRequest) {
     const { policy, state } = await consumeRateLimit({
       payload: req.payload,
       policy: 'credentials',
-      key: `ip:${requestAddress(req.headers)}`,
+      key: `ip:${requestAddress(req)}`,
     })
     if (state.isLimited) {
       return new HttpError({
@@ -212,7 +213,7 @@ async function bufferBody(req: PayloadRequest) {
   if (!req.body) return
   const bytes = await readBodyWithin(
     req as { headers: Headers; body: ReadableStream },
-    maxBodyBytes(),
+    configOf(req.payload).server.maxBodyBytes,
   )
   const text = new TextDecoder().decode(bytes)
   Object.assign(req, {
@@ -225,5 +226,5 @@ async function bufferBody(req: PayloadRequest) {
 /** Counts per consumer or user when the request is authenticated, else per client address. */
 function rateLimitKey(req: PayloadRequest): string {
   if (req.user) return `${req.user.collection}:${req.user.id}`
-  return `ip:${requestAddress(req.headers)}`
+  return `ip:${requestAddress(req)}`
 }

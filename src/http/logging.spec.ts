@@ -15,7 +15,7 @@ function productionLogger() {
       done()
     },
   })
-  const config = appLogger({ NODE_ENV: 'production' }) as { options: object }
+  const config = appLogger({ level: 'info', isProduction: true }) as { options: object }
   return { logger: pino(config.options, sink), lines }
 }
 

@@ -28,9 +28,12 @@ function isClientError(err: unknown): err is { status: number; message: string; 
  * names its class, and the production build minifies class names, so the names alone do not
  * reach there.
  */
-export function appLogger(env: Record<string, string | undefined>): NonNullable<Config['logger']> {
+export function appLogger(settings: {
+  level: string
+  isProduction: boolean
+}): NonNullable<Config['logger']> {
   const options = {
-    level: env.LOG_LEVEL || 'info',
+    level: settings.level,
     mixin: requestLogFields,
     hooks: {
       logMethod(this: { info: Log }, args: unknown[], method: Log, level: number) {
@@ -44,9 +47,7 @@ export function appLogger(env: Record<string, string | undefined>): NonNullable<
       },
     },
   } as LoggerOptions
-  return env.NODE_ENV === 'production'
-    ? { options }
-    : { options, destination: defaultLoggerOptions }
+  return settings.isProduction ? { options } : { options, destination: defaultLoggerOptions }
 }
 
 /**

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { clientAddress, policyFromEnv, rateLimitHeaders } from './rateLimitPolicy'
-
-describe('policyFromEnv', () => {
-  it('uses the built-in default when the variable is unset', () => {
-    expect(policyFromEnv('contact', {})).toEqual({ name: 'contact', points: 5, windowSeconds: 600 })
-  })
-
-  it('reads "<requests>/<seconds>"', () => {
-    expect(policyFromEnv('default', { RATE_LIMIT_DEFAULT: '120/60' })).toEqual({
-      name: 'default',
-      points: 120,
-      windowSeconds: 60,
-    })
-  })
-
-  it('refuses a value it cannot read instead of leaving the endpoint unlimited', () => {
-    expect(() => policyFromEnv('default', { RATE_LIMIT_DEFAULT: 'lots' })).toThrow(
-      /RATE_LIMIT_DEFAULT/,
-    )
-    expect(() => policyFromEnv('default', { RATE_LIMIT_DEFAULT: '0/60' })).toThrow()
-  })
-})
+import { clientAddress, rateLimitHeaders } from './rateLimitPolicy'
 
 describe('rateLimitHeaders', () => {
   const policy = { name: 'default', points: 10, windowSeconds: 60 }

@@ -28,21 +28,16 @@ export type PolicyName = keyof typeof defaultPolicies
 const format = /^\s*(\d+)\s*\/\s*(\d+)\s*(s)?\s*$/
 
 /**
- * Reads a policy from the environment (`RATE_LIMIT_DEFAULT=120/60` means 120 requests per 60
- * seconds). A value that does not parse is a configuration error, reported at once rather than
- * silently leaving the endpoint unlimited.
+ * A policy from its setting (`RATE_LIMIT_DEFAULT=120/60` means 120 requests per 60 seconds). A
+ * value that does not parse is a configuration error, reported at once rather than silently
+ * leaving the endpoint unlimited.
  */
-export function policyFromEnv(name: PolicyName, env: Record<string, string | undefined>) {
-  const variable = `RATE_LIMIT_${name.toUpperCase()}`
-  const raw = env[variable]
-  if (raw === undefined || raw === '') return { name, ...defaultPolicies[name] }
+export function parsePolicy(name: PolicyName, raw: string): RateLimitPolicy {
   const match = format.exec(raw)
   const points = Number(match?.[1])
   const windowSeconds = Number(match?.[2])
   if (!match || points < 1 || windowSeconds < 1) {
-    throw new Error(
-      `${variable} must look like "<requests>/<seconds>", e.g. "120/60"; got "${raw}"`,
-    )
+    throw new Error(`must look like "<requests>/<seconds>", e.g. "120/60"`)
   }
   return { name, points, windowSeconds }
 }

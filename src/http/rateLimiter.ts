@@ -8,37 +8,34 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 
-import {
-  policyFromEnv,
-  type PolicyName,
-  type RateLimitPolicy,
-  type RateLimitState,
-} from './rateLimitPolicy'
+import { type PolicyName, type RateLimitPolicy, type RateLimitState } from './rateLimitPolicy'
 import { postgres } from '@/db/transaction'
+import { configOf, type AppConfig } from '@/config/appConfig'
 
 /** Table of the counters, declared in the Payload schema (see `rateLimitTable`). */
 export const rateLimitTableName = 'rate_limits'
 
 type Limiter = { policy: RateLimitPolicy; limiter: RateLimiterAbstract }
 
-const limitersByInstance = new WeakMap<Payload, Map<PolicyName, Limiter>>()
+const limitersByInstance = new WeakMap<AppConfig['rateLimits'], Map<PolicyName, Limiter>>()
 let redis: Redis | undefined
 
 /**
- * The counter store of one policy for one Payload instance: PostgreSQL by default, so that
+ * The counter store of one policy for one configuration: PostgreSQL by default, so that
  * every app instance on the database shares the counts, Redis when `REDIS_URL` is set. If the
  * store fails, an in-memory limiter of this process stands in rather than refusing everyone.
  */
 function limiterFor(payload: Payload, name: PolicyName): Limiter {
-  let limiters = limitersByInstance.get(payload)
+  const settings = configOf(payload).rateLimits
+  let limiters = limitersByInstance.get(settings)
   if (!limiters) {
     limiters = new Map()
-    limitersByInstance.set(payload, limiters)
+    limitersByInstance.set(settings, limiters)
   }
   const existing = limiters.get(name)
   if (existing) return existing
 
-  const policy = policyFromEnv(name, process.env)
+  const policy = settings.policies[name]
   const options = {
     keyPrefix: `rl:${policy.name}`,
     points: policy.points,
@@ -48,8 +45,8 @@ function limiterFor(payload: Payload, name: PolicyName): Limiter {
       duration: policy.windowSeconds,
     }),
   }
-  const limiter = process.env.REDIS_URL
-    ? new RateLimiterRedis({ ...options, storeClient: redisClient(process.env.REDIS_URL) })
+  const limiter = settings.redisUrl
+    ? new RateLimiterRedis({ ...options, storeClient: redisClient(settings.redisUrl) })
     : new RateLimiterPostgres({
         ...options,
         storeClient: postgres(payload).pool,

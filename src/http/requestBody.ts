@@ -1,21 +1,5 @@
 import { HttpError } from './errors'
 
-const defaultMaxBodyBytes = 1024 * 1024
-
-/**
- * The largest request body a custom endpoint reads, in bytes: `MAX_BODY_BYTES`, 1 MiB unless
- * set. A value that does not parse is a configuration error, reported rather than ignored.
- */
-export function maxBodyBytes(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.MAX_BODY_BYTES
-  if (raw === undefined || raw === '') return defaultMaxBodyBytes
-  const value = Number(raw)
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < 1024) {
-    throw new Error(`MAX_BODY_BYTES must be a whole number of bytes, at least 1024; got "${raw}"`)
-  }
-  return value
-}
-
 const describeBytes = (bytes: number) =>
   bytes % (1024 * 1024) === 0
     ? `${bytes / (1024 * 1024)} MB`

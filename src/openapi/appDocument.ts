@@ -1,8 +1,9 @@
-import type { Endpoint, SanitizedConfig } from 'payload'
+import type { Endpoint, Payload, SanitizedConfig } from 'payload'
 
 import { buildOpenApiDocument } from './buildDocument'
 import type { EndpointReference } from './operation'
 import { eventCatalogue } from '@/webhooks/eventCatalogue'
+import { configOf } from '@/config/appConfig'
 
 /** The version of the API this document describes (`info.version`). */
 export const apiVersion = '1.0.0'
@@ -42,6 +43,7 @@ export function buildAppDocument(config: SanitizedConfig, serverUrl: string) {
     events: eventCatalogue,
     serverUrl,
     version: apiVersion,
+    config: configOf({ config }),
   })
 }
 
@@ -54,7 +56,7 @@ const built = new Map<string, ReturnType<typeof buildAppDocument>>()
  */
 export function openApiDocument(config: SanitizedConfig, serverUrl: string) {
   const configuration = endpointReferences(config)
-    .map((reference) => ('variants' in reference ? reference.served() : ''))
+    .map((reference) => ('variants' in reference ? reference.served(configOf({ config })) : ''))
     .join(',')
   let document = built.get(configuration)
   if (!document) {
@@ -68,8 +70,9 @@ export function openApiDocument(config: SanitizedConfig, serverUrl: string) {
  * Where the caller reached this deployment: `SERVER_URL` when set (behind a proxy), else the
  * request's scheme and `Host` (Next reports `localhost` in `req.url` whatever the host was).
  */
-export function serverUrlOf(req: { url?: string; headers: Headers }) {
-  if (process.env.SERVER_URL) return process.env.SERVER_URL.replace(/\/$/, '')
+export function serverUrlOf(req: { url?: string; headers: Headers; payload: Payload }) {
+  const configured = configOf(req.payload).server.url
+  if (configured) return configured
   const url = new URL(req.url ?? 'http://localhost')
   return `${url.protocol}//${req.headers.get('host') ?? url.host}`
 }

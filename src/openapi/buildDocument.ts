@@ -19,6 +19,7 @@ import {
   type SecurityScheme,
   type VariantOperation,
 } from './operation'
+import type { AppConfig } from '@/config/appConfig'
 
 /** Public paths that `next.config.mjs` rewrites onto `/api/...`: they are called without `/api`. */
 export const rewrittenPrefixes = ['/webhooks', '/reports']
@@ -194,14 +195,12 @@ function operationObject(operation: DocumentedOperation): ZodOpenApiOperationObj
 }
 
 /** The served variant's operation, its description naming the variants and which one this is. */
-export function servedVariant({
-  variants,
-  served,
-  summary,
-  description,
-}: VariantOperation): DocumentedOperation {
-  const operation = variants[served()]
-  if (!operation) throw new Error(`No variant ${served()} of ${summary}`)
+export function servedVariant(
+  { variants, served, summary, description }: VariantOperation,
+  config: AppConfig,
+): DocumentedOperation {
+  const operation = variants[served(config)]
+  if (!operation) throw new Error(`No variant ${served(config)} of ${summary}`)
   const others = variants.filter((variant) => variant !== operation)
   return {
     ...operation,
@@ -306,10 +305,12 @@ export function buildOpenApiDocument(args: {
   events: readonly EventTypeDefinition[]
   serverUrl: string
   version: string
+  /** The deployment's configuration: which variant each variant endpoint serves. */
+  config: AppConfig
 }) {
   const paths: ZodOpenApiPathsObject = {}
   for (const reference of args.references) {
-    const operation = 'variants' in reference ? servedVariant(reference) : reference
+    const operation = 'variants' in reference ? servedVariant(reference, args.config) : reference
     const path = publicPath(operation.path)
     paths[path] = { ...paths[path], [operation.method]: operationObject(operation) }
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { ErrorFamily } from '@/http/envelopes'
 import type { ErrorCode } from '@/http/errors'
 import type { PolicyName } from '@/http/rateLimitPolicy'
+import type { AppConfig } from '@/config/appConfig'
 
 /** Who may call an endpoint. */
 export type EndpointAccess = 'anyone' | 'authenticated' | 'editor' | 'admin'
@@ -111,8 +112,8 @@ export type DocumentedOperation = {
  */
 export type VariantOperation = {
   variants: DocumentedOperation[]
-  /** The index in `variants` of the one served now, read from the configuration. */
-  served: () => number
+  /** The index in `variants` of the one a deployment with this configuration serves. */
+  served: (config: AppConfig) => number
   summary: string
   /** Says what selects the variant. */
   description: string

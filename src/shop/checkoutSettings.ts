@@ -1,6 +1,4 @@
-import { wholeNumberSetting } from './wholeNumberSetting'
-
-/** How checkout behaves in this deployment, read from the environment. */
+/** How checkout behaves in this deployment (`src/config`). */
 export type CheckoutSettings = {
   /** `CHECKOUT_REQUIRE_AUTH=true`: the authenticated variant of checkout, else the guest one. */
   requiresAuth: boolean
@@ -18,7 +16,7 @@ export type CheckoutSettings = {
 }
 
 /** Stripe refuses `expires_at` earlier than 30 minutes or later than 24 hours ahead. */
-export const sessionTtlBounds = { min: 30, max: 24 * 60, default: 60 }
+export const sessionTtlBounds = { min: 30, max: 24 * 60 }
 
 /** What a request to Stripe may take on its way, at most: Stripe counts from when it arrives. */
 const stripeMinimumSlackMs = 60_000
@@ -31,29 +29,4 @@ const stripeMinimumSlackMs = 60_000
 export function sessionExpiry(now: Date, ttlMinutes: number): Date {
   const earliest = now.getTime() + sessionTtlBounds.min * 60_000 + stripeMinimumSlackMs
   return new Date(Math.max(now.getTime() + ttlMinutes * 60_000, earliest))
-}
-
-export function checkoutSettings(env: Record<string, string | undefined>): CheckoutSettings {
-  return {
-    requiresAuth: env.CHECKOUT_REQUIRE_AUTH === 'true',
-    frontendUrl: (env.FRONTEND_URL || 'http://localhost:3000').replace(/\/+$/, ''),
-    sessionTtlMinutes: wholeNumberSetting(
-      env,
-      'CHECKOUT_SESSION_TTL_MINUTES',
-      sessionTtlBounds,
-      sessionTtlBounds.default,
-    ),
-    maxPendingOrders: wholeNumberSetting(
-      env,
-      'CHECKOUT_MAX_PENDING_ORDERS',
-      { min: 1, max: 1_000_000 },
-      5,
-    ),
-    maxHeldUnits: wholeNumberSetting(
-      env,
-      'CHECKOUT_MAX_HELD_UNITS',
-      { min: 1, max: 1_000_000_000 },
-      50,
-    ),
-  }
 }

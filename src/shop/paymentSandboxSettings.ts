@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 
 /** Whether this deployment opens payment sessions in the built-in payment sandbox, and why. */
 export type PaymentSandboxSettings =
@@ -21,41 +21,45 @@ export type PaymentSandboxSettings =
  * - `STRIPE_SECRET_KEY` set: off, payments go to Stripe (`PAYMENT_SANDBOX` is ignored);
  * - `PAYMENT_SANDBOX=false`: off (checkout answers 502, as with no provider at all);
  * - `NODE_ENV=production`: off unless `PAYMENT_SANDBOX=true`;
- * - otherwise on.
+ * - otherwise on, answering at `appAddress` (`STRIPE_API_BASE`, else `http://127.0.0.1:$PORT`).
  */
-export function paymentSandboxSettings(
-  env: Record<string, string | undefined>,
-): PaymentSandboxSettings {
-  const flag = env.PAYMENT_SANDBOX ?? ''
-  if (!['', 'true', 'false'].includes(flag)) {
-    throw new Error(`PAYMENT_SANDBOX must be true or false; got "${flag}"`)
-  }
-  if (env.STRIPE_SECRET_KEY) {
+export function paymentSandboxSettings(args: {
+  hasStripeKey: boolean
+  flag: boolean | undefined
+  isProduction: boolean
+  appAddress: string
+}): PaymentSandboxSettings {
+  const { hasStripeKey, flag, isProduction } = args
+  if (hasStripeKey) {
     return {
       isOn: false,
-      why: `STRIPE_SECRET_KEY is set: payments go to Stripe${flag === 'true' ? ' (PAYMENT_SANDBOX=true is ignored)' : ''}`,
+      why: `STRIPE_SECRET_KEY is set: payments go to Stripe${flag === true ? ' (PAYMENT_SANDBOX=true is ignored)' : ''}`,
     }
   }
-  if (flag === 'false') return { isOn: false, why: 'PAYMENT_SANDBOX=false' }
-  const isProduction = env.NODE_ENV === 'production'
-  if (isProduction && flag !== 'true') {
+  if (flag === false) return { isOn: false, why: 'PAYMENT_SANDBOX=false' }
+  if (isProduction && flag !== true) {
     return {
       isOn: false,
       why: 'NODE_ENV=production without STRIPE_SECRET_KEY or PAYMENT_SANDBOX=true',
     }
   }
-  const appAddress = (env.STRIPE_API_BASE || `http://127.0.0.1:${env.PORT || 3000}`).replace(
-    /\/+$/,
-    '',
-  )
   return {
     isOn: true,
     isProduction,
     why: isProduction
       ? 'PAYMENT_SANDBOX=true: payments are simulated, nothing is charged'
       : 'STRIPE_SECRET_KEY is not set: payments are simulated, nothing is charged',
-    appAddress,
+    appAddress: args.appAddress.replace(/\/+$/, ''),
   }
+}
+
+/**
+ * A new signing secret for the sandbox's webhook events, in Stripe's `whsec_` form: made once
+ * and kept in `.data/` by `npm run dev` and `npm start`, or made for one process started
+ * otherwise.
+ */
+export function sandboxWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('hex')}`
 }
 
 /**

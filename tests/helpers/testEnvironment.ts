@@ -4,8 +4,10 @@ import { inject } from 'vitest'
 
 import { cloneDatabase } from './testDatabase'
 
-// Runs in each test file's process before the file imports the Payload config: the file gets
-// its own copy of the template database.
+// The environment of each test file's process, set once before the file imports the Payload
+// config, as a script's entry point sets it (worker and app processes the tests start inherit
+// it): the file gets its own copy of the template database. Tests never change it: one that
+// needs other settings builds a configuration (tests/helpers/testConfig.ts) and hands it in.
 const template = inject('templateDatabase')
 const database = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`
 await cloneDatabase(inject('adminUrl'), template, database)
@@ -19,6 +21,10 @@ delete process.env.SMTP_HOST
 if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_URL
 else delete process.env.REDIS_URL
 delete process.env.API_KEY
+delete process.env.CHECKOUT_REQUIRE_AUTH
+// Webhook receivers in tests listen on loopback, which production refuses; a test of that
+// refusal sets the variable itself (`useConfig`).
+process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
 // Every in-process request comes from one address ('unknown') and many use one e-mail: the
 // bound on what one client holds unpaid is tried with its defaults in checkoutHoarding.test.ts.
 process.env.CHECKOUT_MAX_PENDING_ORDERS = '1000000'

@@ -2,6 +2,7 @@ import type { AuthStrategy } from 'payload'
 
 import { apiKeyIndex, secretsMatch } from '@/identity/secrets'
 import { configuredKeyConsumer } from './configuredKeyConsumer'
+import { configOf } from '@/config/appConfig'
 
 /**
  * Authenticates `X-API-Key: <key>` as a consumer: the key from configuration (`API_KEY`) is
@@ -14,7 +15,7 @@ export const apiKeyHeaderStrategy: AuthStrategy = {
     const key = headers.get('x-api-key')?.trim()
     if (!key) return { user: null }
 
-    const configuredKey = process.env.API_KEY
+    const configuredKey = configOf(payload).identity.apiKey
     if (configuredKey && secretsMatch(key, configuredKey)) {
       try {
         const consumer = await configuredKeyConsumer(payload)

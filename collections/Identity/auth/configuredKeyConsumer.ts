@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { Consumer } from '@/payload-types'
+import { configOf } from '@/config/appConfig'
 
 /** The consumer that the key from configuration (`API_KEY`) authenticates as. */
 export const configuredKeyConsumerId = '00000000-0000-4000-8000-00000000a91e'
@@ -30,7 +31,7 @@ async function findOrCreate(payload: Payload): Promise<Consumer> {
       data: {
         id: configuredKeyConsumerId,
         name: 'Configured API key',
-        email: process.env.API_KEY_CONTACT_EMAIL || 'api-key@example.com',
+        email: configOf(payload).identity.apiKeyContactEmail,
       },
     })
   } catch (error) {

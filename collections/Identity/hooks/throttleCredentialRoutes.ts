@@ -28,7 +28,7 @@ export const throttleCredentialRoutes: CollectionBeforeOperationHook = async ({
   req,
 }) => {
   if (!credentialOperations.has(operation)) return args
-  const address = requestAddress(req.headers)
+  const address = requestAddress(req)
   await count(req, 'credentials', `ip:${address}`)
   if (operation === 'login') {
     const data = (args as { data?: { email?: unknown } }).data
@@ -42,7 +42,7 @@ export const forgetFailedLogins: CollectionAfterLoginHook = async ({ req, user }
   await resetRateLimit({
     payload: req.payload,
     policy: 'login_account',
-    key: accountKey(user.email, requestAddress(req.headers)),
+    key: accountKey(user.email, requestAddress(req)),
   })
 }
 

@@ -1,11 +1,10 @@
 import type { Payload } from 'payload'
 
-import { configuredRecipients, inquiryNotice } from '../notification'
+import { inquiryNotice } from '../notification'
+import { configOf } from '@/config/appConfig'
 import { postgres } from '@/db/transaction'
 import { sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
 import { startNoticeLoop } from '@/email/startNoticeLoop'
-
-const retryBaseSeconds = () => Number(process.env.INQUIRY_NOTIFY_RETRY_SECONDS ?? 60)
 
 type DueInquiry = { id: number; name: string; email: string; message: string; attempts: number }
 
@@ -58,14 +57,14 @@ export async function sendInquiryNotices(
         )
       }
     },
-    retryBaseSeconds: retryBaseSeconds(),
+    retryBaseSeconds: configOf(payload).contact.retryBaseSeconds,
   }
   return sendDueNotices(payload, queue)
 }
 
 /** `ADMIN_NOTIFY_EMAILS`, or else every admin user's address. */
 async function administratorAddresses(payload: Payload): Promise<string[]> {
-  const configured = configuredRecipients(process.env.ADMIN_NOTIFY_EMAILS)
+  const configured = configOf(payload).contact.notifyEmails
   if (configured) return configured
   const { docs } = await payload.find({
     collection: 'users',
@@ -83,10 +82,11 @@ async function administratorAddresses(payload: Payload): Promise<string[]> {
  * (a notice it claimed and did not finish is retried after its claim lapses).
  */
 export function startInquiryNotifier(payload: Payload): { stop: () => Promise<void> } {
-  if (process.env.INQUIRY_NOTIFIER === 'off') return { stop: async () => {} }
+  const settings = configOf(payload).contact
+  if (!settings.isNotifierOn) return { stop: async () => {} }
   return startNoticeLoop(payload, {
     name: 'Inquiry notifier',
-    intervalMs: Number(process.env.INQUIRY_NOTIFY_INTERVAL_SECONDS ?? 30) * 1000,
+    intervalMs: settings.intervalMs,
     pass: () => sendInquiryNotices(payload),
   })
 }

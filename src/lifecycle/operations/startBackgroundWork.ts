@@ -7,8 +7,8 @@ import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
-import { isAppServer } from '../appServer'
 import { backgroundWork } from '../backgroundWork'
+import { configOf } from '@/config/appConfig'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
@@ -30,7 +30,8 @@ export async function startBackgroundWork(payload: Payload) {
     const notifier = startDisableNotifier(payload)
     work.add({ name: 'webhook disable notifier', stop: () => notifier.stop() })
   }
-  if (!isAppServer()) return
+  const config = configOf(payload)
+  if (!config.isAppServer) return
   const worker = await startWorkerInApp(payload)
   // Sends in flight may take until 2 s before the deadline; writing their outcomes needs the rest.
   if (worker) {
@@ -39,7 +40,7 @@ export async function startBackgroundWork(payload: Payload) {
       stop: (deadline) => worker.stop({ deadline: deadline - 2000 }),
     })
   }
-  if (process.env.ORDER_SWEEPER !== 'off' && !work.has('order sweeper')) {
+  if (config.orderSweep.isOn && !work.has('order sweeper')) {
     const sweeper = startOrderSweeper(payload)
     work.add({ name: 'order sweeper', stop: () => sweeper.stop() })
   }

@@ -15,6 +15,7 @@ import {
   type WorkerHealth,
 } from '../readiness'
 import { within } from '../within'
+import { configOf } from '@/config/appConfig'
 
 /** How long the database may take to answer `SELECT 1` before the check fails. */
 const databaseTimeoutMs = 2_000
@@ -60,7 +61,7 @@ export async function checkMigrations(
     const check = migrationsCheck({
       files,
       recorded: rows,
-      isProduction: process.env.NODE_ENV === 'production',
+      isProduction: configOf(payload).isProduction,
     })
     if (check.ok) passed.set(payload, check)
     return check
@@ -80,8 +81,8 @@ export async function checkMigrations(
 export const reportsHealth = (worker: object) => worker as { health?: () => WorkerHealth }
 
 /** The in-app webhook worker of this web process (src/webhooks/worker/startWorkerInApp.ts). */
-export async function checkWorkerInApp(): Promise<WorkerCheck> {
-  if (!isWorkerInAppEnabled()) return workerCheck({ isEnabled: false })
+export async function checkWorkerInApp(payload: Payload): Promise<WorkerCheck> {
+  if (!isWorkerInAppEnabled(payload)) return workerCheck({ isEnabled: false })
   const running = workerInApp()
   if (!running) return workerCheck({ isEnabled: true, worker: 'absent' })
   const worker = await Promise.race([
@@ -97,7 +98,7 @@ export async function checkWorkerInApp(): Promise<WorkerCheck> {
  */
 export async function checkReadiness(
   payload: Payload,
-  worker: () => Promise<WorkerCheck> = checkWorkerInApp,
+  worker: () => Promise<WorkerCheck> = () => checkWorkerInApp(payload),
 ) {
   const [database, migrations, webhookWorker] = await Promise.all([
     checkDatabase(postgres(payload).pool),

@@ -3,7 +3,7 @@ import type { Payload, SanitizedConfig } from 'payload'
 import { rewrittenPrefixes } from '@/openapi/buildDocument'
 import { observeHttpRequest } from '../metrics'
 import { routeLabeler } from '../routeLabel'
-import { metricsToken } from '../settings'
+import { configOf } from '@/config/appConfig'
 
 /** What the app's HTTP server (scripts/server.mjs) reports of each finished response. */
 export type FinishedRequest = {
@@ -46,7 +46,7 @@ export function routeTemplates(config: SanitizedConfig): string[] {
  * reload) replaces it.
  */
 export function observeHttpRequests(payload: Payload) {
-  if (!metricsToken(process.env)) return
+  if (!configOf(payload).observability.metricsToken) return
   const label = routeLabeler(routeTemplates(payload.config))
   ;(globalThis as WithObserver)[observerSlot] = (request) => {
     try {

@@ -3,8 +3,9 @@ import type { Payload } from 'payload'
 import { HttpError } from '@/http/errors'
 import { postgres } from '@/db/transaction'
 import { metricsText, setQueueGauges, type QueueGauges } from '../metrics'
-import { isMetricsCaller, metricsToken } from '../settings'
+import { isMetricsCaller } from '../settings'
 import { within } from '../within'
+import { configOf } from '@/config/appConfig'
 
 /** How long the queue's statement may take before the scrape goes on without it. */
 const queueTimeoutMs = 5_000
@@ -52,7 +53,7 @@ async function readQueueGauges(payload: Payload): Promise<QueueGauges> {
  * the queue gauges NaN, and the rest is still served.
  */
 export async function scrapeMetrics(payload: Payload, authorization: string | null) {
-  const token = metricsToken(process.env)
+  const token = configOf(payload).observability.metricsToken
   if (!token) throw new HttpError({ code: 'not_found', message: 'Not found' })
   if (!isMetricsCaller(authorization, token)) {
     throw new HttpError({

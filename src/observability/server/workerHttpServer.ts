@@ -10,7 +10,7 @@ import { metricsContentType } from '../metrics'
 import { checkReadiness, reportsHealth } from '../operations/checkReadiness'
 import { scrapeMetrics } from '../operations/scrapeMetrics'
 import { workerCheck } from '../readiness'
-import { workerHttpPort } from '../settings'
+import { configOf } from '@/config/appConfig'
 
 /** The worker's own server, to stop with the worker. */
 export type WorkerHttpServer = { port: number; close: () => Promise<void> }
@@ -33,9 +33,9 @@ export async function startWorkerHttpServer(args: {
   payload: Payload
   worker: object
 }): Promise<WorkerHttpServer | undefined> {
-  const port = workerHttpPort(process.env)
-  if (port === undefined) return undefined
   const { payload } = args
+  const port = configOf(payload).observability.workerHttpPort
+  if (port === undefined) return undefined
   const worker = reportsHealth(args.worker)
 
   const answer = async (request: http.IncomingMessage): Promise<Answer> => {

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { checkoutSessionIdempotencyKey, checkoutSessionParams } from '../checkoutSession'
-import { checkoutSettings, sessionExpiry } from '../checkoutSettings'
+import { sessionExpiry } from '../checkoutSettings'
 import type { ShippingAddress } from '../inputSchemas'
 import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '../money'
 import { createCheckoutSession, PaymentProviderNotConfigured } from '../stripe/stripeClient'
@@ -18,6 +18,7 @@ import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { configOf } from '@/config/appConfig'
 
 /** What a checkout needs, whichever variant of the endpoint received it. */
 export type CheckoutArgs = {
@@ -63,7 +64,8 @@ export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
 
 async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   const { req } = args
-  const settings = checkoutSettings(process.env)
+  const config = configOf(req.payload)
+  const settings = config.checkout
 
   const buyer = {
     addressKey: buyerAddressKey(args.clientAddress, req.payload.secret),
@@ -106,6 +108,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   let paymentUrl: string
   try {
     const session = await createCheckoutSession(
+      config,
       checkoutSessionParams({
         orderId: order.id,
         lines,

@@ -1,7 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
-import { orderSweepSettings } from '../orderSweepSettings'
 import {
   expireCheckoutSession,
   isStripeUnavailable,
@@ -10,6 +9,7 @@ import {
 import { inTransaction, postgres, type TransactionDb } from '@/db/transaction'
 import { expireOrder } from './expireOrder'
 import { markOrderPaid } from './markOrderPaid'
+import { configOf } from '@/config/appConfig'
 
 /** What one sweep did, by order id. */
 export type SweepResult = {
@@ -46,7 +46,7 @@ type StaleOrder = { id: number; stripe_session_id: string | null }
  * wait for the sweep's decision instead of racing it. Only that one order waits.
  */
 export async function expireStaleOrders(payload: Payload): Promise<SweepResult> {
-  const { staleAfterMinutes } = orderSweepSettings(process.env)
+  const { staleAfterMinutes } = configOf(payload).orderSweep
   const result: SweepResult = { expired: [], paid: [], deferred: [] }
   const state: SweepState = { staleAfterMinutes, skip: result.deferred, isStripeDown: false }
   for (;;) {
@@ -133,7 +133,7 @@ async function settle(req: PayloadRequest, db: TransactionDb, order: StaleOrder)
     await expireOrder({ req, db, orderId: order.id })
     return 'expired'
   }
-  const session = await askStripe(() => retrieveCheckoutSession(sessionId))
+  const session = await askStripe(() => retrieveCheckoutSession(configOf(req.payload), sessionId))
   if (session.status === 'complete') {
     if (session.payment_status === 'unpaid') {
       req.payload.logger.info({
@@ -147,7 +147,7 @@ async function settle(req: PayloadRequest, db: TransactionDb, order: StaleOrder)
   }
   if (session.status === 'open') {
     // Closed at Stripe first, so that nobody pays for an order whose stock is released.
-    await askStripe(() => expireCheckoutSession(sessionId))
+    await askStripe(() => expireCheckoutSession(configOf(req.payload), sessionId))
   } else if (session.status !== 'expired') {
     req.payload.logger.warn({
       msg: `Stale order ${order.id}: session ${sessionId} has status ${session.status}; left pending`,

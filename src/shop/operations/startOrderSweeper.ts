@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { expireStaleOrders } from './expireStaleOrders'
-import { orderSweepSettings } from '../orderSweepSettings'
+import { configOf } from '@/config/appConfig'
 
 /** A running sweeper of stale orders. */
 export type OrderSweeper = {
@@ -21,7 +21,7 @@ export function startOrderSweeper(
   payload: Payload,
   options: { intervalMs?: number } = {},
 ): OrderSweeper {
-  const intervalMs = options.intervalMs ?? orderSweepSettings(process.env).intervalSeconds * 1000
+  const intervalMs = options.intervalMs ?? configOf(payload).orderSweep.intervalSeconds * 1000
   let lastSweepAt: Date | undefined
   let running: Promise<void> | undefined
   let timer: NodeJS.Timeout | undefined

@@ -5,11 +5,12 @@ import qs from 'qs'
 
 import { postgres } from '@/db/transaction'
 import { HttpError } from '@/http/errors'
-import { maxBodyBytes, readBodyWithin } from '@/http/requestBody'
-import { paymentSandboxApiKey, paymentSandboxSettings } from '../paymentSandboxSettings'
+import { readBodyWithin } from '@/http/requestBody'
+import { paymentSandboxApiKey } from '../paymentSandboxSettings'
 import { parseSessionParams } from '../sandboxSession'
 import { createSandboxSession, readSandboxSession } from './sandboxSessions'
 import { finishAndNotify } from './settleSessions'
+import { configOf } from '@/config/appConfig'
 
 /** Where the sandbox serves a session's payment page (below the app's address). */
 export const sandboxPagePath = (id: string) => `/payment-sandbox/${encodeURIComponent(id)}`
@@ -38,9 +39,9 @@ const unrecognized = (request: Request) =>
 export const isSessionId = (id: string) => /^cs_[A-Za-z0-9_]{1,76}$/.test(id)
 
 /** Whether the request carries the sandbox's key (`Authorization: Bearer <key>`, as the SDK sends it). */
-function hasSandboxKey(request: Request): boolean {
+function hasSandboxKey(request: Request, payloadSecret: string): boolean {
   const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? ''
-  const expected = paymentSandboxApiKey(process.env.PAYLOAD_SECRET ?? '')
+  const expected = paymentSandboxApiKey(payloadSecret)
   const a = Buffer.from(presented)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
@@ -59,16 +60,19 @@ export async function sandboxApi(args: {
   path: string[]
 }): Promise<Response> {
   const { payload, request, path } = args
-  const settings = paymentSandboxSettings(process.env)
+  const config = configOf(payload)
+  const settings = config.paymentSandbox
   if (!settings.isOn) return unrecognized(request)
-  if (!hasSandboxKey(request)) {
+  if (!hasSandboxKey(request, config.identity.payloadSecret)) {
     return stripeError(401, { message: 'Invalid API Key provided (payment sandbox)' })
   }
   const pool = postgres(payload).pool
   const [id, action, ...rest] = path
   try {
     if (request.method === 'POST' && id === undefined) {
-      const text = new TextDecoder().decode(await readBodyWithin(request, maxBodyBytes()))
+      const text = new TextDecoder().decode(
+        await readBodyWithin(request, config.server.maxBodyBytes),
+      )
       const now = new Date()
       const parsed = parseSessionParams(
         qs.parse(text, { depth: 10, arrayLimit: 100, parameterLimit: 2000 }),
@@ -77,7 +81,7 @@ export async function sandboxApi(args: {
       if ('error' in parsed) {
         return stripeError(400, { code: 'parameter_invalid', ...parsed.error })
       }
-      const address = (process.env.SERVER_URL || settings.appAddress).replace(/\/+$/, '')
+      const address = config.server.url ?? settings.appAddress
       const session = await createSandboxSession({
         pool,
         params: parsed.params,
@@ -109,7 +113,7 @@ export async function sandboxApi(args: {
         id,
         how: 'expire',
         now,
-        appAddress: settings.appAddress,
+        shop: { appAddress: settings.appAddress, secret: config.stripe.webhookSecret },
       })
       if (result.outcome === 'not_found') return unrecognized(request)
       if (isExpire && result.outcome === 'not_open') {

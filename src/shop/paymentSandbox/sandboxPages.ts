@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { paymentSandboxSettings } from '../paymentSandboxSettings'
 import { renderSandboxPage } from '../sandboxPage'
 import { isSessionId, sandboxPagePath } from './sandboxApi'
 import { readSandboxSession } from './sandboxSessions'
 import { finishAndNotify } from './settleSessions'
+import { configOf } from '@/config/appConfig'
 
 // The page loads nothing, runs no script and posts its forms only to this app.
 const contentSecurityPolicy = [
@@ -46,9 +46,11 @@ export async function sandboxPages(args: {
   path: string[]
 }): Promise<Response> {
   const { payload, request } = args
-  const settings = paymentSandboxSettings(process.env)
+  const config = configOf(payload)
+  const settings = config.paymentSandbox
   const [id, action, ...rest] = args.path
   if (!settings.isOn || !id || !isSessionId(id) || rest.length > 0) return notFound()
+  const shop = { appAddress: settings.appAddress, secret: config.stripe.webhookSecret }
   const pool = postgres(payload).pool
   const now = new Date()
 
@@ -59,7 +61,7 @@ export async function sandboxPages(args: {
       id,
       how: action === 'pay' ? 'pay' : 'expire',
       now,
-      appAddress: settings.appAddress,
+      shop,
     })
     if (result.outcome === 'not_found') return notFound()
     return new Response(null, { status: 303, headers: { location: sandboxPagePath(id) } })
@@ -68,7 +70,7 @@ export async function sandboxPages(args: {
 
   let row = await readSandboxSession(pool, id)
   if (row?.status === 'open' && row.expiresAt <= now) {
-    await finishAndNotify({ pool, id, how: 'expire', now, appAddress: settings.appAddress })
+    await finishAndNotify({ pool, id, how: 'expire', now, shop })
     row = await readSandboxSession(pool, id)
   }
   if (!row) return notFound()

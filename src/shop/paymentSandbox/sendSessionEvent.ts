@@ -19,11 +19,11 @@ const sendTimeoutMs = 60_000
 export async function sendSessionEvent(args: {
   pool: Pool
   row: SandboxSessionRow
-  appAddress: string
+  shop: ShopWebhook
 }): Promise<string | null> {
   const { row } = args
   if (!row.event) return null
-  const error = await post(args.appAddress, row.event).catch((thrown: unknown) =>
+  const error = await post(args.shop, row.event).catch((thrown: unknown) =>
     thrown instanceof Error ? thrown.message : String(thrown),
   )
   await recordEventAttempt(args.pool, {
@@ -35,8 +35,18 @@ export async function sendSessionEvent(args: {
   return error
 }
 
-async function post(appAddress: string, event: Stripe.Event): Promise<string | null> {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET
+/** Where the shop takes Stripe's events, and the secret they are signed with. */
+export type ShopWebhook = {
+  /** This app's address (`paymentSandbox.appAddress`). */
+  appAddress: string
+  /** `STRIPE_WEBHOOK_SECRET`, or the one made for this process. */
+  secret: string | undefined
+}
+
+async function post(
+  { appAddress, secret }: ShopWebhook,
+  event: Stripe.Event,
+): Promise<string | null> {
   if (!secret) return 'STRIPE_WEBHOOK_SECRET is not set'
   const payload = JSON.stringify(event, null, 2)
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret })

@@ -6,7 +6,7 @@ import {
   sessionsRunOut,
   type FinishOutcome,
 } from './sandboxSessions'
-import { sendSessionEvent } from './sendSessionEvent'
+import { sendSessionEvent, type ShopWebhook } from './sendSessionEvent'
 
 /**
  * Completes or expires a session and, when that changed it, sends the shop its event at once
@@ -17,11 +17,11 @@ export async function finishAndNotify(args: {
   id: string
   how: 'pay' | 'expire'
   now: Date
-  appAddress: string
+  shop: ShopWebhook
 }): Promise<FinishOutcome> {
   const result = await finishSandboxSession(args)
   if (result.outcome === 'finished') {
-    await sendSessionEvent({ pool: args.pool, row: result.row, appAddress: args.appAddress })
+    await sendSessionEvent({ pool: args.pool, row: result.row, shop: args.shop })
   }
   return result
 }
@@ -30,7 +30,7 @@ export async function finishAndNotify(args: {
 export async function expireRunOutSessions(args: {
   pool: Pool
   now: Date
-  appAddress: string
+  shop: ShopWebhook
 }): Promise<string[]> {
   const expired: string[] = []
   for (const id of await sessionsRunOut(args.pool, args.now)) {
@@ -41,8 +41,8 @@ export async function expireRunOutSessions(args: {
 }
 
 /** Sends again the events the shop has not accepted whose next attempt is due at `now`. */
-export async function sendDueEvents(args: { pool: Pool; now: Date; appAddress: string }) {
+export async function sendDueEvents(args: { pool: Pool; now: Date; shop: ShopWebhook }) {
   for (const row of await claimDueEvents(args.pool, args.now)) {
-    await sendSessionEvent({ pool: args.pool, row, appAddress: args.appAddress })
+    await sendSessionEvent({ pool: args.pool, row, shop: args.shop })
   }
 }

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto'
-
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { isAppServer } from '@/lifecycle/appServer'
-import { paymentSandboxSettings } from '../paymentSandboxSettings'
+import { configOf } from '@/config/appConfig'
 import { expireRunOutSessions, sendDueEvents } from './settleSessions'
 
 /** How often the sandbox looks for sessions that ran out and events to send again. */
@@ -26,14 +23,14 @@ type WithSandbox = typeof globalThis & { [running]?: NodeJS.Timeout }
 export function startPaymentSandboxInApp(
   payload: Payload,
 ): { stop: () => Promise<void> } | undefined {
-  const settings = paymentSandboxSettings(process.env)
+  const config = configOf(payload)
+  const settings = config.paymentSandbox
   if (!settings.isOn) return undefined
-  if (!isAppServer()) return undefined
+  if (!config.isAppServer) return undefined
   const global = globalThis as WithSandbox
   if (global[running]) return undefined
 
-  if (!process.env.STRIPE_WEBHOOK_SECRET) {
-    process.env.STRIPE_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`
+  if (config.stripe.isWebhookSecretMadeUp) {
     payload.logger.warn(
       'Payment sandbox: STRIPE_WEBHOOK_SECRET was unset; made one for this process',
     )
@@ -43,14 +40,15 @@ export function startPaymentSandboxInApp(
   else payload.logger.info(line)
 
   const pool = postgres(payload).pool
+  const shop = { appAddress: settings.appAddress, secret: config.stripe.webhookSecret }
   let pass: Promise<void> | undefined
   const settle = async () => {
     try {
       const now = new Date()
-      const expired = await expireRunOutSessions({ pool, now, appAddress: settings.appAddress })
+      const expired = await expireRunOutSessions({ pool, now, shop })
       if (expired.length)
         payload.logger.info(`Payment sandbox: ${expired.length} session(s) expired`)
-      await sendDueEvents({ pool, now, appAddress: settings.appAddress })
+      await sendDueEvents({ pool, now, shop })
     } catch (err) {
       payload.logger.error({ msg: 'Payment sandbox: the expiry pass failed', err })
     }

@@ -1,32 +1,36 @@
 import Stripe from 'stripe'
 
-import { paymentSandboxApiKey, paymentSandboxSettings } from '../paymentSandboxSettings'
+import type { AppConfig } from '@/config/appConfig'
+import { paymentSandboxApiKey } from '../paymentSandboxSettings'
+
+/** What the Stripe client is built from: a part of the app's configuration (`src/config`). */
+export type StripeConfig = Pick<AppConfig, 'stripe' | 'paymentSandbox' | 'identity'>
 
 /**
- * The only module that talks to Stripe. Configured from the environment on each use, so that
- * tests and tools can point it elsewhere:
+ * The only module that talks to Stripe, configured by the app's configuration:
  * - `STRIPE_SECRET_KEY` (required to open payment sessions with Stripe);
  * - `STRIPE_WEBHOOK_SECRET` (required to accept webhook events);
  * - `STRIPE_API_BASE`, e.g. `http://127.0.0.1:12111`: another address for Stripe's API (the
  *   fake in the tests, stripe-mock), passed to the SDK as `protocol`, `host` and `port`;
- * - `STRIPE_MAX_NETWORK_RETRIES` (default 2) and `STRIPE_TIMEOUT_MS` (default 20000).
+ * - `STRIPE_MAX_NETWORK_RETRIES` and `STRIPE_TIMEOUT_MS`.
  * While the payment sandbox is on (no `STRIPE_SECRET_KEY`; `src/shop/paymentSandboxSettings.ts`)
  * the same client talks to the sandbox this app serves, with the sandbox's key, and waits up to
- * two minutes by default (under `next dev` the sandbox's route may still be compiling).
+ * two minutes by default (under `next dev` the sandbox's route may still be compiling). One
+ * client per configuration.
  */
-let cached: { signature: string; client: Stripe } | undefined
+const clients = new WeakMap<StripeConfig['stripe'], Stripe>()
 
 /** No payment provider is configured: no Stripe key, and the payment sandbox is off. */
 export class PaymentProviderNotConfigured extends Error {}
 
-function stripeClient(): Stripe {
-  const env = process.env
-  const sandbox = paymentSandboxSettings(env)
-  const key = sandbox.isOn ? paymentSandboxApiKey(env.PAYLOAD_SECRET ?? '') : env.STRIPE_SECRET_KEY
-  const apiBase = sandbox.isOn ? sandbox.appAddress : env.STRIPE_API_BASE
-  const timeout = Number(env.STRIPE_TIMEOUT_MS || (sandbox.isOn ? 120_000 : 20_000))
-  const signature = [key, apiBase, env.STRIPE_MAX_NETWORK_RETRIES, timeout].join('|')
-  if (cached?.signature === signature) return cached.client
+function stripeClient(config: StripeConfig): Stripe {
+  const { stripe: settings, paymentSandbox: sandbox } = config
+  const cached = clients.get(settings)
+  if (cached) return cached
+  const key = sandbox.isOn
+    ? paymentSandboxApiKey(config.identity.payloadSecret)
+    : settings.secretKey
+  const apiBase = sandbox.isOn ? sandbox.appAddress : settings.apiBase
   if (!key) {
     throw new PaymentProviderNotConfigured(
       `No payment provider: STRIPE_SECRET_KEY is not set and the payment sandbox is off (${sandbox.why})`,
@@ -34,8 +38,8 @@ function stripeClient(): Stripe {
   }
   const base = apiBase ? new URL(apiBase) : undefined
   const client = new Stripe(key, {
-    maxNetworkRetries: Number(env.STRIPE_MAX_NETWORK_RETRIES ?? 2),
-    timeout,
+    maxNetworkRetries: settings.maxNetworkRetries,
+    timeout: settings.timeoutMs,
     telemetry: false,
     ...(base && {
       protocol: base.protocol === 'http:' ? 'http' : 'https',
@@ -43,29 +47,36 @@ function stripeClient(): Stripe {
       port: base.port || (base.protocol === 'http:' ? 80 : 443),
     }),
   })
-  cached = { signature, client }
+  clients.set(settings, client)
   return client
 }
 
 /** Opens a Checkout Session; Stripe answers a retried key with the session it already made. */
 export async function createCheckoutSession(
+  config: StripeConfig,
   params: Stripe.Checkout.SessionCreateParams,
   idempotencyKey: string,
 ): Promise<Stripe.Checkout.Session> {
-  return stripeClient().checkout.sessions.create(params, { idempotencyKey })
+  return stripeClient(config).checkout.sessions.create(params, { idempotencyKey })
 }
 
 /** A Checkout Session as Stripe has it now. */
-export async function retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
-  return stripeClient().checkout.sessions.retrieve(sessionId)
+export async function retrieveCheckoutSession(
+  config: StripeConfig,
+  sessionId: string,
+): Promise<Stripe.Checkout.Session> {
+  return stripeClient(config).checkout.sessions.retrieve(sessionId)
 }
 
 /**
  * Expires an open Checkout Session: nobody can pay through it afterwards. Stripe refuses (a
  * `StripeInvalidRequestError`) a session that is no longer open, e.g. one paid meanwhile.
  */
-export async function expireCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
-  return stripeClient().checkout.sessions.expire(sessionId)
+export async function expireCheckoutSession(
+  config: StripeConfig,
+  sessionId: string,
+): Promise<Stripe.Checkout.Session> {
+  return stripeClient(config).checkout.sessions.expire(sessionId)
 }
 
 /**
@@ -107,11 +118,12 @@ function signedTimestamp(header: string): number {
  * not parse. Whether the JSON is an event this service understands is the caller's question.
  */
 export function verifyWebhookEvent(
+  config: StripeConfig,
   rawBody: string,
   signatureHeader: string,
   now: number = Date.now(),
 ): unknown {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET
+  const secret = config.stripe.webhookSecret
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set')
   const verifier = Stripe.webhooks.signature
   if (!verifier) throw new Error("Stripe's webhook signature helper is missing")

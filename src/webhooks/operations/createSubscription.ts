@@ -7,6 +7,7 @@ import { assertEventTypesActive } from './assertEventTypesActive'
 import { probeEndpoint } from './probeEndpoint'
 import { queueTestDelivery } from './queueTestDelivery'
 import { inTransaction } from '@/db/transaction'
+import { configOf } from '@/config/appConfig'
 
 /** What a consumer supplies to subscribe. */
 export type NewSubscription = {
@@ -37,8 +38,9 @@ export async function createSubscription(args: {
 }): Promise<{ subscription: WebhookSubscription; secret: string; testDeliveryId: number }> {
   const { req, input } = args
   await assertEventTypesActive(req, input.events)
-  await assertEndpointAllowed(input.endpointUrl)
-  const probe = await probeEndpoint(input.endpointUrl)
+  const settings = configOf(req.payload).webhooks
+  await assertEndpointAllowed(input.endpointUrl, settings.allowedAddressRanges)
+  const probe = await probeEndpoint(input.endpointUrl, settings)
   const secret = generateSecret()
   return inTransaction(req, async () => {
     const subscription = await req.payload.create({

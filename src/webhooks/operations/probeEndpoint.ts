@@ -1,18 +1,20 @@
 import { exchange } from '../worker/outboundHttp'
-
-/** Timeout of the reachability probe made on subscribe (`WEBHOOK_PROBE_TIMEOUT_MS`). */
-const probeTimeoutMs = () => Number(process.env.WEBHOOK_PROBE_TIMEOUT_MS) || 3000
+import type { AppConfig } from '@/config/appConfig'
 
 /**
  * A `HEAD` request to a new endpoint, for the record only: whatever the result, the
  * subscription is accepted. Any HTTP answer, even 405, means the endpoint is reachable.
  */
-export async function probeEndpoint(endpointUrl: string) {
+export async function probeEndpoint(
+  endpointUrl: string,
+  settings: Pick<AppConfig['webhooks'], 'probeTimeoutMs' | 'allowedAddressRanges'>,
+) {
   const result = await exchange({
     url: endpointUrl,
     method: 'HEAD',
     headers: { 'user-agent': 'content-shop-webhooks/1 (probe)' },
-    timeoutMs: probeTimeoutMs(),
+    timeoutMs: settings.probeTimeoutMs,
+    allowed: settings.allowedAddressRanges,
   })
   return {
     checkedAt: new Date().toISOString(),

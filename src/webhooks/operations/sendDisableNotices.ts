@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { postgres } from '@/db/transaction'
 import { sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
 import { disableNotice } from '../disableNotice'
-import { disableNoticeSettings } from '../disableNoticeSettings'
+import { configOf } from '@/config/appConfig'
 
 type DueNotice = {
   id: number
@@ -71,7 +71,7 @@ export async function sendDisableNotices(payload: Payload): Promise<number> {
         ],
       })
     },
-    retryBaseSeconds: disableNoticeSettings(process.env).retryBaseSeconds,
+    retryBaseSeconds: configOf(payload).webhooks.notices.retryBaseSeconds,
   }
   return sendDueNotices(payload, queue)
 }

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
 import { startNoticeLoop, type NoticeLoop } from '@/email/startNoticeLoop'
-import { disableNoticeSettings } from '../disableNoticeSettings'
 import { sendDisableNotices } from './sendDisableNotices'
+import { configOf } from '@/config/appConfig'
 
 /** This process's loop, where a worker in it can find it (Next's bundles share `globalThis`). */
 const running = Symbol.for('content-shop.webhookDisableNotifier')
@@ -18,7 +18,7 @@ export function startDisableNotifier(payload: Payload): NoticeLoop {
   const global = globalThis as WithNotifier
   const loop = startNoticeLoop(payload, {
     name: 'Webhook disable notifier',
-    intervalMs: disableNoticeSettings(process.env).intervalMs,
+    intervalMs: configOf(payload).webhooks.notices.intervalMs,
     pass: () => sendDisableNotices(payload),
   })
   global[running] = loop

@@ -5,6 +5,7 @@ import { inTransaction } from '@/db/transaction'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
 import { findOwnSubscription } from './findOwnSubscription'
+import { configOf } from '@/config/appConfig'
 
 /** What a consumer may change on a subscription; an absent field keeps its value. */
 export type SubscriptionChanges = Partial<{
@@ -38,7 +39,10 @@ export async function updateSubscription(args: {
   return inTransaction(req, async () => {
     await findOwnSubscription(req, id)
     if (changes.events) await assertEventTypesActive(req, changes.events)
-    if (changes.endpointUrl) await assertEndpointAllowed(changes.endpointUrl)
+    if (changes.endpointUrl) {
+      const allowed = configOf(req.payload).webhooks.allowedAddressRanges
+      await assertEndpointAllowed(changes.endpointUrl, allowed)
+    }
     return req.payload.update({
       collection: 'webhook-subscriptions',
       id,

@@ -3,8 +3,7 @@ import { isIP } from 'node:net'
 
 import { Agent, request } from 'undici'
 
-import { forbiddenAddressMessage, isAddressAllowed } from '../addressPolicy'
-import { allowedAddressRanges } from '../workerSettings'
+import { forbiddenAddressMessage, isAddressAllowed, type AddressRange } from '../addressPolicy'
 
 /** Bytes of a response body kept for the delivery log. */
 export const responseBodyCap = 8 * 1024
@@ -28,34 +27,50 @@ type LookupCallback = (
  * host that was public at subscribe time cannot be pointed at the internal network later
  * (DNS rebinding).
  */
-function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, [])
-    const allowed = allowedAddressRanges()
-    const refused = addresses.find((entry) => !isAddressAllowed(entry.address, allowed))
-    if (refused) return callback(new ForbiddenAddressError(hostname, refused.address), [])
-    if (options.all) return callback(null, addresses)
-    const first = addresses[0]
-    if (!first)
-      return callback(
-        Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }),
-        [],
-      )
-    callback(null, first.address, first.family)
-  })
+const guardedLookup =
+  (allowed: AllowedRanges) =>
+  (hostname: string, options: LookupOptions, callback: LookupCallback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, [])
+      const refused = addresses.find((entry) => !isAddressAllowed(entry.address, allowed))
+      if (refused) return callback(new ForbiddenAddressError(hostname, refused.address), [])
+      if (options.all) return callback(null, addresses)
+      const first = addresses[0]
+      if (!first)
+        return callback(
+          Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }),
+          [],
+        )
+      callback(null, first.address, first.family)
+    })
+  }
+
+/** Non-public address ranges a webhook may reach (`WEBHOOK_ALLOWED_ADDRESS_RANGES`). */
+type AllowedRanges = ReadonlySet<AddressRange>
+
+const agents = new WeakMap<AllowedRanges, Agent>()
+
+/**
+ * The connection pool every webhook request goes through (keep-alive per origin): one per
+ * process and allowed ranges.
+ */
+function webhookAgent(allowed: AllowedRanges): Agent {
+  let agent = agents.get(allowed)
+  if (!agent) {
+    agent = new Agent({
+      connect: { lookup: guardedLookup(allowed) as never },
+      keepAliveTimeout: 10_000,
+      connections: 64,
+    })
+    agents.set(allowed, agent)
+  }
+  return agent
 }
 
-/** The one connection pool every webhook request goes through (keep-alive per origin). */
-export const webhookAgent = new Agent({
-  connect: { lookup: guardedLookup as never },
-  keepAliveTimeout: 10_000,
-  connections: 64,
-})
-
 /** Throws when the URL names a forbidden IP literal (those skip the DNS lookup). */
-export function assertLiteralAddressAllowed(url: URL) {
+export function assertLiteralAddressAllowed(url: URL, allowed: AllowedRanges) {
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (isIP(host) && !isAddressAllowed(host, allowedAddressRanges())) {
+  if (isIP(host) && !isAddressAllowed(host, allowed)) {
     throw new ForbiddenAddressError(host, host)
   }
 }
@@ -65,12 +80,11 @@ export function assertLiteralAddressAllowed(url: URL) {
  * resolve to a forbidden address. A name that does not resolve yet is accepted (the connect-time
  * check still applies).
  */
-export async function checkEndpointAddress(url: URL): Promise<void> {
-  assertLiteralAddressAllowed(url)
+export async function checkEndpointAddress(url: URL, allowed: AllowedRanges): Promise<void> {
+  assertLiteralAddressAllowed(url, allowed)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (isIP(host)) return
   const addresses = await dns.promises.lookup(host, { all: true }).catch(() => [])
-  const allowed = allowedAddressRanges()
   const refused = addresses.find((entry) => !isAddressAllowed(entry.address, allowed))
   if (refused) throw new ForbiddenAddressError(host, refused.address)
 }
@@ -96,17 +110,19 @@ export async function exchange(args: {
   headers: Record<string, string>
   body?: string
   timeoutMs: number
+  /** Non-public ranges the address may be in. */
+  allowed: AllowedRanges
 }): Promise<ExchangeResult> {
   const started = performance.now()
   const durationMs = () => Math.round(performance.now() - started)
   try {
     const url = new URL(args.url)
-    assertLiteralAddressAllowed(url)
+    assertLiteralAddressAllowed(url, args.allowed)
     const response = await request(url, {
       method: args.method,
       headers: args.headers,
       body: args.body,
-      dispatcher: webhookAgent,
+      dispatcher: webhookAgent(args.allowed),
       headersTimeout: args.timeoutMs,
       bodyTimeout: args.timeoutMs,
       signal: AbortSignal.timeout(args.timeoutMs),

@@ -5,6 +5,9 @@ import { nextRetryDelay, parseRetryAfter } from '../retryPolicy'
 import { signingSecrets } from '../secret'
 import type { ClaimedDelivery } from './claimDeliveries'
 import { exchange } from './outboundHttp'
+import type { AppConfig } from '@/config/appConfig'
+
+type WorkerConfig = AppConfig['webhooks']
 
 /** The result of one attempt, as the outcome writer records it. */
 export type AttemptOutcome = {
@@ -28,8 +31,9 @@ export type AttemptOutcome = {
 /** Sends one claimed delivery, signed, and works out what comes next for it. */
 export async function sendDelivery(
   delivery: ClaimedDelivery,
-  retrySchedule: readonly number[],
+  settings: Pick<WorkerConfig, 'retrySchedule' | 'allowedAddressRanges'>,
 ): Promise<AttemptOutcome> {
+  const { retrySchedule } = settings
   const now = new Date()
   const request = buildDeliveryRequest({
     eventId: delivery.eventId,
@@ -53,6 +57,7 @@ export async function sendDelivery(
     headers: request.headers,
     body: request.body,
     timeoutMs: delivery.timeoutSeconds * 1000,
+    allowed: settings.allowedAddressRanges,
   })
   const verdict = classifyResponse(
     result.kind === 'response'

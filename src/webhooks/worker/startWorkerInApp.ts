@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { isAppServer } from '@/lifecycle/appServer'
+import { configOf } from '@/config/appConfig'
 import { startWebhookWorker, type WebhookWorker } from './worker'
 
 const running = Symbol.for('content-shop.webhookWorker')
@@ -11,8 +11,9 @@ type WithWorker = typeof globalThis & { [running]?: Promise<WebhookWorker> }
  * Whether this process runs a webhook worker of its own: the app server (`next start`/`next
  * dev`) does unless `WEBHOOK_WORKER=off`; scripts, builds and test processes never do.
  */
-export function isWorkerInAppEnabled() {
-  return isAppServer() && process.env.WEBHOOK_WORKER !== 'off'
+export function isWorkerInAppEnabled(payload: Payload) {
+  const config = configOf(payload)
+  return config.isAppServer && config.webhooks.isWorkerInApp
 }
 
 /** This process's in-app worker: starting or running; undefined before its start or after it failed. */
@@ -24,7 +25,7 @@ export const workerInApp = () => (globalThis as WithWorker)[running]
  * `src/lifecycle`. One per process, even across hot reloads.
  */
 export async function startWorkerInApp(payload: Payload): Promise<WebhookWorker | undefined> {
-  if (!isWorkerInAppEnabled()) return undefined
+  if (!isWorkerInAppEnabled(payload)) return undefined
   const global = globalThis as WithWorker
   global[running] ??= startWebhookWorker(payload).then((worker) => {
     payload.logger.info('Webhook worker started in the app process')

@@ -17,12 +17,8 @@ import { recoverLapsedLeases } from './recoverLapsedLeases'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
 import { observeDeliveryOutcome } from '@/observability/metrics'
-import {
-  assertWorkable,
-  leaseMarginMs,
-  workerSettings,
-  type WorkerSettings,
-} from '../workerSettings'
+import { assertWorkable, leaseMarginMs, type WorkerSettings } from '../workerSettings'
+import { configOf, type AppConfig } from '@/config/appConfig'
 
 /** What a worker has done since it started: counts, and milliseconds spent in each stage. */
 export type WorkerStats = {
@@ -95,9 +91,9 @@ const recoverEveryMs = 10_000
  */
 export async function startWebhookWorker(
   payload: Payload,
-  overrides: Partial<WorkerSettings> = {},
+  overrides: Partial<AppConfig['webhooks']> = {},
 ): Promise<WebhookWorker> {
-  const settings = { ...workerSettings(), ...overrides }
+  const settings = { ...configOf(payload).webhooks, ...overrides }
   assertWorkable(settings)
   const pool = postgres(payload).pool
   // Claims run ahead of the sends by half the concurrency, so that slots do not sit idle while
@@ -286,7 +282,7 @@ export async function startWebhookWorker(
           )
           return
         }
-        const outcome = await sendDelivery(delivery, settings.retrySchedule)
+        const outcome = await sendDelivery(delivery, settings)
         stats.sends++
         stats.sendMs += outcome.durationMs
         record(outcome)

@@ -1,0 +1,28 @@
+import type { Payload } from 'payload'
+
+import type { AppConfig } from '../../src/config/appConfig'
+import { loadConfig, type Environment } from '../../src/config/loadConfig'
+
+/**
+ * A configuration as the app builds it at start, from this test process's environment (set up
+ * once by tests/helpers/testEnvironment.ts) and `settings` on top: each value read and checked
+ * exactly as an operator's would be.
+ */
+export function testConfig(settings: Environment = {}): AppConfig {
+  return loadConfig({ ...process.env, ...settings })
+}
+
+/**
+ * Hands `payload` the configuration of `testConfig(settings)`: what reads the configuration
+ * from then on (operations, endpoints, the Stripe client, the mailer) sees it. Returns what puts
+ * the previous one back. Settings Payload takes once at its start (database, CORS, logger) do
+ * not follow.
+ */
+export function useConfig(payload: Payload, settings: Environment): () => void {
+  const custom = payload.config.custom as { app: AppConfig }
+  const previous = custom.app
+  custom.app = testConfig(settings)
+  return () => {
+    custom.app = previous
+  }
+}
