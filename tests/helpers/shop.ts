@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 
 import type { Product } from '../../src/payload-types'
 import { startFakeStripe } from './fakeStripe'
+import { useConfig } from './testConfig'
 
 /** A valid shipping address (both variants use the same fields). */
 export const address = {
@@ -36,16 +37,20 @@ export async function stockOf(payload: Payload, id: number) {
   return (await payload.findByID({ collection: 'products', id, depth: 0 })).stock
 }
 
+/** The settings that point the app's Stripe client at `stripe` (a fake Stripe). */
+export const fakeStripeSettings = (stripe: { baseUrl: string }) => ({
+  STRIPE_SECRET_KEY: 'sk_test_fake_key',
+  STRIPE_API_BASE: stripe.baseUrl,
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+  STRIPE_MAX_NETWORK_RETRIES: '0',
+})
+
 /**
- * Starts the fake Stripe and points the app's Stripe client at it (the client reads its
- * configuration per call); returns the fake.
+ * Starts the fake Stripe and hands `payload` a configuration whose Stripe client talks to it
+ * (`fakeStripeSettings`); returns the fake.
  */
-export async function useFakeStripe() {
+export async function useFakeStripe(payload: Payload) {
   const stripe = await startFakeStripe()
-  process.env.STRIPE_SECRET_KEY = 'sk_test_fake_key'
-  process.env.STRIPE_API_BASE = stripe.baseUrl
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_secret'
-  process.env.STRIPE_MAX_NETWORK_RETRIES = '0'
-  process.env.FRONTEND_URL = 'https://shop.example.com'
+  useConfig(payload, fakeStripeSettings(stripe))
   return stripe
 }

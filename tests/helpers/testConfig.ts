@@ -13,16 +13,21 @@ export function testConfig(settings: Environment = {}): AppConfig {
 }
 
 /**
- * Hands `payload` the configuration of `testConfig(settings)`: what reads the configuration
- * from then on (operations, endpoints, the Stripe client, the mailer) sees it. Returns what puts
- * the previous one back. Settings Payload takes once at its start (database, CORS, logger) do
+ * Hands `payload` the configuration of `testConfig(settings)`, on top of the settings handed in
+ * before: what reads the configuration from then on (operations, endpoints, the Stripe client,
+ * the mailer) sees it. Returns what puts the previous one back. Settings Payload takes once at its start (database, CORS, logger) do
  * not follow.
  */
 export function useConfig(payload: Payload, settings: Environment): () => void {
   const custom = payload.config.custom as { app: AppConfig }
   const previous = custom.app
-  custom.app = testConfig(settings)
+  const layered = { ...settingsOf.get(previous), ...settings }
+  custom.app = testConfig(layered)
+  settingsOf.set(custom.app, layered)
   return () => {
     custom.app = previous
   }
 }
+
+/** The settings each configuration `useConfig` made was built with: the next one adds to them. */
+const settingsOf = new WeakMap<AppConfig, Environment>()
