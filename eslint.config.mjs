@@ -24,6 +24,30 @@ const config = [
     },
   },
   {
+    // Configuration is read once, by src/config (configFromEnvironment), and passed in: nothing
+    // else in the application reads the environment. Scripts, benchmarks and tests are entry
+    // points of their own processes and may.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'collections/**/*.ts',
+      'endpoints/**/*.ts',
+      'hooks/**/*.ts',
+      'payload.config.ts',
+    ],
+    ignores: ['src/config/configFromEnvironment.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read settings from the configuration (configOf(payload), or the settings passed in); declare a new variable in src/config/variables.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -9,7 +9,9 @@ import { loadConfig, type Environment } from '../../src/config/loadConfig'
  * exactly as an operator's would be.
  */
 export function testConfig(settings: Environment = {}): AppConfig {
-  return loadConfig({ ...process.env, ...settings })
+  const config = loadConfig({ ...process.env, ...settings })
+  settingsOf.set(config, settings)
+  return config
 }
 
 /**
@@ -21,13 +23,11 @@ export function testConfig(settings: Environment = {}): AppConfig {
 export function useConfig(payload: Payload, settings: Environment): () => void {
   const custom = payload.config.custom as { app: AppConfig }
   const previous = custom.app
-  const layered = { ...settingsOf.get(previous), ...settings }
-  custom.app = testConfig(layered)
-  settingsOf.set(custom.app, layered)
+  custom.app = testConfig({ ...settingsOf.get(previous), ...settings })
   return () => {
     custom.app = previous
   }
 }
 
-/** The settings each configuration `useConfig` made was built with: the next one adds to them. */
+/** The settings each test configuration was built with: `useConfig` adds to them. */
 const settingsOf = new WeakMap<AppConfig, Environment>()

@@ -14,9 +14,8 @@ let admin: Record<string, string>
 let authorId: number
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   payload = await getTestPayload()
+  stripe = await useFakeStripe(payload)
   admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
   editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Evented' } })).id

@@ -6,14 +6,14 @@ import { userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { useConfig } from '../helpers/testConfig'
 
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
-  payload = await getTestPayload()
+  payload = await getTestPayload({ FRONTEND_URL: 'https://shop.example.com' })
+  stripe = await useFakeStripe(payload)
 })
 
 afterAll(async () => {
@@ -268,7 +268,8 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
 
   it('cancels the order and releases the stock when Stripe is unreachable: 502', async () => {
     const product = await createProduct(payload, { stock: 3 })
-    process.env.STRIPE_API_BASE = 'http://127.0.0.1:9' // discard port: connection refused
+    // The discard port: connection refused.
+    const restore = useConfig(payload, { STRIPE_API_BASE: 'http://127.0.0.1:9' })
     try {
       const response = await checkout({
         items: [{ productId: product.id, quantity: 3 }],
@@ -278,7 +279,7 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
       expect(response.status).toBe(502)
       expect(response.body).toEqual({ error: expect.stringMatching(/payment provider/) })
     } finally {
-      process.env.STRIPE_API_BASE = stripe.baseUrl
+      restore()
     }
     const { docs } = await payload.find({
       collection: 'orders',

@@ -12,16 +12,16 @@ let stripe: FakeStripe
 let customer: Awaited<ReturnType<typeof userWithToken>>
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  process.env.CHECKOUT_REQUIRE_AUTH = 'true'
-  process.env.CHECKOUT_SESSION_TTL_MINUTES = '45'
-  payload = await getTestPayload()
+  payload = await getTestPayload({
+    CHECKOUT_REQUIRE_AUTH: 'true',
+    CHECKOUT_SESSION_TTL_MINUTES: '45',
+    FRONTEND_URL: 'https://shop.example.com',
+  })
+  stripe = await useFakeStripe(payload)
   customer = await userWithToken(payload, 'customer')
 })
 
 afterAll(async () => {
-  delete process.env.CHECKOUT_REQUIRE_AUTH
-  delete process.env.CHECKOUT_SESSION_TTL_MINUTES
   await stripe.stop()
 })
 

@@ -3,12 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
 
-// The general rate limit out of the way: what stops a hoarder must be the reservation bound.
-process.env.RATE_LIMIT_DEFAULT = '10000/60'
-// This file tries the shipped defaults (the other test files raise them).
-delete process.env.CHECKOUT_MAX_PENDING_ORDERS
-delete process.env.CHECKOUT_MAX_HELD_UNITS
-
 let payload: Payload
 let stripe: FakeStripe
 let restJson: typeof import('../helpers/rest').restJson
@@ -16,15 +10,21 @@ let shop: typeof import('../helpers/shop')
 
 beforeAll(async () => {
   shop = await import('../helpers/shop')
-  stripe = await shop.useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({
+    // The general rate limit out of the way: what stops a hoarder must be the reservation bound.
+    RATE_LIMIT_DEFAULT: '10000/60',
+    // The shipped defaults (the test environment raises them for the other files).
+    CHECKOUT_MAX_PENDING_ORDERS: '',
+    CHECKOUT_MAX_HELD_UNITS: '',
+  })
+  stripe = await shop.useFakeStripe(payload)
   restJson = (await import('../helpers/rest')).restJson
 })
 
 afterAll(async () => {
   await stripe.stop()
-  delete process.env.RATE_LIMIT_DEFAULT
 })
 
 function checkout(args: { from: string; email: string; productId: number; quantity?: number }) {

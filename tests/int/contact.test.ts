@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startSmtpSink } from '../helpers/smtpSink'
+import { useConfig } from '../helpers/testConfig'
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
 let payload: Payload
@@ -12,10 +13,9 @@ let clientNumber = 0
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  // The e-mail adapter reads its settings when the config is imported.
-  process.env.SMTP_HOST = '127.0.0.1'
-  process.env.SMTP_PORT = String(smtp.port)
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) })
   restJson = (await import('../helpers/rest')).restJson
   userWithToken = (await import('../helpers/identities')).userWithToken
   const admin = await userWithToken(payload, 'admin')
@@ -51,13 +51,15 @@ describe('POST /api/contact', () => {
   })
 
   it('sends to ADMIN_NOTIFY_EMAILS when it is set', async () => {
-    process.env.ADMIN_NOTIFY_EMAILS = 'desk@example.com, owner@example.com'
+    const restore = useConfig(payload, {
+      ADMIN_NOTIFY_EMAILS: 'desk@example.com, owner@example.com',
+    })
     try {
       await submit({ ...valid, name: 'Configured Recipients' })
       const mail = await smtp.waitFor((m) => m.subject === 'New inquiry from Configured Recipients')
       expect(mail.to.sort()).toEqual(['desk@example.com', 'owner@example.com'])
     } finally {
-      delete process.env.ADMIN_NOTIFY_EMAILS
+      restore()
     }
   })
 

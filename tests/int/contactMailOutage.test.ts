@@ -13,12 +13,15 @@ beforeAll(async () => {
   const probe = await startSmtpSink()
   smtpPort = probe.port
   await probe.close()
-  process.env.SMTP_HOST = '127.0.0.1'
-  process.env.SMTP_PORT = String(smtpPort)
-  // Retry at once and often, instead of after a minute, doubling.
-  process.env.INQUIRY_NOTIFY_RETRY_SECONDS = '0'
-  process.env.INQUIRY_NOTIFY_INTERVAL_SECONDS = '0.3'
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    // Retry at once and often, instead of after a minute, doubling.
+    INQUIRY_NOTIFY_RETRY_SECONDS: '0',
+    INQUIRY_NOTIFY_INTERVAL_SECONDS: '0.3',
+  })
   restJson = (await import('../helpers/rest')).restJson
   await (await import('../helpers/identities')).ensureFirstUserExists(payload)
 })

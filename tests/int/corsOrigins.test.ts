@@ -6,7 +6,9 @@ let rest: typeof import('../helpers/rest').rest
 
 beforeAll(async () => {
   // As an operator writes it in .env: a list with a space after each comma.
-  process.env.CORS_ORIGINS = 'https://a.example, https://b.example'
+  await (
+    await import('../helpers/payload')
+  ).getTestPayload({ CORS_ORIGINS: 'https://a.example, https://b.example' })
   rest = (await import('../helpers/rest')).rest
 })
 

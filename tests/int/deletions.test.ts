@@ -12,10 +12,8 @@ let stripe: FakeStripe
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   payload = await getTestPayload()
+  stripe = await useFakeStripe(payload)
   admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
 })
 

@@ -9,11 +9,13 @@ let restJson: typeof import('../helpers/rest').restJson
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  // The e-mail adapter reads its settings when the config is imported.
-  process.env.SMTP_HOST = '127.0.0.1'
-  process.env.SMTP_PORT = String(smtp.port)
-  process.env.EMAIL_FROM = 'shop@example.com'
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    EMAIL_FROM: 'shop@example.com',
+  })
   restJson = (await import('../helpers/rest')).restJson
 })
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
+import { useConfig } from '../helpers/testConfig'
 
 let payload: Payload
 
@@ -74,7 +75,7 @@ describe('API consumers', () => {
   })
 
   it('authenticate with the key from configuration (API_KEY) as its own consumer', async () => {
-    process.env.API_KEY = 'configured-key-for-tests-0123456789'
+    const restore = useConfig(payload, { API_KEY: 'configured-key-for-tests-0123456789' })
     try {
       const me = await restJson('GET', '/api/v1/me', {
         headers: { 'x-api-key': 'configured-key-for-tests-0123456789' },
@@ -90,7 +91,7 @@ describe('API consumers', () => {
       })
       expect(nearMiss.status).toBe(401)
     } finally {
-      delete process.env.API_KEY
+      restore()
     }
   })
 })

@@ -15,17 +15,18 @@ import { checkoutSessionEvent, type FakeStripe } from '../helpers/fakeStripe'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { useConfig } from '../helpers/testConfig'
 
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   // The defaults, stated: a pending order is stale 60 + 10 minutes after its creation.
-  process.env.CHECKOUT_SESSION_TTL_MINUTES = '60'
-  process.env.ORDER_SWEEP_MARGIN_MINUTES = '10'
-  payload = await getTestPayload()
+  payload = await getTestPayload({
+    CHECKOUT_SESSION_TTL_MINUTES: '60',
+    ORDER_SWEEP_MARGIN_MINUTES: '10',
+  })
+  stripe = await useFakeStripe(payload)
 })
 
 afterAll(async () => {
@@ -194,13 +195,12 @@ describe('expireStaleOrders', () => {
   it('never releases stock while Stripe cannot be reached: the order waits for a later sweep', async () => {
     const withSession = await placeOrder()
     const withoutSession = await placeOrder({ withSession: false })
-    const stripeBase = process.env.STRIPE_API_BASE
-    process.env.STRIPE_API_BASE = await refusedAddress()
+    const restore = useConfig(payload, { STRIPE_API_BASE: await refusedAddress() })
     let result: SweepResult
     try {
       result = await sweep()
     } finally {
-      process.env.STRIPE_API_BASE = stripeBase
+      restore()
     }
 
     expect(result.deferred).toEqual([withSession.id])

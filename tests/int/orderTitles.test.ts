@@ -17,9 +17,8 @@ let stripe: FakeStripe
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   payload = await getTestPayload()
+  stripe = await useFakeStripe(payload)
   admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
 })
 

@@ -1,4 +1,4 @@
-import config from '@payload-config'
+import { payloadConfig } from '@payload-config'
 import { BasePayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -7,17 +7,16 @@ import { closePayload } from '../../src/db/closePayload'
 import { consumerWithKey } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-
-// Read when the first limiter of this process is built.
-process.env.RATE_LIMIT_DEFAULT = '3/60'
+import { configOf } from '../../src/config/appConfig'
 
 let payload: Payload
 let secondInstance: Payload
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  // A second Payload instance with its own connection pool, as a second app server would have.
-  secondInstance = await new BasePayload().init({ config })
+  payload = await getTestPayload({ RATE_LIMIT_DEFAULT: '3/60' })
+  // A second Payload instance with its own connection pool, as a second app server would have,
+  // with the same configuration.
+  secondInstance = await new BasePayload().init({ config: payloadConfig(configOf(payload)) })
 })
 
 afterAll(async () => {

@@ -13,9 +13,8 @@ let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   payload = await getTestPayload()
+  stripe = await useFakeStripe(payload)
 })
 
 afterAll(async () => {

@@ -14,9 +14,8 @@ let stripe: FakeStripe
 const secret = 'whsec_test_secret'
 
 beforeAll(async () => {
-  stripe = await useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   payload = await getTestPayload()
+  stripe = await useFakeStripe(payload)
 })
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ let payload: Payload
 let restJson: typeof import('../helpers/rest').restJson
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let worker: { stop: () => Promise<void> }
+let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
 let keyA: string
 let keyB: string
 let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
@@ -18,7 +19,6 @@ const asA = () => ({ 'x-api-key': keyA })
 const asB = () => ({ 'x-api-key': keyB })
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const { consumerWithKey } = await import('../helpers/identities')
   keyA = (await consumerWithKey(payload, 'Consumer A')).apiKey
   keyB = (await consumerWithKey(payload, 'Consumer B')).apiKey
-  const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
+  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
   worker = await startWebhookWorker(payload, { pollMs: 50 })
 })
 
@@ -524,8 +524,10 @@ describe('outbound address policy', () => {
     expect(created.status).toBe(201)
     await receiver.waitFor(() => postsTo('/rebound').length >= 1)
 
-    // As if the name had been re-pointed at the internal network after subscribing.
-    process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = ''
+    // As if the name had been re-pointed at the internal network after subscribing: a worker
+    // that may reach no loopback address sends the next delivery.
+    await worker.stop()
+    worker = await startWebhookWorker(payload, { pollMs: 50, allowedAddressRanges: new Set() })
     receiver.dropIdleConnections()
     await new Promise((resolve) => setTimeout(resolve, 100))
     try {
@@ -547,7 +549,8 @@ describe('outbound address policy', () => {
       expect(delivery.status).toBe('failed')
       expect(postsTo('/rebound')).toHaveLength(1)
     } finally {
-      process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+      await worker.stop()
+      worker = await startWebhookWorker(payload, { pollMs: 50 })
     }
   })
 })

@@ -14,7 +14,6 @@ let subscriptionId: string
 const retentionMs = 30 * 86_400_000
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
   pool = (await import('../../src/db/transaction')).postgres(payload).pool

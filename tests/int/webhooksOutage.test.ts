@@ -10,7 +10,6 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let worker: { stop: () => Promise<void> } | undefined
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)

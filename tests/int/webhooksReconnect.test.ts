@@ -11,7 +11,6 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let worker: WebhookWorker | undefined
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)

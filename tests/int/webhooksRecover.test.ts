@@ -21,7 +21,6 @@ const asB = () => ({ 'x-api-key': keyB })
 const failingPaths = new Set<string>()
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver((request) =>
     failingPaths.has(request.path) ? { status: 500 } : { status: 200 },
   )

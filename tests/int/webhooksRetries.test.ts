@@ -16,11 +16,10 @@ let consumerEmail: string
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  process.env.SMTP_HOST = '127.0.0.1'
-  process.env.SMTP_PORT = String(smtp.port)
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver(() => ({ status: 500 }))
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) })
   restJson = (await import('../helpers/rest')).restJson
   startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)

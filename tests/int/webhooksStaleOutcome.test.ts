@@ -12,7 +12,6 @@ let answer: Answer = 'hang'
 const workers = workerProcesses()
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver((request) =>
     request.path === '/prompt' ? { status: 200 } : answer,
   )

@@ -15,7 +15,6 @@ const startWorkerProcess = workers.start
 const workerErrors = workers.errors
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver(() => answer)
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson

@@ -33,7 +33,6 @@ function valueOf(text: string, series: string) {
 }
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)

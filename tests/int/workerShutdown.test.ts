@@ -11,7 +11,6 @@ let answer: Answer = { status: 200 }
 const workers = workerProcesses()
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver(() => answer)
   payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
