@@ -1,33 +1,43 @@
 /**
- * `npm run docs:config`: writes `docs/configuration.md` and the README's table of essential
- * variables from the declarations in `src/config/variables.ts`. With `--check` (CI) it writes
- * nothing and exits 1 when either is out of date.
+ * `npm run docs:config`: writes `docs/configuration.md`, `.env.example` and the README's table
+ * of essential variables from the declarations in `src/config/variables.ts`. With `--check` (CI) it writes
+ * nothing and exits 1 when one is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { configurationReference, withEssentialVariables } from '../src/config/reference'
+import prettier from 'prettier'
+
+import {
+  configurationReference,
+  environmentExample,
+  withEssentialVariables,
+} from '../src/config/reference'
 
 const root = path.resolve(import.meta.dirname, '..')
+const read = (file: string) => {
+  try {
+    return readFileSync(path.join(root, file), 'utf8')
+  } catch {
+    return ''
+  }
+}
 const isCheck = process.argv.includes('--check')
 const outputs = [
   { file: 'docs/configuration.md', text: () => configurationReference() },
-  {
-    file: 'README.md',
-    text: () => withEssentialVariables(readFileSync(path.join(root, 'README.md'), 'utf8')),
-  },
+  { file: '.env.example', text: () => environmentExample() },
+  { file: 'README.md', text: () => withEssentialVariables(read('README.md')) },
 ]
 let stale = 0
 for (const { file, text } of outputs) {
   const target = path.join(root, file)
-  const current = (() => {
-    try {
-      return readFileSync(target, 'utf8')
-    } catch {
-      return ''
-    }
-  })()
-  const wanted = text()
+  const current = read(file)
+  const wanted = file.endsWith('.md')
+    ? await prettier.format(text(), {
+        ...(await prettier.resolveConfig(target)),
+        filepath: target,
+      })
+    : text()
   if (current === wanted) continue
   if (isCheck) {
     console.error(

@@ -7,6 +7,7 @@ import { loadEnvironment, provideDatabase, provideSecret } from './lib/environme
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
 import { providePaymentSandbox } from './lib/paymentSandbox'
 import { checkConfiguration } from './lib/checkConfiguration'
+import { readVariables } from '../src/config/loadConfig'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 loadEnvironment(false)
@@ -16,7 +17,7 @@ try {
   await provideSecret()
   await providePaymentSandbox()
   await runScript('scripts/migrate.ts')
-  if (process.env.USING_EMBEDDED_POSTGRES || process.env.SEED_ON_START === 'true') {
+  if (process.env.USING_EMBEDDED_POSTGRES || readVariables(process.env).SEED_ON_START) {
     await runScript('scripts/seed.ts', ['--if-empty'])
   }
 } catch (error) {

@@ -1,13 +1,18 @@
 import type { Payload } from 'payload'
 
-/** Demo credentials; `.env.example` documents each variable. */
-export const seedCredentials = () => ({
-  adminEmail: process.env.SEED_ADMIN_EMAIL || 'admin@example.com',
-  adminPassword: process.env.SEED_ADMIN_PASSWORD || 'admin-password',
-  editorEmail: process.env.SEED_EDITOR_EMAIL || 'editor@example.com',
-  editorPassword: process.env.SEED_EDITOR_PASSWORD || 'editor-password',
-  consumerApiKey: process.env.SEED_CONSUMER_API_KEY || 'demo-consumer-key-0123456789abcdef',
-})
+import { readVariables } from '../src/config/loadConfig'
+
+/** Demo credentials (`SEED_*`, declared with their defaults in src/config/variables.ts). */
+export const seedCredentials = () => {
+  const settings = readVariables(process.env)
+  return {
+    adminEmail: settings.SEED_ADMIN_EMAIL,
+    adminPassword: settings.SEED_ADMIN_PASSWORD,
+    editorEmail: settings.SEED_EDITOR_EMAIL,
+    editorPassword: settings.SEED_EDITOR_PASSWORD,
+    consumerApiKey: settings.SEED_CONSUMER_API_KEY,
+  }
+}
 
 /** An administrator, an editor and a demo API consumer. */
 export async function seedIdentities(payload: Payload) {

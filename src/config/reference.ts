@@ -53,3 +53,44 @@ export function withEssentialVariables(readme: string): string {
   const startLineEnd = readme.indexOf('\n', start) + 1
   return `${readme.slice(0, startLineEnd)}\n${essentialVariables()}\n\n${readme.slice(end)}`
 }
+
+/** `.env.example`: every variable, commented out at its default, with its description. */
+export function environmentExample(): string {
+  const sections = groups.map((group) => {
+    const lines = Object.entries(variables)
+      .filter(([, variable]) => variable.group === group)
+      .flatMap(([name, entry]) => {
+        const variable = entry as Variable<unknown>
+        const unset =
+          variable.fallback === undefined && variable.unset ? ` Unset: ${variable.unset}.` : ''
+        const plain = `${variable.description}${unset}`.replaceAll('`', '')
+        return [
+          ...wrap(plain, 98).map((line) => `# ${line}`),
+          `# ${name}=${variable.fallback ?? ''}`,
+        ]
+      })
+    return [`# --- ${group}`, ...lines].join('\n')
+  })
+  return [
+    '# Copy to .env and adjust. Every variable is optional for local use: `npm run dev` and',
+    '# `npm start` work in a fresh clone without any of them. Generated from',
+    '# src/config/variables.ts by `npm run docs:config` (docs/configuration.md has the same).',
+    '',
+    sections.join('\n\n'),
+    '',
+  ].join('\n')
+}
+
+/** `text` in lines of at most `width` characters, broken at spaces. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) lines.push(line)
+  return lines
+}

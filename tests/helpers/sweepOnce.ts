@@ -1,7 +1,7 @@
 /**
  * One sweep of stale orders in a process of its own, for the test of several sweeper
- * instances: starts Payload on the inherited environment (the test file's database and fake
- * Stripe), prints `SWEEPER READY`, sweeps once a line arrives on stdin, prints
+ * instances: starts Payload on the environment the test hands it (the test file's database, and
+ * its fake Stripe's settings), prints `SWEEPER READY`, sweeps once a line arrives on stdin, prints
  * `SWEEP RESULT <json>` and exits.
  */
 import { once } from 'node:events'

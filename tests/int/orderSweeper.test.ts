@@ -14,7 +14,7 @@ import { spawnScript } from '../../scripts/lib/processes'
 import { checkoutSessionEvent, type FakeStripe } from '../helpers/fakeStripe'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, fakeStripeSettings, stockOf, useFakeStripe } from '../helpers/shop'
 import { useConfig } from '../helpers/testConfig'
 
 let payload: Payload
@@ -324,9 +324,18 @@ afterAll(() => {
  * (about 1 start in 12 when two start at once on this machine; the process then waits
  * forever): such a start is abandoned after 45 s and tried again, at most three times.
  */
+/** The settings this file's Payload runs with, for a process of its own: the same sweep. */
+const sweeperSettings = () => ({
+  ...fakeStripeSettings(stripe),
+  CHECKOUT_SESSION_TTL_MINUTES: '60',
+  ORDER_SWEEP_MARGIN_MINUTES: '10',
+})
+
 async function startSweepProcess() {
   for (let attempt = 1; ; attempt++) {
-    const child = spawnScript('tests/helpers/sweepOnce.ts', [], {}, { stdio: 'pipe' })
+    const child = spawnScript('tests/helpers/sweepOnce.ts', [], sweeperSettings(), {
+      stdio: 'pipe',
+    })
     sweepProcesses.push(child)
     let printed = ''
     child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()))
