@@ -11,7 +11,7 @@ import { allowLoopbackWebhooksInDevelopment } from './lib/developmentWebhooks'
 loadEnvironment(true)
 // A webhook receiver on localhost works out of the box in development (docs/webhooks.md).
 allowLoopbackWebhooksInDevelopment()
-checkConfiguration()
+const config = checkConfiguration()
 const cluster = await provideDatabase('app_dev')
 try {
   await provideSecret()
@@ -22,4 +22,4 @@ try {
   await cluster?.stop()
   throw error
 }
-superviseUntilExit(startNext('dev'), async () => cluster?.stop())
+superviseUntilExit(startNext('dev', config), async () => cluster?.stop())

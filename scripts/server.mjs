@@ -1,43 +1,53 @@
 /**
- * The app's HTTP server: Next.js (`dev` or `start`, the first argument) behind a plain Node
- * server that does what Next cannot be told to do:
- * - it appends the connection's peer address to `X-Forwarded-For` before anything reads the
+ * The app's HTTP server: Next.js (`dev` or `start`) behind a plain Node server that does what
+ * Next cannot be told to do. Started by `npm run dev` and `npm start` (`scripts/lib/processes.ts`
+ * `startNext`), which read and check the configuration and hand this server its part:
+ * `node scripts/server.mjs dev|start --port <n> --shutdown-seconds <s>`. For each request it
+ * - appends the connection's peer address to `X-Forwarded-For` before anything reads the
  *   header, as a reverse proxy would. Next only sets the header when a request has none, so a
  *   client could otherwise choose the address its rate limits are counted under; now the
  *   rightmost entry is always the peer (`src/http/clientAddress.ts` picks it, or the entry
  *   `TRUSTED_PROXY_HOPS` places to its left);
- * - it answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
+ * - answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
  *   not know, such as TRACK, with a 400);
- * - it gives every request an `X-Request-Id` (the caller's when sane) and runs it inside the
- *   request context that every log line reads it from (`src/http/requestContext.ts`), and
- *   reports each finished response to the metrics (`src/observability`);
- * - boot: as soon as it listens it initialises Payload, which starts the background work
- *   (webhook worker, inquiry e-mail retry, order sweeper: `src/lifecycle`), so that nothing
- *   waits for a first request;
- * - shutdown: on SIGTERM or SIGINT it stops accepting connections, answers the requests it has
- *   (each with `Connection: close`, so keep-alive clients move on), waits for its connections
- *   to end, stops the background work and closes the database pool, and exits 0; past
- *   `SHUTDOWN_TIMEOUT_SECONDS` (25) it exits 1 with what was left.
+ * - gives it an `X-Request-Id` (the caller's when sane) and runs it inside the request context
+ *   that every log line reads it from, and reports the finished response to the metrics: both
+ *   reached through the bridge to the app (`scripts/lib/appBridge.mjs`).
+ * As soon as it listens it initialises Payload (`scripts/lib/bootApp.mjs`), which starts the
+ * background work; on SIGTERM or SIGINT it stops (`scripts/lib/stopServer.mjs`).
  * Plain JavaScript, so that no loader stands between Node and Next's compiled server.
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 
+import { observeRequest, requestContext } from './lib/appBridge.mjs'
+import { bootApp } from './lib/bootApp.mjs'
 import { refusePrompts } from './lib/refusePrompts.mjs'
+import { serverLog } from './lib/serverLog.mjs'
+import { stopServer } from './lib/stopServer.mjs'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const mode = process.argv[2]
-if (mode !== 'dev' && mode !== 'start') {
-  console.error('Usage: node scripts/server.mjs dev|start')
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { port: { type: 'string' }, 'shutdown-seconds': { type: 'string' } },
+})
+const mode = positionals[0]
+const port = Number(values.port)
+const shutdownSeconds = Number(values['shutdown-seconds'])
+if ((mode !== 'dev' && mode !== 'start') || !(port >= 0) || !(shutdownSeconds > 0)) {
+  console.error(
+    'Usage: node scripts/server.mjs dev|start --port <n> --shutdown-seconds <s> ' +
+      '(npm run dev and npm start pass them from the configuration)',
+  )
   process.exit(2)
 }
-const port = Number(process.env.PORT || 3000)
 // As `next dev` and `next start` set it, before Next is loaded.
 // APP_SERVER_PROCESS tells the app's code it runs in the server, where the background work
-// belongs (src/lifecycle/appServer.ts; Next sets NEXT_RUNTIME only under its own CLI).
+// belongs (`isAppServer` in src/config/loadConfig.ts; Next sets NEXT_RUNTIME only under its own
+// CLI).
 Object.assign(process.env, {
   NODE_ENV: mode === 'dev' ? 'development' : 'production',
   APP_SERVER_PROCESS: 'true',
@@ -49,28 +59,10 @@ const isProduction = mode === 'start'
 // A schema push that would ask (y/N) in the development server ends it with advice instead.
 refusePrompts()
 
-/** One line to stdout: a JSON object in production (as Payload's logger writes), text otherwise. */
-const log = (level, msg) => {
-  const levels = { info: 30, warn: 40, error: 50 }
-  if (isProduction) {
-    console.log(JSON.stringify({ level: levels[level], time: Date.now(), name: 'server', msg }))
-  } else console.log(`[server] ${level === 'info' ? '' : `${level.toUpperCase()}: `}${msg}`)
-}
-
-const shutdownSeconds = Number(process.env.SHUTDOWN_TIMEOUT_SECONDS || 25)
-if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
-  log('error', `SHUTDOWN_TIMEOUT_SECONDS must be a positive number of seconds`)
-  process.exit(2)
-}
+const log = serverLog(isProduction)
 
 const { default: next } = await import('next')
 
-// Shared with the app's bundles through these symbols (src/http/requestContext.ts,
-// src/lifecycle/backgroundWork.ts, src/observability).
-const requestContext = (globalThis[Symbol.for('content-shop.requestContext')] ??=
-  new AsyncLocalStorage())
-const backgroundWork = () => globalThis[Symbol.for('content-shop.background')]
-const observeRequest = () => globalThis[Symbol.for('content-shop.observeRequest')]
 const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/
 
 const refusedMethods = new Set(['TRACE'])
@@ -141,57 +133,10 @@ server.on('upgrade', (_req, socket) => {
 
 const app = next({ dev: mode === 'dev', dir: projectRoot, port, httpServer: server })
 
-/**
- * Initialises Payload (and so the background work) by asking the app itself whether it is
- * alive; in development this also compiles the API route before anyone waits for it.
- */
-async function boot() {
-  const startedAt = Date.now()
-  for (let attempt = 1; !isStopping; attempt++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
-        headers: { 'x-request-id': 'boot' },
-      })
-      await response.arrayBuffer()
-      if (response.status < 500) {
-        const names = backgroundWork()?.names() ?? []
-        log(
-          'info',
-          `Payload initialised in ${Date.now() - startedAt} ms; background work: ${names.join(', ') || 'none'}`,
-        )
-        return
-      }
-      log('warn', `Initialising Payload answered ${response.status}; trying again`)
-    } catch (error) {
-      log('warn', `Initialising Payload failed (${error?.message ?? error}); trying again`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 10_000)))
-  }
-}
-
 async function shutDown(signal) {
   if (isStopping) return
   isStopping = true
-  const deadline = Date.now() + shutdownSeconds * 1000
-  log('info', `${signal}: stopping (at most ${shutdownSeconds} s)`)
-  setTimeout(() => {
-    const left = backgroundWork()?.names() ?? []
-    log(
-      'error',
-      `Shutdown took longer than ${shutdownSeconds} s; exiting with ` +
-        `${server.listening ? 'connections still open' : 'connections closed'}` +
-        `${left.length ? `, still stopping: ${left.join(', ')}` : ''}`,
-    )
-    process.exit(1)
-  }, shutdownSeconds * 1000).unref()
-  const closed = new Promise((resolve) => server.close(resolve))
-  for (const socket of upgraded) socket.destroy()
-  await closed
-  log('info', 'Every connection is closed; stopping the background work')
-  const { unfinished = [] } = (await backgroundWork()?.stopAll(deadline)) ?? {}
-  if (unfinished.length) log('warn', `Not stopped cleanly: ${unfinished.join(', ')}`)
-  log('info', 'Stopped')
-  process.exit(0)
+  await stopServer({ server, upgraded, shutdownSeconds, log, signal })
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutDown(signal))
@@ -201,5 +146,5 @@ server.listen(port, async () => {
   const requestHandler = app.getRequestHandler()
   handle = (req, res) => requestHandler(req, res)
   log('info', `Ready on http://localhost:${port} (${mode})`)
-  await boot()
+  await bootApp({ port, log, isStopping: () => isStopping })
 })

@@ -11,7 +11,7 @@ import { readVariables } from '../src/config/loadConfig'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 loadEnvironment(false)
-checkConfiguration()
+const config = checkConfiguration()
 const cluster = await provideDatabase('app')
 try {
   await provideSecret()
@@ -24,4 +24,4 @@ try {
   await cluster?.stop()
   throw error
 }
-superviseUntilExit(startNext('start'), async () => cluster?.stop())
+superviseUntilExit(startNext('start', config), async () => cluster?.stop())

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+import type { AppConfig } from '../../src/config/appConfig'
 import { projectRoot } from './environment'
 import { startupTimeoutExitCode } from './startupWatchdog'
 
@@ -65,16 +66,22 @@ function untilSuccess(child: ChildProcess, name: string) {
 
 /**
  * Starts the app's server (`scripts/server.mjs`: Next.js `dev` or `start` behind the server
- * that records each request's peer address) in the foreground of this process, on `PORT`.
+ * that records each request's peer address) in the foreground of this process, on the
+ * configuration's port, with its shutdown bound.
  */
 export function startNext(
   command: 'dev' | 'start',
-  env: Record<string, string | undefined> = {},
+  config: Pick<AppConfig, 'server' | 'shutdownMs'>,
 ): ChildProcess {
-  return spawn(process.execPath, [path.join(projectRoot, 'scripts/server.mjs'), command], {
+  const server = path.join(projectRoot, 'scripts/server.mjs')
+  const args = [
+    ...[command, '--port', String(config.server.port)],
+    ...['--shutdown-seconds', String(config.shutdownMs / 1000)],
+  ]
+  return spawn(process.execPath, [server, ...args], {
     cwd: projectRoot,
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: process.env,
   })
 }
 

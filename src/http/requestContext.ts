@@ -1,19 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { serverBridge } from '@/lifecycle/serverBridge'
+
 /** What is known of the request a piece of code runs for. */
 export type RequestContext = { requestId: string }
 
-const key = Symbol.for('content-shop.requestContext')
-type WithContext = typeof globalThis & { [key]?: AsyncLocalStorage<RequestContext> }
-
 /**
  * The request every log line is written for. The app server (`scripts/server.mjs`) runs each
- * request inside this storage (creating it on `globalThis` under the same symbol), so Next's
- * bundles and the server share one.
+ * request inside this storage (creating it on the server bridge), so Next's bundles and the
+ * server share one.
  */
 export function requestContext(): AsyncLocalStorage<RequestContext> {
-  const global = globalThis as WithContext
-  return (global[key] ??= new AsyncLocalStorage<RequestContext>())
+  return (serverBridge().requestContext ??= new AsyncLocalStorage<RequestContext>())
 }
 
 /** Fields added to every log line (pino's `mixin`): the request id when there is a request. */

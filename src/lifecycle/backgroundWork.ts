@@ -1,9 +1,11 @@
+import { serverBridge } from './serverBridge'
+
 /**
  * The background loops of this process (webhook worker, inquiry e-mail retry, order sweeper) and
  * the database pool they use, in one registry, so that whoever ends the process (the app
  * server on SIGTERM, `npm run worker`) stops them all, within one deadline, in the right order:
- * every loop first, the pool last. One registry per process, on `globalThis`, so that Next's
- * separate bundles and the plain server script (`scripts/server.mjs`) share it.
+ * every loop first, the pool last. One registry per process, on the server bridge, so that
+ * Next's separate bundles and the plain server script (`scripts/server.mjs`) share it.
  */
 export type BackgroundTask = {
   name: string
@@ -23,12 +25,8 @@ export type BackgroundWork = {
   stopAll: (deadline: number) => Promise<{ unfinished: string[] }>
 }
 
-const key = Symbol.for('content-shop.background')
-type WithRegistry = typeof globalThis & { [key]?: BackgroundWork }
-
 export function backgroundWork(): BackgroundWork {
-  const global = globalThis as WithRegistry
-  return (global[key] ??= createRegistry())
+  return (serverBridge().backgroundWork ??= createRegistry())
 }
 
 function createRegistry(): BackgroundWork {

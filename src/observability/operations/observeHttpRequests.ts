@@ -4,19 +4,7 @@ import { rewrittenPrefixes } from '@/openapi/buildDocument'
 import { observeHttpRequest } from '../metrics'
 import { routeLabeler } from '../routeLabel'
 import { configOf } from '@/config/appConfig'
-
-/** What the app's HTTP server (scripts/server.mjs) reports of each finished response. */
-export type FinishedRequest = {
-  method: string
-  /** The URL path, without the query. */
-  path: string
-  status: number
-  durationSeconds: number
-}
-
-/** Where scripts/server.mjs finds the observer: plain JavaScript outside Next's bundles. */
-const observerSlot = Symbol.for('content-shop.observeRequest')
-type WithObserver = typeof globalThis & { [observerSlot]?: (request: FinishedRequest) => void }
+import { serverBridge, type FinishedRequest } from '@/lifecycle/serverBridge'
 
 /**
  * Every route the app serves through Payload, in Payload's router syntax: custom and built-in
@@ -48,7 +36,7 @@ export function routeTemplates(config: SanitizedConfig): string[] {
 export function observeHttpRequests(payload: Payload) {
   if (!configOf(payload).observability.metricsToken) return
   const label = routeLabeler(routeTemplates(payload.config))
-  ;(globalThis as WithObserver)[observerSlot] = (request) => {
+  serverBridge().observeRequest = (request) => {
     try {
       observeHttpRequest({
         method: request.method,
