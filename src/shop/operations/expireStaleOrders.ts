@@ -27,7 +27,7 @@ type StaleOrder = { id: number; stripe_session_id: string | null }
 
 /**
  * One sweep of abandoned orders: every order still `pending` longer than its payment session
- * can live plus a margin (`orderSweepSettings`) holds stock nobody will pay for, e.g. one whose
+ * can live plus a margin (`ORDER_SWEEP_MARGIN_MINUTES`) holds stock nobody will pay for, e.g. one whose
  * checkout was killed before it opened its session, or whose expiry webhook was lost. Each
  * order is claimed alone (`FOR UPDATE SKIP LOCKED`, one transaction per order), so several
  * instances sweeping at once never handle an order twice, and the Stripe webhook for it waits
