@@ -17,7 +17,7 @@ import { recoverLapsedLeases } from './recoverLapsedLeases'
 import { sendDelivery, type AttemptOutcome } from './sendDelivery'
 import { postgres } from '@/db/transaction'
 import { observeDeliveryOutcome } from '@/observability/metrics'
-import { assertWorkable, leaseMarginMs, type WorkerSettings } from '../workerSettings'
+import { assertWorkable, leaseMarginMs } from '../workerSettings'
 import { configOf, type AppConfig } from '@/config/appConfig'
 
 /** What a worker has done since it started: counts, and milliseconds spent in each stage. */
