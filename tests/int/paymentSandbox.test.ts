@@ -1,7 +1,7 @@
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 import Stripe from 'stripe'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { configOf } from '../../src/config/appConfig'
 import { checkoutSessionParams } from '../../src/shop/checkoutSession'
@@ -22,12 +22,12 @@ let payload: Payload
 let pool: Pool
 let app: Awaited<ReturnType<typeof serveAppOverHttp>>
 const webhookSecret = 'whsec_sandbox_test_secret'
-/** Puts back the configuration from before the test's `sandboxEnvironment()`. */
+/** Puts back the configuration from before the test. */
 let restoreConfig: (() => void) | undefined
 
-/** The configuration of a development run without Stripe keys, on the app at `app.baseUrl`. */
+/** The settings of a development run without Stripe keys, on the app at `app.baseUrl`. */
 function sandboxEnvironment() {
-  restoreConfig = useConfig(payload, {
+  return {
     STRIPE_SECRET_KEY: undefined,
     PAYMENT_SANDBOX: undefined,
     CHECKOUT_REQUIRE_AUTH: undefined,
@@ -37,7 +37,7 @@ function sandboxEnvironment() {
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_MAX_NETWORK_RETRIES: '0',
     FRONTEND_URL: 'https://shop.example.com',
-  })
+  }
 }
 
 /** Where the sandbox sends its events: the app over HTTP, and the secret it verifies with. */
@@ -49,9 +49,12 @@ beforeAll(async () => {
   app = await serveAppOverHttp()
 })
 
+beforeEach(() => {
+  restoreConfig = useConfig(payload, {})
+})
+
 afterEach(() => {
   restoreConfig?.()
-  restoreConfig = undefined
 })
 
 afterAll(async () => {
@@ -104,7 +107,7 @@ const post = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' })
 
 describe('the sandbox API, through the real stripe SDK', () => {
   it('creates, retrieves and expires a session as Stripe does', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const stripe = sandboxSdk()
     const created = await stripe.checkout.sessions.create(sessionParams(101), {
       idempotencyKey: 'order-101-key',
@@ -135,7 +138,7 @@ describe('the sandbox API, through the real stripe SDK', () => {
   })
 
   it('answers errors as Stripe does: unknown session, bad parameters, wrong key', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     await expect(sandboxSdk().checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       statusCode: 404,
@@ -154,7 +157,7 @@ describe('the sandbox API, through the real stripe SDK', () => {
 
 describe('checkout with the sandbox', () => {
   it('opens the session in the sandbox; Pay sends a signed completed event and the order is paid', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer } = await checkout()
     expect(answer.status).toBe(201)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
@@ -194,7 +197,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('Cancel expires the session: the order expires and its stock comes back', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(3)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     expect(await stockOf(payload, product.id)).toBe(2)
@@ -210,7 +213,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('a session that runs out sends checkout.session.expired (kept in the database)', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(1)
     const { orderId } = answer.body as { orderId: number }
     const { expireRunOutSessions } = await import('../../src/shop/paymentSandbox/settleSessions')
@@ -224,7 +227,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('sends an event the shop did not accept again, until it does', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer } = await checkout(1)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     // The shop cannot be reached at first: the event waits for its next attempt.
@@ -256,7 +259,7 @@ describe('checkout with the sandbox', () => {
 
 describe('when the sandbox is off', () => {
   it('is refused under NODE_ENV=production without PAYMENT_SANDBOX=true: checkout answers 502', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const stripe = sandboxSdk()
     const session = await stripe.checkout.sessions.create(sessionParams(201))
     useConfig(payload, { NODE_ENV: 'production' })
@@ -277,7 +280,7 @@ describe('when the sandbox is off', () => {
   })
 
   it('is off when STRIPE_SECRET_KEY is set: checkout goes to Stripe', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const session = await sandboxSdk().checkout.sessions.create(sessionParams(301))
     const stripe = await useFakeStripe(payload)
     try {
