@@ -62,7 +62,7 @@ function valueOf(text: string, series: string) {
 
 describe('GET /api/metrics', () => {
   it('is 404 while METRICS_TOKEN is unset, whatever the caller sends', async () => {
-    const restore = useConfig(payload, { METRICS_TOKEN: '' })
+    const restore = useConfig(payload, { METRICS_TOKEN: undefined })
     try {
       for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<
         string,
