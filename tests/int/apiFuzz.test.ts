@@ -7,11 +7,13 @@ import { pathToFileURL } from 'node:url'
 
 import { validate, type Validator } from '@hyperjump/json-schema/openapi-3-1'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract } from '../helpers/openApiContract'
 import { isHeaderSafe, schemaArbitraries, type Hints } from '../helpers/openApiArbitraries'
+import { fakeStripeSettings } from '../helpers/shop'
+import { useConfig } from '../helpers/testConfig'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 // A schema-driven fuzz test: every operation of the served OpenAPI document gets requests
@@ -32,15 +34,15 @@ import { startWebhookReceiver } from '../helpers/webhookReceiver'
 // serves and documents (the guest one). No webhook worker runs, so
 // deliveries stay queued: the fuzz covers the API, not the sends.
 
-// Generous limits: 429s would mask findings (and 429 is a documented answer anyway).
-process.env.RATE_LIMIT_DEFAULT = '1000000/60'
-process.env.RATE_LIMIT_CONTACT = '1000000/60'
-process.env.RATE_LIMIT_CREDENTIALS = '1000000/60'
-process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
-process.env.WEBHOOK_PROBE_TIMEOUT_MS = '500'
-// Metrics on, so that its token is asked for (401) rather than the whole path being a 404.
-process.env.METRICS_TOKEN = 'fuzz-metrics-token'
-delete process.env.CHECKOUT_REQUIRE_AUTH
+const settings = {
+  // Generous limits: 429s would mask findings (and 429 is a documented answer anyway).
+  RATE_LIMIT_DEFAULT: '1000000/60',
+  RATE_LIMIT_CONTACT: '1000000/60',
+  RATE_LIMIT_CREDENTIALS: '1000000/60',
+  WEBHOOK_PROBE_TIMEOUT_MS: '500',
+  // Metrics on, so that its token is asked for (401) rather than the whole path being a 404.
+  METRICS_TOKEN: 'fuzz-metrics-token',
+}
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_250_915)
 /** Requests of each intent per operation. */
@@ -49,8 +51,8 @@ const requestTimeoutMs = 10_000
 
 // (an alias: at the top level a `use...` call reads as a React hook to the linter)
 const { useFakeStripe: pointAppAtFakeStripe } = await import('../helpers/shop')
-const stripe: FakeStripe = await pointAppAtFakeStripe()
-const payload = await (await import('../helpers/payload')).getTestPayload()
+const payload = await (await import('../helpers/payload')).getTestPayload(settings)
+const stripe: FakeStripe = await pointAppAtFakeStripe(payload)
 const { rest } = await import('../helpers/rest')
 const document = await (await rest('GET', '/api/openapi.json')).json()
 const contract = await openApiContract(document)
@@ -353,7 +355,7 @@ function wire(operation: Operation, request: FuzzRequest) {
       if (name.toLowerCase() === 'stripe-signature') delete headers[name]
     }
     const timestamp = Math.floor(Date.now() / 1000)
-    const signature = createHmac('sha256', process.env.STRIPE_WEBHOOK_SECRET!)
+    const signature = createHmac('sha256', fakeStripeSettings(stripe).STRIPE_WEBHOOK_SECRET)
       .update(`${timestamp}.${rawBody}`, 'utf8')
       .digest('hex')
     headers['stripe-signature'] = `t=${timestamp},v1=${signature}`
@@ -777,7 +779,7 @@ beforeAll(async () => {
   credentials.customer = { authorization: `Bearer ${await bearer('customer')}` }
   credentials.consumer = { 'x-api-key': (await consumerWithKey(payload, 'Fuzz consumer')).apiKey }
   credentials.anonymous = {}
-  credentials.scraper = { authorization: `Bearer ${process.env.METRICS_TOKEN}` }
+  credentials.scraper = { authorization: `Bearer ${settings.METRICS_TOKEN}` }
 
   fixtures.authorId = (await payload.create({ collection: 'authors', data: { name: 'Fuzz' } })).id
   fixtures.tagId = (
@@ -833,7 +835,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   await receiver?.close()
   await stripe.stop()
 })
@@ -842,8 +843,10 @@ describe('every operation of the served document, fuzzed', () => {
   for (const [index, operation] of operations.entries()) {
     const name = `${operation.method} ${operation.template}${operation.variant ? ` (${operation.variant} variant)` : ''}`
     it(name, { timeout: 120_000 }, async () => {
-      if (operation.variant === 'authenticated') process.env.CHECKOUT_REQUIRE_AUTH = 'true'
-      else delete process.env.CHECKOUT_REQUIRE_AUTH
+      // The configuration comes back when the test ends, however it ends.
+      if (operation.variant === 'authenticated') {
+        onTestFinished(useConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' }))
+      }
       const arbitraries = requestArbitraries(operation)
       const operationSeed = seed + index * 7919
       const requests = [

@@ -1,32 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
-
-// One request per window for each policy, read when this process builds its first limiter: the
-// first anonymous request uses it up, and every operation then answers 429 to the same caller.
-process.env.RATE_LIMIT_DEFAULT = '1/600'
-process.env.RATE_LIMIT_CONTACT = '1/600'
-// Stripe's webhook counts only calls whose signature fails: the warm-up sends one.
-process.env.RATE_LIMIT_BAD_SIGNATURES = '1/600'
-// The warm-up inquiry's e-mail goes to the log (no SMTP in tests) instead of failing.
-process.env.ADMIN_NOTIFY_EMAILS = 'admin@example.com'
 
 let contract: OpenApiContract
 let rest: typeof import('../helpers/rest').rest
 const anyUuid = '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42'
 
 beforeAll(async () => {
+  await (
+    await import('../helpers/payload')
+  ).getTestPayload({
+    // One request per window for each policy: the first anonymous request uses it up, and
+    // every operation then answers 429 to the same caller.
+    RATE_LIMIT_DEFAULT: '1/600',
+    RATE_LIMIT_CONTACT: '1/600',
+    // Stripe's webhook counts only calls whose signature fails: the warm-up sends one.
+    RATE_LIMIT_BAD_SIGNATURES: '1/600',
+    // The warm-up inquiry's e-mail goes to the log (no SMTP in tests) instead of failing.
+    ADMIN_NOTIFY_EMAILS: 'admin@example.com',
+  })
   rest = (await import('../helpers/rest')).rest
   const { openApiDocument } = await import('../../src/openapi/appDocument')
   const config = await (await import('@payload-config')).default
   // Built in-process: fetching /api/openapi.json would spend the one request of the window.
   contract = await openApiContract(openApiDocument(config, 'http://localhost:3000'))
-})
-
-afterAll(() => {
-  delete process.env.RATE_LIMIT_DEFAULT
-  delete process.env.RATE_LIMIT_CONTACT
-  delete process.env.RATE_LIMIT_BAD_SIGNATURES
 })
 
 describe('rate limits in the document', () => {

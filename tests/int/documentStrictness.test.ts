@@ -9,6 +9,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
+import { useConfig } from '../helpers/testConfig'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 // Issue 15, item 7: the OpenAPI document says every constraint the server enforces, so that a
@@ -85,11 +86,9 @@ let doc: Awaited<ReturnType<typeof servedDocument>>
 
 beforeAll(async () => {
   setShouldValidateFormat(true)
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
-  delete process.env.CHECKOUT_REQUIRE_AUTH
-  stripe = await (await import('../helpers/shop')).useFakeStripe()
-  receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
+  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
+  receiver = await startWebhookReceiver()
   ;({ rest, restJson } = await import('../helpers/rest'))
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   const { consumerWithKey, userWithToken } = await import('../helpers/identities')
@@ -102,7 +101,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  delete process.env.CHECKOUT_REQUIRE_AUTH
   await receiver?.close()
   await stripe?.stop()
 })
@@ -277,7 +275,7 @@ describe('shop', () => {
     expect(await doc.permitsBody('/api/orders/checkout', 'post', memberCart)).toBe(false)
     expect((await restJson('POST', '/api/orders/checkout', { body: memberCart })).status).toBe(400)
 
-    process.env.CHECKOUT_REQUIRE_AUTH = 'true'
+    const restore = useConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
     try {
       const served = await servedDocument()
       const member = served.operation('/api/orders/checkout', 'post')
@@ -299,7 +297,7 @@ describe('shop', () => {
       })
       expect(refused.status).toBe(400)
     } finally {
-      delete process.env.CHECKOUT_REQUIRE_AUTH
+      restore()
     }
   })
 

@@ -3,23 +3,21 @@ import net from 'node:net'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-// One request per window: a probe that counted against the rate limit would be refused at once.
-process.env.RATE_LIMIT_DEFAULT = '1/600'
-process.env.RATE_LIMIT_CREDENTIALS = '1/600'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 let payload: Payload
 let restJson: typeof import('../helpers/rest').restJson
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({
+    // One request per window: a probe that counted against the rate limit would be refused at
+    // once.
+    RATE_LIMIT_DEFAULT: '1/600',
+    RATE_LIMIT_CREDENTIALS: '1/600',
+  })
   restJson = (await import('../helpers/rest')).restJson
-})
-
-afterAll(() => {
-  delete process.env.RATE_LIMIT_DEFAULT
-  delete process.env.RATE_LIMIT_CREDENTIALS
 })
 
 const migrationRows = async () =>

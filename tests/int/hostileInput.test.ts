@@ -21,9 +21,8 @@ let stripe: Awaited<ReturnType<typeof useFakeStripe>>
 let clientNumber = 0
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   payload = await getTestPayload()
-  stripe = await useFakeStripe()
+  stripe = await useFakeStripe(payload)
   receiver = await startWebhookReceiver()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   admin = await userWithToken(payload, 'admin')

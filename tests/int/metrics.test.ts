@@ -5,12 +5,10 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
+import { useConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
 
-// Set before Payload starts: its init puts the request observer in place only with metrics on.
 const token = 'metrics-test-token-0123456789'
-process.env.METRICS_TOKEN = token
-process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
 
 let payload: Payload
 let rest: typeof import('../helpers/rest').rest
@@ -27,11 +25,16 @@ beforeAll(async () => {
       server.close(() => resolve(port))
     })
   })
-  process.env.SMTP_HOST = '127.0.0.1'
-  process.env.SMTP_PORT = String(closed)
-  stripe = await (await import('../helpers/shop')).useFakeStripe()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({ METRICS_TOKEN: token, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closed) })
+  // Payload's init puts the request observer in place only when metrics are on, and this
+  // process's Payload started without the token: put it in place as its init does with one.
+  ;(await import('../../src/observability/operations/observeHttpRequests')).observeHttpRequests(
+    payload,
+  )
+  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
   receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
   ;({ rest, restJson } = await import('../helpers/rest'))
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
 })
@@ -40,9 +43,6 @@ afterAll(async () => {
   await worker?.stop()
   await receiver?.close()
   await stripe?.stop()
-  delete process.env.METRICS_TOKEN
-  delete process.env.SMTP_HOST
-  delete process.env.SMTP_PORT
 })
 
 /** Scrapes `GET /api/metrics` with the token; the exposition text. */
@@ -62,7 +62,7 @@ function valueOf(text: string, series: string) {
 
 describe('GET /api/metrics', () => {
   it('is 404 while METRICS_TOKEN is unset, whatever the caller sends', async () => {
-    delete process.env.METRICS_TOKEN
+    const restore = useConfig(payload, { METRICS_TOKEN: undefined })
     try {
       for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<
         string,
@@ -73,7 +73,7 @@ describe('GET /api/metrics', () => {
         expect(answer.body.error.code).toBe('not_found')
       }
     } finally {
-      process.env.METRICS_TOKEN = token
+      restore()
     }
   })
 

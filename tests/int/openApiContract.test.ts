@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventCatalogue } from '../../src/webhooks/eventCatalogue'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
+import { fakeStripeSettings } from '../helpers/shop'
+import { useConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
 
 // Every live answer of every documented operation, success and each documented error, is
@@ -57,11 +59,9 @@ async function expectAnswer(
 }
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
-  delete process.env.CHECKOUT_REQUIRE_AUTH
-  stripe = await (await import('../helpers/shop')).useFakeStripe()
-  receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
+  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
+  receiver = await startWebhookReceiver()
   rest = (await import('../helpers/rest')).rest
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
 
@@ -182,10 +182,10 @@ describe('operations', () => {
   })
 
   it('GET /api/metrics', async () => {
-    delete process.env.METRICS_TOKEN
-    await expectAnswer('GET', '/api/metrics', 404)
-    process.env.METRICS_TOKEN = 'contract-metrics-token'
+    const restore = useConfig(payload, { METRICS_TOKEN: undefined })
     try {
+      await expectAnswer('GET', '/api/metrics', 404)
+      useConfig(payload, { METRICS_TOKEN: 'contract-metrics-token' })
       await expectAnswer('GET', '/api/metrics', 401, {
         headers: { authorization: 'Bearer not-the-token' },
       })
@@ -194,7 +194,7 @@ describe('operations', () => {
       })
       expect(scraped.text).toContain('# TYPE webhook_queue_depth gauge')
     } finally {
-      delete process.env.METRICS_TOKEN
+      restore()
     }
   })
 })
@@ -500,7 +500,7 @@ describe('shop', () => {
   })
 
   it('POST /api/orders/checkout, authenticated variant (checked against its own document)', async () => {
-    process.env.CHECKOUT_REQUIRE_AUTH = 'true'
+    const restore = useConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
     try {
       // The document describes the variant the deployment serves: fetch this deployment's.
       memberContract = await openApiContract(await (await rest('GET', '/api/openapi.json')).json())
@@ -518,7 +518,7 @@ describe('shop', () => {
         stripe.setMode('ok')
       }
     } finally {
-      delete process.env.CHECKOUT_REQUIRE_AUTH
+      restore()
     }
   })
 
@@ -527,7 +527,7 @@ describe('shop', () => {
     const session = stripe.sessions.get(order.stripeSessionId!)!
     const { payload: body, signature } = signedWebhook(
       checkoutSessionEvent('checkout.session.completed', session),
-      process.env.STRIPE_WEBHOOK_SECRET!,
+      fakeStripeSettings(stripe).STRIPE_WEBHOOK_SECRET,
     )
     await expectAnswer('POST', '/api/orders/webhook/stripe', 200, {
       headers: { 'stripe-signature': signature },
@@ -537,15 +537,14 @@ describe('shop', () => {
       headers: { 'stripe-signature': 't=1,v1=forged' },
       rawBody: body,
     })
-    const secret = process.env.STRIPE_WEBHOOK_SECRET
-    delete process.env.STRIPE_WEBHOOK_SECRET
+    const restore = useConfig(payload, { STRIPE_WEBHOOK_SECRET: undefined })
     try {
       await expectAnswer('POST', '/api/orders/webhook/stripe', 500, {
         headers: { 'stripe-signature': signature },
         rawBody: body,
       })
     } finally {
-      process.env.STRIPE_WEBHOOK_SECRET = secret
+      restore()
     }
   })
 })

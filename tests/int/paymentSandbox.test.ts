@@ -1,8 +1,9 @@
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 import Stripe from 'stripe'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { configOf } from '../../src/config/appConfig'
 import { checkoutSessionParams } from '../../src/shop/checkoutSession'
 import { parseAmount } from '../../src/shop/money'
 import { paymentSandboxApiKey } from '../../src/shop/paymentSandboxSettings'
@@ -10,6 +11,7 @@ import { serveAppOverHttp } from '../helpers/appOverHttp'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { useConfig } from '../helpers/testConfig'
 
 // The payment sandbox (issue 16, item 1): with no STRIPE_SECRET_KEY, checkout opens its session
 // in a Stripe-compatible sandbox served by the app itself, through the real `stripe` SDK over
@@ -20,26 +22,26 @@ let payload: Payload
 let pool: Pool
 let app: Awaited<ReturnType<typeof serveAppOverHttp>>
 const webhookSecret = 'whsec_sandbox_test_secret'
-const baseline = { ...process.env }
+/** Puts back the configuration from before the test. */
+let restoreConfig: (() => void) | undefined
 
-/** The environment of a development run without Stripe keys, on the app at `app.baseUrl`. */
+/** The settings of a development run without Stripe keys, on the app at `app.baseUrl`. */
 function sandboxEnvironment() {
-  for (const name of [
-    'STRIPE_SECRET_KEY',
-    'PAYMENT_SANDBOX',
-    'CHECKOUT_REQUIRE_AUTH',
-    'SERVER_URL',
-  ]) {
-    delete process.env[name]
-  }
-  Object.assign(process.env, {
+  return {
+    STRIPE_SECRET_KEY: undefined,
+    PAYMENT_SANDBOX: undefined,
+    CHECKOUT_REQUIRE_AUTH: undefined,
+    SERVER_URL: undefined,
     NODE_ENV: 'development',
     STRIPE_API_BASE: app.baseUrl,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_MAX_NETWORK_RETRIES: '0',
     FRONTEND_URL: 'https://shop.example.com',
-  })
+  }
 }
+
+/** Where the sandbox sends its events: the app over HTTP, and the secret it verifies with. */
+const shopAt = (appAddress: string) => ({ appAddress, secret: webhookSecret })
 
 beforeAll(async () => {
   payload = await getTestPayload()
@@ -47,9 +49,12 @@ beforeAll(async () => {
   app = await serveAppOverHttp()
 })
 
+beforeEach(() => {
+  restoreConfig = useConfig(payload, {})
+})
+
 afterEach(() => {
-  for (const name of Object.keys(process.env)) if (!(name in baseline)) delete process.env[name]
-  Object.assign(process.env, baseline)
+  restoreConfig?.()
 })
 
 afterAll(async () => {
@@ -57,7 +62,7 @@ afterAll(async () => {
 })
 
 /** The SDK as the app configures it while the sandbox is on. */
-const sandboxSdk = (key = paymentSandboxApiKey(process.env.PAYLOAD_SECRET!)) =>
+const sandboxSdk = (key = paymentSandboxApiKey(configOf(payload).identity.payloadSecret)) =>
   new Stripe(key, {
     protocol: 'http',
     host: '127.0.0.1',
@@ -102,7 +107,7 @@ const post = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' })
 
 describe('the sandbox API, through the real stripe SDK', () => {
   it('creates, retrieves and expires a session as Stripe does', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const stripe = sandboxSdk()
     const created = await stripe.checkout.sessions.create(sessionParams(101), {
       idempotencyKey: 'order-101-key',
@@ -133,7 +138,7 @@ describe('the sandbox API, through the real stripe SDK', () => {
   })
 
   it('answers errors as Stripe does: unknown session, bad parameters, wrong key', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     await expect(sandboxSdk().checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       statusCode: 404,
@@ -152,7 +157,7 @@ describe('the sandbox API, through the real stripe SDK', () => {
 
 describe('checkout with the sandbox', () => {
   it('opens the session in the sandbox; Pay sends a signed completed event and the order is paid', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer } = await checkout()
     expect(answer.status).toBe(201)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
@@ -192,7 +197,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('Cancel expires the session: the order expires and its stock comes back', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(3)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     expect(await stockOf(payload, product.id)).toBe(2)
@@ -208,21 +213,21 @@ describe('checkout with the sandbox', () => {
   })
 
   it('a session that runs out sends checkout.session.expired (kept in the database)', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(1)
     const { orderId } = answer.body as { orderId: number }
     const { expireRunOutSessions } = await import('../../src/shop/paymentSandbox/settleSessions')
-    const appAddress = app.baseUrl
-    expect(await expireRunOutSessions({ pool, now: new Date(), appAddress })).toEqual([])
+    const shop = shopAt(app.baseUrl)
+    expect(await expireRunOutSessions({ pool, now: new Date(), shop })).toEqual([])
     const later = new Date(Date.now() + 2 * 60 * 60_000)
-    const expired = await expireRunOutSessions({ pool, now: later, appAddress })
+    const expired = await expireRunOutSessions({ pool, now: later, shop })
     expect(expired).toContain((await readOrder(orderId)).stripeSessionId)
     expect((await readOrder(orderId)).status).toBe('expired')
     expect(await stockOf(payload, product.id)).toBe(5)
   })
 
   it('sends an event the shop did not accept again, until it does', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const { answer } = await checkout(1)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     // The shop cannot be reached at first: the event waits for its next attempt.
@@ -234,7 +239,7 @@ describe('checkout with the sandbox', () => {
       id: sessionId,
       how: 'pay',
       now: new Date(),
-      appAddress: 'http://127.0.0.1:9', // the discard port: connection refused
+      shop: shopAt('http://127.0.0.1:9'), // the discard port: connection refused
     })
     expect(unreachable.outcome).toBe('finished')
     expect((await readOrder(orderId)).status).toBe('pending')
@@ -243,10 +248,10 @@ describe('checkout with the sandbox', () => {
       /has not accepted <code>checkout.session.completed<\/code> yet \(1 attempt: fetch failed\)/,
     )
     // Not yet due: nothing is sent.
-    await sendDueEvents({ pool, now: new Date(), appAddress: app.baseUrl })
+    await sendDueEvents({ pool, now: new Date(), shop: shopAt(app.baseUrl) })
     expect((await readOrder(orderId)).status).toBe('pending')
 
-    await sendDueEvents({ pool, now: new Date(Date.now() + 10_000), appAddress: app.baseUrl })
+    await sendDueEvents({ pool, now: new Date(Date.now() + 10_000), shop: shopAt(app.baseUrl) })
     expect((await readOrder(orderId)).status).toBe('paid')
     expect(await (await fetch(paymentUrl)).text()).toContain('The shop accepted')
   })
@@ -254,10 +259,10 @@ describe('checkout with the sandbox', () => {
 
 describe('when the sandbox is off', () => {
   it('is refused under NODE_ENV=production without PAYMENT_SANDBOX=true: checkout answers 502', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const stripe = sandboxSdk()
     const session = await stripe.checkout.sessions.create(sessionParams(201))
-    Object.assign(process.env, { NODE_ENV: 'production' })
+    useConfig(payload, { NODE_ENV: 'production' })
     const { answer, product } = await checkout(1)
     expect(answer.status).toBe(502)
     expect(answer.body.error).toMatch(/^No payment provider is configured/)
@@ -268,25 +273,27 @@ describe('when the sandbox is off', () => {
     expect((await fetch(session.url!)).status).toBe(404)
     expect((await post(`${session.url}/pay`)).status).toBe(404)
 
-    process.env.PAYMENT_SANDBOX = 'true'
+    useConfig(payload, { PAYMENT_SANDBOX: 'true' })
     const { answer: allowed } = await checkout(1)
     expect(allowed.status).toBe(201)
     expect(allowed.body.paymentUrl).toMatch(/\/payment-sandbox\/cs_test_sandbox_/)
   })
 
   it('is off when STRIPE_SECRET_KEY is set: checkout goes to Stripe', async () => {
-    sandboxEnvironment()
+    useConfig(payload, sandboxEnvironment())
     const session = await sandboxSdk().checkout.sessions.create(sessionParams(301))
-    const stripe = await useFakeStripe()
+    const stripe = await useFakeStripe(payload)
     try {
-      process.env.PAYMENT_SANDBOX = 'true'
+      useConfig(payload, { PAYMENT_SANDBOX: 'true' })
       const { answer } = await checkout(1)
       expect(answer.status).toBe(201)
       expect(answer.body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//)
       expect(stripe.sessionRequests()).toHaveLength(1)
       expect((await fetch(session.url!)).status).toBe(404)
       const direct = await fetch(`${app.baseUrl}/v1/checkout/sessions/${session.id}`, {
-        headers: { authorization: `Bearer ${paymentSandboxApiKey(process.env.PAYLOAD_SECRET!)}` },
+        headers: {
+          authorization: `Bearer ${paymentSandboxApiKey(configOf(payload).identity.payloadSecret)}`,
+        },
       })
       expect(direct.status).toBe(404)
     } finally {

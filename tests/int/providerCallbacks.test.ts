@@ -3,11 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 
-// A small default window, so that a burst of Stripe's events would cross it; and a smaller one
-// for requests whose signature does not verify.
-process.env.RATE_LIMIT_DEFAULT = '3/600'
-process.env.RATE_LIMIT_BAD_SIGNATURES = '2/600'
-
 let payload: Payload
 let stripe: FakeStripe
 let restJson: typeof import('../helpers/rest').restJson
@@ -15,16 +10,20 @@ let shop: typeof import('../helpers/shop')
 
 beforeAll(async () => {
   shop = await import('../helpers/shop')
-  stripe = await shop.useFakeStripe()
-  delete process.env.CHECKOUT_REQUIRE_AUTH
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (
+    await import('../helpers/payload')
+  ).getTestPayload({
+    // A small default window, so that a burst of Stripe's events would cross it; and a smaller
+    // one for requests whose signature does not verify.
+    RATE_LIMIT_DEFAULT: '3/600',
+    RATE_LIMIT_BAD_SIGNATURES: '2/600',
+  })
+  stripe = await shop.useFakeStripe(payload)
   restJson = (await import('../helpers/rest')).restJson
 })
 
 afterAll(async () => {
   await stripe.stop()
-  delete process.env.RATE_LIMIT_DEFAULT
-  delete process.env.RATE_LIMIT_BAD_SIGNATURES
 })
 
 /** Stripe's calls, all from the one address of the proxy in front of the app. */

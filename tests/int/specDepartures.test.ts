@@ -14,10 +14,9 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 const secret = 'whsec_test_secret'
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
-  stripe = await (await import('../helpers/shop')).useFakeStripe()
-  receiver = await startWebhookReceiver()
   payload = await (await import('../helpers/payload')).getTestPayload()
+  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
+  receiver = await startWebhookReceiver()
   restJson = (await import('../helpers/rest')).restJson
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
 })

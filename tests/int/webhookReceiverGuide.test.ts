@@ -17,6 +17,7 @@ import { sign } from '@/webhooks/signature'
 import { disableAfterFailures } from '@/webhooks/subscriptionOutcome'
 import { allowLoopbackWebhooksInDevelopment } from '../../scripts/lib/developmentWebhooks'
 import { blockForFile, fencedBlocks } from '../helpers/markdownBlocks'
+import { useConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
 
 /**
@@ -63,7 +64,6 @@ const asConsumer = () => ({ 'x-api-key': apiKey })
 const printed = () => stdout.map((line) => JSON.parse(line) as Envelope)
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   payload = await (await import('../helpers/payload')).getTestPayload()
   restJson = (await import('../helpers/rest')).restJson
   createProduct = (await import('../helpers/shop')).createProduct
@@ -305,20 +305,20 @@ describe("the guide's walk on one machine, from a receiver on localhost to a ver
     }
   }
   const subscribeStep = curl('subscribe-localhost.sh')
-  let settingBefore: string | undefined
+  /** Puts back the configuration from before these steps. */
+  let restore: () => void
 
   beforeAll(() => {
-    settingBefore = process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES
+    restore = useConfig(payload, {})
   })
 
   afterAll(() => {
-    if (settingBefore === undefined) delete process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES
-    else process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = settingBefore
+    restore()
   })
 
   it('step 1: production refuses a localhost endpoint with a 400 naming the setting', async () => {
     expect(subscribeStep.body.endpoint_url).toMatch(/^http:\/\/localhost:8080\//)
-    delete process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES // as `npm start` leaves it
+    useConfig(payload, { WEBHOOK_ALLOWED_ADDRESS_RANGES: undefined }) // as `npm start` leaves it
     const refused = await restJson(subscribeStep.method, subscribeStep.path, {
       headers: asConsumer(),
       body: subscribeStep.body,
@@ -344,8 +344,11 @@ describe("the guide's walk on one machine, from a receiver on localhost to a ver
   })
 
   it('steps 2 to 4: subscribe localhost, start the receiver with the secret, send a test event', async () => {
-    delete process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES
-    allowLoopbackWebhooksInDevelopment(process.env, () => {}) // what `npm run dev` does
+    const development: Record<string, string | undefined> = {
+      WEBHOOK_ALLOWED_ADDRESS_RANGES: undefined,
+    }
+    allowLoopbackWebhooksInDevelopment(development, () => {}) // what `npm run dev` does
+    useConfig(payload, development)
 
     // 2. Subscribe (the guide's port is taken here by whatever: use a free one).
     const port = await freePort()

@@ -6,9 +6,9 @@ import { signalGroup } from '../helpers/processGroups'
 import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
 import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
 
-// Set before Payload starts: its init puts the metrics in place only with a token.
+// Metrics answer only with a token; the workers run with it as the app does.
 const token = 'lapsed-leases-metrics-token-0123456789'
-process.env.METRICS_TOKEN = token
+const settings = { METRICS_TOKEN: token }
 
 let payload: Payload
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
@@ -19,9 +19,8 @@ let answer: Answer = 'hang'
 const workers = workerProcesses()
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
   receiver = await startWebhookReceiver(() => answer)
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await (await import('../helpers/payload')).getTestPayload(settings)
   ;({ rest, restJson } = await import('../helpers/rest'))
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
   apiKey = (await (await import('../helpers/identities')).consumerWithKey(payload)).apiKey
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   workers.killAll()
   await receiver?.close()
-  delete process.env.METRICS_TOKEN
 })
 
 async function subscribe(path: string) {
@@ -92,7 +90,7 @@ describe('deliveries a killed worker held, on a subscription deactivated since',
     const postsTo = () => receiver.posts().filter((post) => post.path === '/abandoned')
 
     // The test event and both orders are being sent when the worker is killed.
-    const doomed = await workers.start({ WEBHOOK_LEASE_SECONDS: '35' })
+    const doomed = await workers.start({ ...settings, WEBHOOK_LEASE_SECONDS: '35' })
     await receiver.waitFor(() => postsTo().length === 3)
     signalGroup(doomed, 'SIGKILL')
     await new Promise((resolve) => doomed.once('exit', resolve))
@@ -104,7 +102,7 @@ describe('deliveries a killed worker held, on a subscription deactivated since',
     ])
     expect(await deliveringGauge()).toBe(3)
 
-    const survivor = await workers.start({ WEBHOOK_LEASE_SECONDS: '35' })
+    const survivor = await workers.start({ ...settings, WEBHOOK_LEASE_SECONDS: '35' })
     // Once the leases lapsed (35 s after the claim), the running worker returns them to the
     // queue without sending them.
     await eventually(

@@ -35,12 +35,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
   smtpPort = (silent.address() as net.AddressInfo).port
   // This test process runs the notice loop too (every process does): a third contender.
-  Object.assign(process.env, mailEnv())
-  process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
+  payload = await (await import('../helpers/payload')).getTestPayload(mailEnv())
   receiver = await startWebhookReceiver((request) =>
     request.path.startsWith('/broken') ? { status: 500 } : { status: 200 },
   )
-  payload = await (await import('../helpers/payload')).getTestPayload()
   await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
 })
 
