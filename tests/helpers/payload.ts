@@ -2,7 +2,7 @@ import { payloadConfig } from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import type { Environment } from '../../src/config/loadConfig'
-import { testConfig, useConfig } from './testConfig'
+import { testConfig, handInConfig } from './testConfig'
 
 let started: Promise<Payload> | undefined
 
@@ -11,7 +11,7 @@ let started: Promise<Payload> | undefined
  * (variables as an operator sets them, e.g. `{ SMTP_HOST: '127.0.0.1' }`): the first call starts
  * Payload with a configuration built from the test environment and those, as the app would start
  * with them (settings Payload takes once, such as `CORS_ORIGINS`, included); a later call hands
- * the running instance that configuration (`useConfig`).
+ * the running instance that configuration (`handInConfig`).
  */
 export async function getTestPayload(settings?: Environment): Promise<Payload> {
   if (!started) {
@@ -19,10 +19,10 @@ export async function getTestPayload(settings?: Environment): Promise<Payload> {
     started = getPayload({ config: own })
     const payload = await started
     // Something (a route of the app) started Payload with the default configuration first.
-    if (settings && payload.config !== (await own)) useConfig(payload, settings)
+    if (settings && payload.config !== (await own)) handInConfig(payload, settings)
     return payload
   }
   const payload = await started
-  if (settings) useConfig(payload, settings)
+  if (settings) handInConfig(payload, settings)
   return payload
 }

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import type { Product } from '../../src/payload-types'
 import { startFakeStripe } from './fakeStripe'
-import { useConfig } from './testConfig'
+import { handInConfig } from './testConfig'
 
 /** A valid shipping address (both variants use the same fields). */
 export const address = {
@@ -51,6 +51,6 @@ export const fakeStripeSettings = (stripe: { baseUrl: string }) => ({
  */
 export async function useFakeStripe(payload: Payload) {
   const stripe = await startFakeStripe()
-  useConfig(payload, fakeStripeSettings(stripe))
+  handInConfig(payload, fakeStripeSettings(stripe))
   return stripe
 }

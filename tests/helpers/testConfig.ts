@@ -20,7 +20,7 @@ export function testConfig(settings: Environment = {}): AppConfig {
  * the mailer) sees it. Returns what puts the previous one back. Settings Payload takes once at its start (database, CORS, logger) do
  * not follow.
  */
-export function useConfig(payload: Payload, settings: Environment): () => void {
+export function handInConfig(payload: Payload, settings: Environment): () => void {
   const custom = payload.config.custom as { app: AppConfig }
   const previous = custom.app
   custom.app = testConfig({ ...settingsOf.get(previous), ...settings })
@@ -29,5 +29,5 @@ export function useConfig(payload: Payload, settings: Environment): () => void {
   }
 }
 
-/** The settings each test configuration was built with: `useConfig` adds to them. */
+/** The settings each test configuration was built with: `handInConfig` adds to them. */
 const settingsOf = new WeakMap<AppConfig, Environment>()

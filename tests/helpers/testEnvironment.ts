@@ -23,7 +23,7 @@ else delete process.env.REDIS_URL
 delete process.env.API_KEY
 delete process.env.CHECKOUT_REQUIRE_AUTH
 // Webhook receivers in tests listen on loopback, which production refuses; a test of that
-// refusal sets the variable itself (`useConfig`).
+// refusal sets the variable itself (`handInConfig`).
 process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
 // Every in-process request comes from one address ('unknown') and many use one e-mail: the
 // bound on what one client holds unpaid is tried with its defaults in checkoutHoarding.test.ts.

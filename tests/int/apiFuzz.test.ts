@@ -13,7 +13,7 @@ import type { FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract } from '../helpers/openApiContract'
 import { isHeaderSafe, schemaArbitraries, type Hints } from '../helpers/openApiArbitraries'
 import { fakeStripeSettings } from '../helpers/shop'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 // A schema-driven fuzz test: every operation of the served OpenAPI document gets requests
@@ -845,7 +845,7 @@ describe('every operation of the served document, fuzzed', () => {
     it(name, { timeout: 120_000 }, async () => {
       // The configuration comes back when the test ends, however it ends.
       if (operation.variant === 'authenticated') {
-        onTestFinished(useConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' }))
+        onTestFinished(handInConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' }))
       }
       const arbitraries = requestArbitraries(operation)
       const operationSeed = seed + index * 7919

@@ -6,7 +6,7 @@ import { userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 
 let payload: Payload
 let stripe: FakeStripe
@@ -269,7 +269,7 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
   it('cancels the order and releases the stock when Stripe is unreachable: 502', async () => {
     const product = await createProduct(payload, { stock: 3 })
     // The discard port: connection refused.
-    const restore = useConfig(payload, { STRIPE_API_BASE: 'http://127.0.0.1:9' })
+    const restore = handInConfig(payload, { STRIPE_API_BASE: 'http://127.0.0.1:9' })
     try {
       const response = await checkout({
         items: [{ productId: product.id, quantity: 3 }],

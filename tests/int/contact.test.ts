@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startSmtpSink } from '../helpers/smtpSink'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
 let payload: Payload
@@ -51,7 +51,7 @@ describe('POST /api/contact', () => {
   })
 
   it('sends to ADMIN_NOTIFY_EMAILS when it is set', async () => {
-    const restore = useConfig(payload, {
+    const restore = handInConfig(payload, {
       ADMIN_NOTIFY_EMAILS: 'desk@example.com, owner@example.com',
     })
     try {

@@ -9,7 +9,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 // Issue 15, item 7: the OpenAPI document says every constraint the server enforces, so that a
@@ -275,7 +275,7 @@ describe('shop', () => {
     expect(await doc.permitsBody('/api/orders/checkout', 'post', memberCart)).toBe(false)
     expect((await restJson('POST', '/api/orders/checkout', { body: memberCart })).status).toBe(400)
 
-    const restore = useConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
+    const restore = handInConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
     try {
       const served = await servedDocument()
       const member = served.operation('/api/orders/checkout', 'post')

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 
 let payload: Payload
 
@@ -75,7 +75,7 @@ describe('API consumers', () => {
   })
 
   it('authenticate with the key from configuration (API_KEY) as its own consumer', async () => {
-    const restore = useConfig(payload, { API_KEY: 'configured-key-for-tests-0123456789' })
+    const restore = handInConfig(payload, { API_KEY: 'configured-key-for-tests-0123456789' })
     try {
       const me = await restJson('GET', '/api/v1/me', {
         headers: { 'x-api-key': 'configured-key-for-tests-0123456789' },

@@ -5,8 +5,9 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { serverBridge } from '../../src/lifecycle/serverBridge'
 
 const token = 'metrics-test-token-0123456789'
 
@@ -28,11 +29,6 @@ beforeAll(async () => {
   payload = await (
     await import('../helpers/payload')
   ).getTestPayload({ METRICS_TOKEN: token, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closed) })
-  // Payload's init puts the request observer in place only when metrics are on, and this
-  // process's Payload started without the token: put it in place as its init does with one.
-  ;(await import('../../src/observability/operations/observeHttpRequests')).observeHttpRequests(
-    payload,
-  )
   stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
   receiver = await startWebhookReceiver()
   ;({ rest, restJson } = await import('../helpers/rest'))
@@ -62,7 +58,7 @@ function valueOf(text: string, series: string) {
 
 describe('GET /api/metrics', () => {
   it('is 404 while METRICS_TOKEN is unset, whatever the caller sends', async () => {
-    const restore = useConfig(payload, { METRICS_TOKEN: undefined })
+    const restore = handInConfig(payload, { METRICS_TOKEN: undefined })
     try {
       for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<
         string,
@@ -109,14 +105,7 @@ describe('GET /api/metrics', () => {
   })
 
   it('counts each finished request the app server reports, by route template', async () => {
-    const observe = (globalThis as Record<symbol, unknown>)[
-      Symbol.for('content-shop.observeRequest')
-    ] as (request: {
-      method: string
-      path: string
-      status: number
-      durationSeconds: number
-    }) => void
+    const observe = serverBridge().observeRequest!
     expect(typeof observe).toBe('function')
     // As scripts/server.mjs calls it for every response.
     const uuid = '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42'

@@ -7,7 +7,7 @@ import { eventCatalogue } from '../../src/webhooks/eventCatalogue'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
 import { fakeStripeSettings } from '../helpers/shop'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
 
 // Every live answer of every documented operation, success and each documented error, is
@@ -182,10 +182,10 @@ describe('operations', () => {
   })
 
   it('GET /api/metrics', async () => {
-    const restore = useConfig(payload, { METRICS_TOKEN: undefined })
+    const restore = handInConfig(payload, { METRICS_TOKEN: undefined })
     try {
       await expectAnswer('GET', '/api/metrics', 404)
-      useConfig(payload, { METRICS_TOKEN: 'contract-metrics-token' })
+      handInConfig(payload, { METRICS_TOKEN: 'contract-metrics-token' })
       await expectAnswer('GET', '/api/metrics', 401, {
         headers: { authorization: 'Bearer not-the-token' },
       })
@@ -500,7 +500,7 @@ describe('shop', () => {
   })
 
   it('POST /api/orders/checkout, authenticated variant (checked against its own document)', async () => {
-    const restore = useConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
+    const restore = handInConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
     try {
       // The document describes the variant the deployment serves: fetch this deployment's.
       memberContract = await openApiContract(await (await rest('GET', '/api/openapi.json')).json())
@@ -537,7 +537,7 @@ describe('shop', () => {
       headers: { 'stripe-signature': 't=1,v1=forged' },
       rawBody: body,
     })
-    const restore = useConfig(payload, { STRIPE_WEBHOOK_SECRET: undefined })
+    const restore = handInConfig(payload, { STRIPE_WEBHOOK_SECRET: undefined })
     try {
       await expectAnswer('POST', '/api/orders/webhook/stripe', 500, {
         headers: { 'stripe-signature': signature },

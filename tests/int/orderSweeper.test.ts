@@ -15,7 +15,7 @@ import { checkoutSessionEvent, type FakeStripe } from '../helpers/fakeStripe'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, fakeStripeSettings, stockOf, useFakeStripe } from '../helpers/shop'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 
 let payload: Payload
 let stripe: FakeStripe
@@ -195,7 +195,7 @@ describe('expireStaleOrders', () => {
   it('never releases stock while Stripe cannot be reached: the order waits for a later sweep', async () => {
     const withSession = await placeOrder()
     const withoutSession = await placeOrder({ withSession: false })
-    const restore = useConfig(payload, { STRIPE_API_BASE: await refusedAddress() })
+    const restore = handInConfig(payload, { STRIPE_API_BASE: await refusedAddress() })
     let result: SweepResult
     try {
       result = await sweep()

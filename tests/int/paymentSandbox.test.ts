@@ -11,7 +11,7 @@ import { serveAppOverHttp } from '../helpers/appOverHttp'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 
 // The payment sandbox (issue 16, item 1): with no STRIPE_SECRET_KEY, checkout opens its session
 // in a Stripe-compatible sandbox served by the app itself, through the real `stripe` SDK over
@@ -50,7 +50,7 @@ beforeAll(async () => {
 })
 
 beforeEach(() => {
-  restoreConfig = useConfig(payload, {})
+  restoreConfig = handInConfig(payload, {})
 })
 
 afterEach(() => {
@@ -107,7 +107,7 @@ const post = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' })
 
 describe('the sandbox API, through the real stripe SDK', () => {
   it('creates, retrieves and expires a session as Stripe does', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const stripe = sandboxSdk()
     const created = await stripe.checkout.sessions.create(sessionParams(101), {
       idempotencyKey: 'order-101-key',
@@ -138,7 +138,7 @@ describe('the sandbox API, through the real stripe SDK', () => {
   })
 
   it('answers errors as Stripe does: unknown session, bad parameters, wrong key', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     await expect(sandboxSdk().checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       statusCode: 404,
@@ -157,7 +157,7 @@ describe('the sandbox API, through the real stripe SDK', () => {
 
 describe('checkout with the sandbox', () => {
   it('opens the session in the sandbox; Pay sends a signed completed event and the order is paid', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const { answer } = await checkout()
     expect(answer.status).toBe(201)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
@@ -197,7 +197,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('Cancel expires the session: the order expires and its stock comes back', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(3)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     expect(await stockOf(payload, product.id)).toBe(2)
@@ -213,7 +213,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('a session that runs out sends checkout.session.expired (kept in the database)', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(1)
     const { orderId } = answer.body as { orderId: number }
     const { expireRunOutSessions } = await import('../../src/shop/paymentSandbox/settleSessions')
@@ -227,7 +227,7 @@ describe('checkout with the sandbox', () => {
   })
 
   it('sends an event the shop did not accept again, until it does', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const { answer } = await checkout(1)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     // The shop cannot be reached at first: the event waits for its next attempt.
@@ -259,10 +259,10 @@ describe('checkout with the sandbox', () => {
 
 describe('when the sandbox is off', () => {
   it('is refused under NODE_ENV=production without PAYMENT_SANDBOX=true: checkout answers 502', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const stripe = sandboxSdk()
     const session = await stripe.checkout.sessions.create(sessionParams(201))
-    useConfig(payload, { NODE_ENV: 'production' })
+    handInConfig(payload, { NODE_ENV: 'production' })
     const { answer, product } = await checkout(1)
     expect(answer.status).toBe(502)
     expect(answer.body.error).toMatch(/^No payment provider is configured/)
@@ -273,18 +273,18 @@ describe('when the sandbox is off', () => {
     expect((await fetch(session.url!)).status).toBe(404)
     expect((await post(`${session.url}/pay`)).status).toBe(404)
 
-    useConfig(payload, { PAYMENT_SANDBOX: 'true' })
+    handInConfig(payload, { PAYMENT_SANDBOX: 'true' })
     const { answer: allowed } = await checkout(1)
     expect(allowed.status).toBe(201)
     expect(allowed.body.paymentUrl).toMatch(/\/payment-sandbox\/cs_test_sandbox_/)
   })
 
   it('is off when STRIPE_SECRET_KEY is set: checkout goes to Stripe', async () => {
-    useConfig(payload, sandboxEnvironment())
+    handInConfig(payload, sandboxEnvironment())
     const session = await sandboxSdk().checkout.sessions.create(sessionParams(301))
     const stripe = await useFakeStripe(payload)
     try {
-      useConfig(payload, { PAYMENT_SANDBOX: 'true' })
+      handInConfig(payload, { PAYMENT_SANDBOX: 'true' })
       const { answer } = await checkout(1)
       expect(answer.status).toBe(201)
       expect(answer.body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//)

@@ -17,7 +17,7 @@ import { sign } from '@/webhooks/signature'
 import { disableAfterFailures } from '@/webhooks/subscriptionOutcome'
 import { allowLoopbackWebhooksInDevelopment } from '../../scripts/lib/developmentWebhooks'
 import { blockForFile, fencedBlocks } from '../helpers/markdownBlocks'
-import { useConfig } from '../helpers/testConfig'
+import { handInConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
 
 /**
@@ -309,7 +309,7 @@ describe("the guide's walk on one machine, from a receiver on localhost to a ver
   let restore: () => void
 
   beforeAll(() => {
-    restore = useConfig(payload, {})
+    restore = handInConfig(payload, {})
   })
 
   afterAll(() => {
@@ -318,7 +318,7 @@ describe("the guide's walk on one machine, from a receiver on localhost to a ver
 
   it('step 1: production refuses a localhost endpoint with a 400 naming the setting', async () => {
     expect(subscribeStep.body.endpoint_url).toMatch(/^http:\/\/localhost:8080\//)
-    useConfig(payload, { WEBHOOK_ALLOWED_ADDRESS_RANGES: undefined }) // as `npm start` leaves it
+    handInConfig(payload, { WEBHOOK_ALLOWED_ADDRESS_RANGES: undefined }) // as `npm start` leaves it
     const refused = await restJson(subscribeStep.method, subscribeStep.path, {
       headers: asConsumer(),
       body: subscribeStep.body,
@@ -348,7 +348,7 @@ describe("the guide's walk on one machine, from a receiver on localhost to a ver
       WEBHOOK_ALLOWED_ADDRESS_RANGES: undefined,
     }
     allowLoopbackWebhooksInDevelopment(development, () => {}) // what `npm run dev` does
-    useConfig(payload, development)
+    handInConfig(payload, development)
 
     // 2. Subscribe (the guide's port is taken here by whatever: use a free one).
     const port = await freePort()

@@ -28,15 +28,15 @@ export function routeTemplates(config: SanitizedConfig): string[] {
 }
 
 /**
- * Payload's `onInit`: when metrics are on (`METRICS_TOKEN`), puts the request observer where
- * the app's HTTP server calls it for every finished response, labelling each path with its
- * route (src/observability/routeLabel.ts). One observer per process: a second init (a hot
- * reload) replaces it.
+ * Payload's `onInit`: puts the request observer where the app's HTTP server calls it for every
+ * finished response; while metrics are on (`METRICS_TOKEN`) it labels each path with its route
+ * (src/observability/routeLabel.ts) and counts it. One observer per process: a second init (a
+ * hot reload) replaces it.
  */
 export function observeHttpRequests(payload: Payload) {
-  if (!configOf(payload).observability.metricsToken) return
   const label = routeLabeler(routeTemplates(payload.config))
   serverBridge().observeRequest = (request) => {
+    if (!configOf(payload).observability.metricsToken) return
     try {
       observeHttpRequest({
         method: request.method,
