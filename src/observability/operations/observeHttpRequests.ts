@@ -4,7 +4,7 @@ import { rewrittenPrefixes } from '@/openapi/buildDocument'
 import { observeHttpRequest } from '../metrics'
 import { routeLabeler } from '../routeLabel'
 import { configOf } from '@/config/appConfig'
-import { serverBridge, type FinishedRequest } from '@/lifecycle/serverBridge'
+import { serverBridge } from '@/lifecycle/serverBridge'
 
 /**
  * Every route the app serves through Payload, in Payload's router syntax: custom and built-in
