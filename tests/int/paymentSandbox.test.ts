@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { checkoutSessionParams } from '../../src/shop/checkoutSession'
 import { parseAmount } from '../../src/shop/money'
-import { paymentSandboxApiKey } from '../../src/shop/paymentSandboxSettings'
+import { paymentSandboxApiKey } from '../../src/shop/paymentSandbox/paymentSandboxSettings'
 import { serveAppOverHttp } from '../helpers/appOverHttp'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
 import { isAppServer } from '@/lifecycle/appServer'
-import { paymentSandboxSettings } from '../paymentSandboxSettings'
+import { paymentSandboxSettings } from './paymentSandboxSettings'
 import { expireRunOutSessions, sendDueEvents } from './settleSessions'
 
 /** How often the sandbox looks for sessions that ran out and events to send again. */

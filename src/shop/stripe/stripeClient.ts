@@ -1,6 +1,9 @@
 import Stripe from 'stripe'
 
-import { paymentSandboxApiKey, paymentSandboxSettings } from '../paymentSandboxSettings'
+import {
+  paymentSandboxApiKey,
+  paymentSandboxSettings,
+} from '../paymentSandbox/paymentSandboxSettings'
 
 /**
  * The only module that talks to Stripe. Configured from the environment on each use, so that
@@ -10,7 +13,7 @@ import { paymentSandboxApiKey, paymentSandboxSettings } from '../paymentSandboxS
  * - `STRIPE_API_BASE`, e.g. `http://127.0.0.1:12111`: another address for Stripe's API (the
  *   fake in the tests, stripe-mock), passed to the SDK as `protocol`, `host` and `port`;
  * - `STRIPE_MAX_NETWORK_RETRIES` (default 2) and `STRIPE_TIMEOUT_MS` (default 20000).
- * While the payment sandbox is on (no `STRIPE_SECRET_KEY`; `src/shop/paymentSandboxSettings.ts`)
+ * While the payment sandbox is on (no `STRIPE_SECRET_KEY`; `src/shop/paymentSandbox/paymentSandboxSettings.ts`)
  * the same client talks to the sandbox this app serves, with the sandbox's key, and waits up to
  * two minutes by default (under `next dev` the sandbox's route may still be compiling).
  */

@@ -6,9 +6,9 @@ import qs from 'qs'
 import { postgres } from '@/db/transaction'
 import { HttpError } from '@/http/errors'
 import { maxBodyBytes, readBodyWithin } from '@/http/requestBody'
-import { paymentSandboxApiKey, paymentSandboxSettings } from '../paymentSandboxSettings'
-import { parseSessionParams } from '../sandboxSession'
-import { createSandboxSession, readSandboxSession } from './sandboxSessions'
+import { paymentSandboxApiKey, paymentSandboxSettings } from './paymentSandboxSettings'
+import { parseSessionParams } from './sandboxSessionModel'
+import { createSandboxSession, readSandboxSession } from './sandboxSessionStore'
 import { finishAndNotify } from './settleSessions'
 
 /** Where the sandbox serves a session's payment page (below the app's address). */
@@ -53,7 +53,7 @@ function hasSandboxKey(request: Request): boolean {
  * authenticated by the sandbox's key, answering and failing as Stripe does. 404 for everything
  * while the sandbox is off. `path` is what follows `/v1/checkout/sessions`.
  */
-export async function sandboxApi(args: {
+export async function serveSandboxApi(args: {
   payload: Payload
   request: Request
   path: string[]

@@ -1,10 +1,10 @@
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { paymentSandboxSettings } from '../paymentSandboxSettings'
-import { renderSandboxPage } from '../sandboxPage'
-import { isSessionId, sandboxPagePath } from './sandboxApi'
-import { readSandboxSession } from './sandboxSessions'
+import { paymentSandboxSettings } from './paymentSandboxSettings'
+import { renderSandboxPage } from './renderSandboxPage'
+import { isSessionId, sandboxPagePath } from './serveSandboxApi'
+import { readSandboxSession } from './sandboxSessionStore'
 import { finishAndNotify } from './settleSessions'
 
 // The page loads nothing, runs no script and posts its forms only to this app.
@@ -40,7 +40,7 @@ const notFound = () =>
  * it, send the shop its event, and come back to the page (303). Paying a session that is no
  * longer open changes nothing; the page then says what it is. 404 while the sandbox is off.
  */
-export async function sandboxPages(args: {
+export async function serveSandboxPages(args: {
   payload: Payload
   request: Request
   path: string[]
