@@ -10,7 +10,7 @@ import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { emailAdapter } from '@/email/emailAdapter'
 import { corsOrigins } from '@/http/corsOrigins'
 import { appLogger, loggingLevels } from '@/http/logging'
-import { answerBadValuesAs400 } from '@/http/payloadErrors'
+import { answerBadValuesAs400 } from '@/http/answerBadValuesAs400'
 import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
 import { rateLimitTable } from '@/http/rateLimitTable'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
@@ -29,14 +29,14 @@ import { Orders, Products, StockAdjustments, StripeEvents } from './collections/
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
 import { articlesV1 } from './endpoints/articles/v1'
 import { articlesV2 } from './endpoints/articles/v2'
-import { contact } from './endpoints/contact/contact'
-import { adminAction } from './endpoints/identity/adminAction'
-import { me } from './endpoints/identity/me'
+import { contactEndpoint } from './endpoints/contact/contact'
+import { adminActionEndpoint } from './endpoints/identity/adminAction'
+import { meEndpoint } from './endpoints/identity/me'
 import { observabilityEndpoints } from './endpoints/observability'
-import { openApiEndpoint } from './endpoints/openapi/openApiDocument'
-import { salesReportEndpoint } from './endpoints/reports/sales'
-import { search } from './endpoints/search/search'
-import { searchV1 } from './endpoints/search/v1/search'
+import { openApiDocumentEndpoint } from './endpoints/openapi/openApiDocument'
+import { salesReportEndpoint } from './endpoints/reports/salesReport'
+import { searchEndpoint } from './endpoints/search/search'
+import { searchV1Endpoint } from './endpoints/search/v1/search'
 import { orderEndpoints } from './endpoints/shop'
 import { webhookDeliveryAdminEndpoints, webhookEndpoints } from './endpoints/webhooks'
 
@@ -72,13 +72,13 @@ export default buildConfig({
     { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
   ],
   endpoints: [
-    openApiEndpoint,
-    me,
-    adminAction,
-    contact,
+    openApiDocumentEndpoint,
+    meEndpoint,
+    adminActionEndpoint,
+    contactEndpoint,
     salesReportEndpoint,
-    search,
-    searchV1,
+    searchEndpoint,
+    searchV1Endpoint,
     ...articlesV1,
     ...articlesV2,
     ...webhookEndpoints,

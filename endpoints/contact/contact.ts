@@ -33,7 +33,7 @@ export const contactResult = successResult
  * e-mail is sent right after, and retried later if the mail server fails, never lost. Rate
  * limited per client address by the `contact` policy.
  */
-export const contact = defineEndpoint({
+export const contactEndpoint = defineEndpoint({
   path: '/contact',
   method: 'post',
   family: 'custom',

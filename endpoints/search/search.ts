@@ -49,7 +49,7 @@ export const searchResult = z.object({
  * description (see `src/search/searchTargets.ts`) contains `q`. Fewer than two characters find
  * nothing.
  */
-export const search = defineEndpoint({
+export const searchEndpoint = defineEndpoint({
   path: '/search',
   method: 'get',
   family: 'custom',

@@ -11,7 +11,7 @@ import {
   quantitySchema,
   shippingAddressSchema,
 } from '@/shop/inputSchemas'
-import { requestAddress } from '@/http/clientAddress'
+import { requestAddress } from '@/http/requestAddress'
 import { HttpError } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { defineEndpoint } from '@/http/defineEndpoint'

@@ -33,7 +33,7 @@ export const commentV1 = z
 export const commentListV1 = z.object({ data: z.array(commentV1), meta: offsetPageMeta })
 
 /** `GET /api/v1/articles/{id}/comments`: oldest first, in numbered pages. */
-export const listComments = defineEndpoint({
+export const listCommentsEndpoint = defineEndpoint({
   path: '/v1/articles/:id/comments',
   method: 'get',
   family: 'resource',

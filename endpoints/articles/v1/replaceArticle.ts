@@ -27,7 +27,7 @@ export const replaceArticleBody = z.strictObject({
 })
 
 /** `PUT /api/v1/articles/{id}`: full replacement. */
-export const replaceArticle = defineEndpoint({
+export const replaceArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
   method: 'put',
   family: 'resource',

@@ -24,7 +24,7 @@ export const updateArticleBody = z.strictObject({
 })
 
 /** `PATCH /api/v1/articles/{id}`: partial update. */
-export const updateArticle = defineEndpoint({
+export const updateArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
   method: 'patch',
   family: 'resource',

@@ -22,7 +22,7 @@ export const readArticleV2Query = z.object({
 export const articleDocumentV2 = z.object({ data: articleV2 })
 
 /** `GET /api/v2/articles/{id}`. */
-export const readArticleV2 = defineEndpoint({
+export const readArticleV2Endpoint = defineEndpoint({
   path: '/v2/articles/:id',
   method: 'get',
   family: 'resource',
