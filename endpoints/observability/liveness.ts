@@ -6,7 +6,6 @@ import { noStore } from './noStore'
 /** `GET /api/health` (200). */
 export const livenessOutput = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' })
 
-/** `GET /api/health`: liveness. The process serves requests; nothing else is asked. */
 export const livenessEndpoint = defineEndpoint({
   path: '/health',
   method: 'get',

@@ -41,10 +41,6 @@ export const readinessOutput = z
   })
   .meta({ id: 'Readiness' })
 
-/**
- * `GET /api/health/ready`: readiness. The database answers, the migrations are applied and the
- * in-app webhook worker runs where it is enabled; 503 with every check otherwise.
- */
 export const readinessEndpoint = defineEndpoint({
   path: '/health/ready',
   method: 'get',

@@ -36,7 +36,6 @@ export const createSubscriptionOutput = z.object({
   test_sent: z.literal(true),
 })
 
-/** `POST /webhooks/subscriptions`: subscribes the calling consumer. */
 export const createSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions',
   method: 'post',

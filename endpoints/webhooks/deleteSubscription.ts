@@ -2,7 +2,6 @@ import { deleteSubscription } from '@/webhooks/operations/deleteSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 
-/** `DELETE /webhooks/subscriptions/:id`: deletes the caller's subscription and its log; 204. */
 export const deleteSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',
   method: 'delete',

@@ -7,7 +7,6 @@ import { subscriptionResource, toSubscriptionResource } from './resources'
 
 export const subscriptionOutput = z.object({ data: subscriptionResource })
 
-/** `GET /webhooks/subscriptions/:id`: one of the caller's subscriptions (404 for others'). */
 export const getSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',
   method: 'get',

@@ -15,7 +15,6 @@ export const listDeliveriesInput = pageQuery.extend({
 
 export const listDeliveriesOutput = z.object({ data: z.array(deliveryResource), meta: pageMeta })
 
-/** `GET /webhooks/subscriptions/:id/deliveries`: the subscription's delivery log, newest first. */
 export const listDeliveriesEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/deliveries',
   method: 'get',

@@ -15,7 +15,6 @@ export const listSubscriptionsOutput = z.object({
   meta: pageMeta,
 })
 
-/** `GET /webhooks/subscriptions`: the caller's subscriptions, newest first, paged. */
 export const listSubscriptionsEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions',
   method: 'get',

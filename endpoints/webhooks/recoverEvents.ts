@@ -29,11 +29,6 @@ export const recoverEventsOutput = z.object({
   }),
 })
 
-/**
- * `POST /webhooks/subscriptions/:id/recover`: queues every event of the window that this
- * subscription matches and has not received successfully (missed while it was inactive or
- * disabled, or given up); 202 with how many.
- */
 export const recoverEventsEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/recover',
   method: 'post',

@@ -12,7 +12,6 @@ export const retryDeliveryInput = z.object({ id: recordIdText })
 
 export const retryDeliveryOutput = z.object({ data: deliveryResource })
 
-/** `POST /webhooks/deliveries/:id/retry`: sends one of the caller's deliveries again, now. */
 export const retryDeliveryEndpoint = defineEndpoint({
   path: '/webhooks/deliveries/:id/retry',
   method: 'post',

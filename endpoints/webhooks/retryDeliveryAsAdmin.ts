@@ -14,10 +14,6 @@ export const retryDeliveryAsAdminOutput = z.object({
   data: z.object({ id: z.number().int(), status: deliveryResource.shape.status }),
 })
 
-/**
- * `POST /api/webhook-deliveries/:id/retry`: the admin panel's "Retry now" (admins only):
- * the delivery is due again at once; 409 while it is being sent.
- */
 export const retryDeliveryAsAdminEndpoint = defineEndpoint({
   path: '/:id/retry',
   method: 'post',

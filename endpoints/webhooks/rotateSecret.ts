@@ -11,10 +11,6 @@ export const rotateSecretOutput = z.object({
   note: z.string(),
 })
 
-/**
- * `POST /webhooks/subscriptions/:id/rotate-secret`: a new secret; the previous one keeps
- * signing, second, until `valid_until`.
- */
 export const rotateSecretEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/rotate-secret',
   method: 'post',

@@ -8,7 +8,6 @@ export const testSubscriptionOutput = z.object({
   data: z.object({ delivery_id: z.number().int(), event_id: z.uuid() }),
 })
 
-/** `POST /webhooks/subscriptions/:id/test`: queues a `webhook.test` event for this subscription only. */
 export const testSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/test',
   method: 'post',

@@ -27,7 +27,6 @@ export const updateSubscriptionInput = z.strictObject({
   is_active: z.boolean().optional(),
 })
 
-/** `PATCH /webhooks/subscriptions/:id`: changes the caller's subscription. */
 export const updateSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',
   method: 'patch',

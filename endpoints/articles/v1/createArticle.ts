@@ -22,7 +22,6 @@ export const createArticleBody = z.strictObject({
   published_at: articleFields.published_at.default(null),
 })
 
-/** `POST /api/v1/articles`: 201 with the article and its `Location`. */
 export const createArticleEndpoint = defineEndpoint({
   path: '/v1/articles',
   method: 'post',
