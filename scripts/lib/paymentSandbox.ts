@@ -8,8 +8,8 @@ import { dataDir } from './environment'
 
 /**
  * Says at start whether checkout has a payment provider. While the payment sandbox is on (no
- * `STRIPE_SECRET_KEY`; `src/shop/paymentSandbox/paymentSandboxSettings.ts`) it signs its events with
- * `STRIPE_WEBHOOK_SECRET` and the app verifies them with it: when that is unset, one is
+ * `STRIPE_SECRET_KEY`; `src/shop/paymentSandbox/paymentSandboxSettings.ts`) it signs its events
+ * with `STRIPE_WEBHOOK_SECRET` and the app verifies them with it: when that is unset, one is
  * generated once and kept in `.data/`, as `PAYLOAD_SECRET` is.
  */
 export async function providePaymentSandbox() {

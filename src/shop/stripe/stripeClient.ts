@@ -13,9 +13,10 @@ import {
  * - `STRIPE_API_BASE`, e.g. `http://127.0.0.1:12111`: another address for Stripe's API (the
  *   fake in the tests, stripe-mock), passed to the SDK as `protocol`, `host` and `port`;
  * - `STRIPE_MAX_NETWORK_RETRIES` (default 2) and `STRIPE_TIMEOUT_MS` (default 20000).
- * While the payment sandbox is on (no `STRIPE_SECRET_KEY`; `src/shop/paymentSandbox/paymentSandboxSettings.ts`)
- * the same client talks to the sandbox this app serves, with the sandbox's key, and waits up to
- * two minutes by default (under `next dev` the sandbox's route may still be compiling).
+ * While the payment sandbox is on (no `STRIPE_SECRET_KEY`;
+ * `src/shop/paymentSandbox/paymentSandboxSettings.ts`) the same client talks to the sandbox this
+ * app serves, with the sandbox's key, and waits up to two minutes by default (under `next dev`
+ * the sandbox's route may still be compiling).
  */
 let cached: { signature: string; client: Stripe } | undefined
 
