@@ -12,13 +12,13 @@ import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { emailAdapter } from '@/email/emailAdapter'
 import { appLogger, loggingLevels } from '@/http/logging'
-import { answerBadValuesAs400 } from '@/http/payloadErrors'
+import { answerBadValuesAs400 } from '@/http/answerBadValuesAs400'
 import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
 import { rateLimitTable } from '@/http/rateLimitTable'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
-import { sandboxSessionTable } from '@/shop/paymentSandbox/sessionTable'
+import { sandboxSessionTable } from '@/shop/paymentSandbox/sandboxSessionTable'
 import { disableNoticeTable } from '@/webhooks/schema/disableNoticeTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
@@ -31,14 +31,14 @@ import { Orders, Products, StockAdjustments, StripeEvents } from './collections/
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
 import { articlesV1 } from './endpoints/articles/v1'
 import { articlesV2 } from './endpoints/articles/v2'
-import { contact } from './endpoints/contact/contact'
-import { adminAction } from './endpoints/identity/adminAction'
-import { me } from './endpoints/identity/me'
+import { contactEndpoint } from './endpoints/contact/contact'
+import { adminActionEndpoint } from './endpoints/identity/adminAction'
+import { meEndpoint } from './endpoints/identity/me'
 import { observabilityEndpoints } from './endpoints/observability'
-import { openApiEndpoint } from './endpoints/openapi/openApiDocument'
-import { salesReportEndpoint } from './endpoints/reports/sales'
-import { search } from './endpoints/search/search'
-import { searchV1 } from './endpoints/search/v1/search'
+import { openApiDocumentEndpoint } from './endpoints/openapi/openApiDocument'
+import { salesReportEndpoint } from './endpoints/reports/salesReport'
+import { searchEndpoint } from './endpoints/search/search'
+import { searchV1Endpoint } from './endpoints/search/v1/search'
 import { orderEndpoints } from './endpoints/shop'
 import { webhookDeliveryAdminEndpoints, webhookEndpoints } from './endpoints/webhooks'
 
@@ -81,13 +81,13 @@ export const payloadConfig = (app: AppConfig) =>
       { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
     ],
     endpoints: [
-      openApiEndpoint,
-      me,
-      adminAction,
-      contact,
+      openApiDocumentEndpoint,
+      meEndpoint,
+      adminActionEndpoint,
+      contactEndpoint,
       salesReportEndpoint,
-      search,
-      searchV1,
+      searchEndpoint,
+      searchV1Endpoint,
       ...articlesV1,
       ...articlesV2,
       ...webhookEndpoints,

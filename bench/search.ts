@@ -9,7 +9,7 @@ import { searchCollections } from '../src/search/operations/searchCollections'
 import { seedCredentials } from '../seed/identities'
 import { insertArticles } from '../tests/helpers/articles'
 import { startApp } from '../tests/helpers/startApp'
-import { containsPattern } from '@/search/likePattern'
+import { containsPattern } from '@/search/containsPattern'
 import { sequentialLatency } from './lib/latency'
 
 /** A common 3-letter query (lamp, clamp: thousands of rows) and a rare one (quartz: a hundred). */

@@ -6,7 +6,7 @@
  * - appends the connection's peer address to `X-Forwarded-For` before anything reads the
  *   header, as a reverse proxy would. Next only sets the header when a request has none, so a
  *   client could otherwise choose the address its rate limits are counted under; now the
- *   rightmost entry is always the peer (`src/http/clientAddress.ts` picks it, or the entry
+ *   rightmost entry is always the peer (`src/http/requestAddress.ts` picks it, or the entry
  *   `TRUSTED_PROXY_HOPS` places to its left);
  * - answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
  *   not know, such as TRACK, with a 400);

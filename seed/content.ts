@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { paragraphs } from '@/articles/lexical'
+import { paragraphs } from '@/articles/paragraphs'
 import { slugify } from '@/text/slug'
 import type { ArticleStatus } from '@/articles/status'
 

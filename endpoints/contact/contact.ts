@@ -28,12 +28,7 @@ export const contactBody = z.object(
 
 export const contactResult = successResult
 
-/**
- * `POST /api/contact`: stores the inquiry (status `new`) and answers at once; the administrators'
- * e-mail is sent right after, and retried later if the mail server fails, never lost. Rate
- * limited per client address by the `contact` policy.
- */
-export const contact = defineEndpoint({
+export const contactEndpoint = defineEndpoint({
   path: '/contact',
   method: 'post',
   family: 'custom',

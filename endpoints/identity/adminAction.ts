@@ -12,11 +12,7 @@ export const adminActionInput = z
   .default({})
   .meta({ id: 'JsonDocument', description: 'Any JSON document' })
 
-/**
- * `POST /api/admin-action`: records an administrator's action in the append-only audit log.
- * The action's name is the body's `action` when it is a string, else `admin-action`.
- */
-export const adminAction = defineEndpoint({
+export const adminActionEndpoint = defineEndpoint({
   path: '/admin-action',
   method: 'post',
   family: 'custom',

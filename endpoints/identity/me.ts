@@ -22,11 +22,7 @@ export const meResult = z.object({
   ]),
 })
 
-/**
- * `GET /api/v1/me`: who the credentials of the request belong to, so that an integrator can
- * check a key or token before anything else.
- */
-export const me = defineEndpoint({
+export const meEndpoint = defineEndpoint({
   path: '/v1/me',
   method: 'get',
   family: 'resource',

@@ -4,10 +4,6 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { metricsContentType } from '@/observability/metrics'
 import { scrapeMetrics } from '@/observability/operations/scrapeMetrics'
 
-/**
- * `GET /api/metrics`: this process's metrics for Prometheus, only when `METRICS_TOKEN` is set
- * (404 otherwise) and only with `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise).
- */
 export const metricsEndpoint = defineEndpoint({
   path: '/metrics',
   method: 'get',

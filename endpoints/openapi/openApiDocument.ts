@@ -3,8 +3,7 @@ import { z } from 'zod'
 import { openApiDocument, serverUrlOf } from '@/openapi/appDocument'
 import { defineEndpoint } from '@/http/defineEndpoint'
 
-/** `GET /api/openapi.json`: the OpenAPI 3.1 document of this API (rendered at `/docs`). */
-export const openApiEndpoint = defineEndpoint({
+export const openApiDocumentEndpoint = defineEndpoint({
   path: '/openapi.json',
   method: 'get',
   family: 'custom',

@@ -44,12 +44,8 @@ export const searchResult = z.object({
   totalDocs: z.number().int().describe('The number of records in `docs`'),
 })
 
-/**
- * `GET /api/search?q=&type=`: public; finds up to five records per collection whose title or
- * description (see `src/search/searchTargets.ts`) contains `q`. Fewer than two characters find
- * nothing.
- */
-export const search = defineEndpoint({
+// The searched fields of each collection: src/search/searchTargets.ts.
+export const searchEndpoint = defineEndpoint({
   path: '/search',
   method: 'get',
   family: 'custom',

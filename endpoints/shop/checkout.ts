@@ -11,7 +11,7 @@ import {
   quantitySchema,
   shippingAddressSchema,
 } from '@/shop/inputSchemas'
-import { requestAddress } from '@/http/clientAddress'
+import { requestAddress } from '@/http/requestAddress'
 import { HttpError } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { defineEndpoint } from '@/http/defineEndpoint'
@@ -89,7 +89,6 @@ export const authenticatedCheckoutOutput = z
 const signedInUserId = (req: PayloadRequest) =>
   req.user && isUser(req.user) ? Number(req.user.id) : undefined
 
-/** The guest variant: anyone, errors `{ error }`, a provider failure 502. */
 const guestCheckout = defineEndpoint({
   path: '/checkout',
   method: 'post',
@@ -126,7 +125,6 @@ const guestCheckout = defineEndpoint({
   },
 })
 
-/** The authenticated variant: 401 without credentials, errors `{ errors: [{ message }] }`, 500. */
 const authenticatedCheckout = defineEndpoint({
   path: '/checkout',
   method: 'post',
@@ -166,10 +164,7 @@ const authenticatedCheckout = defineEndpoint({
   },
 })
 
-/**
- * `POST /api/orders/checkout`: the guest variant, or the authenticated one when
- * `CHECKOUT_REQUIRE_AUTH=true`.
- */
+// The variant follows the configuration (`CHECKOUT_REQUIRE_AUTH`).
 export const checkoutEndpoint: Endpoint = {
   path: '/checkout',
   method: 'post',

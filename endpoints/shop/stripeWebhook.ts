@@ -65,13 +65,6 @@ function whyNotUnderstood(event: unknown): string {
 /** Every verified event, handled or not. */
 export const stripeWebhookOutput = z.object({ received: z.literal(true) })
 
-/**
- * `POST /api/orders/webhook/stripe`: Stripe's events, authenticated by the `Stripe-Signature`
- * header over the raw body (read as text, exactly as received: Payload hands custom endpoints
- * the unread request). 400 `{ error }` on a missing or invalid signature, a signature made more
- * than the tolerance away from now (either way) or a signed body that is not JSON; 200 to every
- * other verified body, understood or not.
- */
 export const stripeWebhookEndpoint = defineEndpoint({
   path: '/webhook/stripe',
   method: 'post',
@@ -112,6 +105,7 @@ export const stripeWebhookEndpoint = defineEndpoint({
   handler: async (req) => {
     const signature = req.headers.get('stripe-signature')
     if (!signature) throw badRequest('Missing Stripe-Signature header')
+    // The signed bytes as received: Payload hands custom endpoints the unread request.
     const rawBody = req.text ? await req.text() : ''
     let event: unknown
     try {

@@ -20,7 +20,6 @@ export const eventTypesOutput = z.object({
   meta: pageMeta,
 })
 
-/** `GET /webhooks/event-types`: the active event types by name, paged (any authenticated caller). */
 export const eventTypesEndpoint = defineEndpoint({
   path: '/webhooks/event-types',
   method: 'get',

@@ -1,17 +1,15 @@
-import { listDeliveriesEndpoint, retryDeliveryEndpoint } from './deliveries'
+import { createSubscriptionEndpoint } from './createSubscription'
+import { deleteSubscriptionEndpoint } from './deleteSubscription'
 import { eventTypesEndpoint } from './eventTypes'
-import { retryDeliveryAdminEndpoint } from './retryDeliveryAsAdmin'
-import {
-  deleteSubscriptionEndpoint,
-  getSubscriptionEndpoint,
-  updateSubscriptionEndpoint,
-} from './subscription'
-import {
-  recoverEventsEndpoint,
-  rotateSecretEndpoint,
-  testSubscriptionEndpoint,
-} from './subscriptionActions'
-import { createSubscriptionEndpoint, listSubscriptionsEndpoint } from './subscriptions'
+import { getSubscriptionEndpoint } from './getSubscription'
+import { listDeliveriesEndpoint } from './listDeliveries'
+import { listSubscriptionsEndpoint } from './listSubscriptions'
+import { recoverEventsEndpoint } from './recoverEvents'
+import { retryDeliveryEndpoint } from './retryDelivery'
+import { retryDeliveryAsAdminEndpoint } from './retryDeliveryAsAdmin'
+import { rotateSecretEndpoint } from './rotateSecret'
+import { testSubscriptionEndpoint } from './testSubscription'
+import { updateSubscriptionEndpoint } from './updateSubscription'
 
 /** The consumer webhook API, served at `/webhooks/...` through a rewrite onto `/api/webhooks/...`. */
 export const webhookEndpoints = [
@@ -29,4 +27,4 @@ export const webhookEndpoints = [
 ]
 
 /** The webhook-deliveries collection's endpoint: the admin panel's "Retry now". */
-export const webhookDeliveryAdminEndpoints = [retryDeliveryAdminEndpoint]
+export const webhookDeliveryAdminEndpoints = [retryDeliveryAsAdminEndpoint]

@@ -8,17 +8,13 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { deliveryResource } from './resources'
 
 /** Path parameter: the delivery id. */
-export const retryDeliveryAdminInput = z.object({ id: recordIdText })
+export const retryDeliveryAsAdminInput = z.object({ id: recordIdText })
 
-export const retryDeliveryAdminOutput = z.object({
+export const retryDeliveryAsAdminOutput = z.object({
   data: z.object({ id: z.number().int(), status: deliveryResource.shape.status }),
 })
 
-/**
- * `POST /api/webhook-deliveries/:id/retry`: the admin panel's "Retry now" (admins only):
- * the delivery is due again at once; 409 while it is being sent.
- */
-export const retryDeliveryAdminEndpoint = defineEndpoint({
+export const retryDeliveryAsAdminEndpoint = defineEndpoint({
   path: '/:id/retry',
   method: 'post',
   family: 'resource',
@@ -30,16 +26,16 @@ export const retryDeliveryAdminEndpoint = defineEndpoint({
       'The admin panel\'s "Retry now": the delivery is due again at once. Consumers use ' +
       '`POST /webhooks/deliveries/{id}/retry`.',
     tags: ['Administration'],
-    params: retryDeliveryAdminInput,
-    responses: { 202: { description: 'Queued again', schema: retryDeliveryAdminOutput } },
+    params: retryDeliveryAsAdminInput,
+    responses: { 202: { description: 'Queued again', schema: retryDeliveryAsAdminOutput } },
     errors: ['validation_failed', 'not_found', 'conflict'],
   },
   handler: async (req) => {
-    const { id } = parseInput(retryDeliveryAdminInput, { id: req.routeParams?.id })
+    const { id } = parseInput(retryDeliveryAsAdminInput, { id: req.routeParams?.id })
     const delivery = await retryDelivery({ req, id })
     return Response.json(
       { data: { id: delivery.id, status: delivery.status } } satisfies z.infer<
-        typeof retryDeliveryAdminOutput
+        typeof retryDeliveryAsAdminOutput
       >,
       { status: 202 },
     )

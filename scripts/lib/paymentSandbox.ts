@@ -2,14 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { loadConfig } from '../../src/config/loadConfig'
-import { sandboxWebhookSecret } from '../../src/shop/paymentSandboxSettings'
+import { sandboxWebhookSecret } from '../../src/shop/paymentSandbox/paymentSandboxSettings'
 import { ensureDir } from './embeddedPostgres'
 import { dataDir } from './environment'
 
 /**
  * Says at start whether checkout has a payment provider. While the payment sandbox is on (no
- * `STRIPE_SECRET_KEY`; `src/shop/paymentSandboxSettings.ts`) it signs its events with
- * `STRIPE_WEBHOOK_SECRET` and the app verifies them with it: when that is unset, one is
+ * `STRIPE_SECRET_KEY`; `src/shop/paymentSandbox/paymentSandboxSettings.ts`) it signs its events
+ * with `STRIPE_WEBHOOK_SECRET` and the app verifies them with it: when that is unset, one is
  * generated once and kept in `.data/`, as `PAYLOAD_SECRET` is.
  */
 export async function providePaymentSandbox() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { minimumLeaseMs } from '@/webhooks/workerSettings'
 import { noticeClaimSeconds } from '@/email/smtpSettings'
-import { paymentSandboxApiKey } from '@/shop/paymentSandboxSettings'
+import { paymentSandboxApiKey } from '@/shop/paymentSandbox/paymentSandboxSettings'
 import { sessionExpiry } from '@/shop/checkoutSettings'
 import { loadConfig, type Environment } from './loadConfig'
 

@@ -1,6 +1,9 @@
 import type { PolicyName, RateLimitPolicy } from '@/http/rateLimitPolicy'
 import { smtpTimeouts } from '@/email/smtpSettings'
-import { sandboxWebhookSecret, paymentSandboxSettings } from '@/shop/paymentSandboxSettings'
+import {
+  sandboxWebhookSecret,
+  paymentSandboxSettings,
+} from '@/shop/paymentSandbox/paymentSandboxSettings'
 import { assertWorkable, type WorkerSettings } from '@/webhooks/workerSettings'
 import type { AppConfig } from './appConfig'
 import { variables, type VariableName, type VariableValues } from './variables'

@@ -81,7 +81,7 @@ describe('what one client may hold unpaid', () => {
       where: { customerEmail: { equals: email }, status: { equals: 'pending' } },
       limit: 1,
     })
-    const { endUnpaidOrder } = await import('../../src/shop/operations/expireOrder')
+    const { endUnpaidOrder } = await import('../../src/shop/operations/endUnpaidOrder')
     const { inTransaction } = await import('../../src/db/transaction')
     const { createLocalReq } = await import('payload')
     const req = await createLocalReq({}, payload)

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { configOf } from '../../src/config/appConfig'
 import { checkoutSessionParams } from '../../src/shop/checkoutSession'
 import { parseAmount } from '../../src/shop/money'
-import { paymentSandboxApiKey } from '../../src/shop/paymentSandboxSettings'
+import { paymentSandboxApiKey } from '../../src/shop/paymentSandbox/paymentSandboxSettings'
 import { serveAppOverHttp } from '../helpers/appOverHttp'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'

@@ -1,6 +1,6 @@
 import { type CollectionAfterLoginHook, type CollectionBeforeOperationHook } from 'payload'
 
-import { requestAddress } from '@/http/clientAddress'
+import { requestAddress } from '@/http/requestAddress'
 import { rateLimitHeaders } from '@/http/rateLimitPolicy'
 import { consumeRateLimit, resetRateLimit } from '@/http/rateLimiter'
 import { RefusedRequest } from '@/http/refusedRequest'

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { ArticleInput } from '@/articles/operations/writeArticle'
 import { recordId } from '@/http/ids'
 import { articleV1 } from './presentArticle'
-import { isoTimestamp } from '@/http/timestamps'
+import { isoTimestamp } from '@/http/isoTimestamp'
 import { slugPattern, slugRule } from '@/text/slug'
 import { articleStatuses } from '@/articles/status'
 

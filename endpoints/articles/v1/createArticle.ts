@@ -22,8 +22,7 @@ export const createArticleBody = z.strictObject({
   published_at: articleFields.published_at.default(null),
 })
 
-/** `POST /api/v1/articles`: 201 with the article and its `Location`. */
-export const createArticle = defineEndpoint({
+export const createArticleEndpoint = defineEndpoint({
   path: '/v1/articles',
   method: 'post',
   family: 'resource',

@@ -2,8 +2,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { deleteArticle as remove } from '@/articles/operations/writeArticle'
 import { articleIdFrom, articleIdParams } from './articleId'
 
-/** `DELETE /api/v1/articles/{id}`: 204 with no body; its comments go with it. */
-export const deleteArticle = defineEndpoint({
+export const deleteArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
   method: 'delete',
   family: 'resource',

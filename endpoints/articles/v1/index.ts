@@ -1,18 +1,18 @@
-import { createArticle } from './createArticle'
-import { deleteArticle } from './deleteArticle'
-import { listArticles } from './listArticles'
-import { listComments } from './listComments'
-import { readArticle } from './readArticle'
-import { replaceArticle } from './replaceArticle'
-import { updateArticle } from './updateArticle'
+import { createArticleEndpoint } from './createArticle'
+import { deleteArticleEndpoint } from './deleteArticle'
+import { listArticlesEndpoint } from './listArticles'
+import { listCommentsEndpoint } from './listComments'
+import { readArticleEndpoint } from './readArticle'
+import { replaceArticleEndpoint } from './replaceArticle'
+import { updateArticleEndpoint } from './updateArticle'
 
 /** The v1 article API; each version keeps its own handlers over the shared operations. */
 export const articlesV1 = [
-  listArticles,
-  createArticle,
-  readArticle,
-  replaceArticle,
-  updateArticle,
-  deleteArticle,
-  listComments,
+  listArticlesEndpoint,
+  createArticleEndpoint,
+  readArticleEndpoint,
+  replaceArticleEndpoint,
+  updateArticleEndpoint,
+  deleteArticleEndpoint,
+  listCommentsEndpoint,
 ]

@@ -67,8 +67,7 @@ export const articleListMeta = z.union([
 /** Answer of `GET /api/v1/articles`. */
 export const articleListV1 = z.object({ data: z.array(articleV1), meta: articleListMeta })
 
-/** `GET /api/v1/articles` (and `GET /api/articles?after_id=`, rewritten here). */
-export const listArticles = defineEndpoint({
+export const listArticlesEndpoint = defineEndpoint({
   path: '/v1/articles',
   method: 'get',
   family: 'resource',

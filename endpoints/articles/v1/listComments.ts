@@ -32,8 +32,7 @@ export const commentV1 = z
 /** Answer of `GET /api/v1/articles/{id}/comments`. */
 export const commentListV1 = z.object({ data: z.array(commentV1), meta: offsetPageMeta })
 
-/** `GET /api/v1/articles/{id}/comments`: oldest first, in numbered pages. */
-export const listComments = defineEndpoint({
+export const listCommentsEndpoint = defineEndpoint({
   path: '/v1/articles/:id/comments',
   method: 'get',
   family: 'resource',

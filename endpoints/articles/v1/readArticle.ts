@@ -19,8 +19,7 @@ export const readArticleQuery = z.object({
 /** One article: `{ data }`. */
 export const articleDocumentV1 = z.object({ data: articleV1 })
 
-/** `GET /api/v1/articles/{id}`: a draft is 404 to callers who may not see drafts. */
-export const readArticle = defineEndpoint({
+export const readArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
   method: 'get',
   family: 'resource',

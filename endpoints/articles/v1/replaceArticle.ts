@@ -26,8 +26,7 @@ export const replaceArticleBody = z.strictObject({
   published_at: articleFields.published_at.default(null),
 })
 
-/** `PUT /api/v1/articles/{id}`: full replacement. */
-export const replaceArticle = defineEndpoint({
+export const replaceArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
   method: 'put',
   family: 'resource',

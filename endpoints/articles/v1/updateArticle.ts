@@ -23,8 +23,7 @@ export const updateArticleBody = z.strictObject({
   published_at: articleFields.published_at.optional(),
 })
 
-/** `PATCH /api/v1/articles/{id}`: partial update. */
-export const updateArticle = defineEndpoint({
+export const updateArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
   method: 'patch',
   family: 'resource',

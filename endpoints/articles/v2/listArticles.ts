@@ -42,8 +42,7 @@ export const articleListV2Meta = z.object({
 /** Answer of `GET /api/v2/articles`. */
 export const articleListV2 = z.object({ data: z.array(articleV2), meta: articleListV2Meta })
 
-/** `GET /api/v2/articles` (and `/api/articles` with `Accept: application/vnd.app.v2+json`). */
-export const listArticlesV2 = defineEndpoint({
+export const listArticlesV2Endpoint = defineEndpoint({
   path: '/v2/articles',
   method: 'get',
   family: 'resource',

@@ -21,8 +21,7 @@ export const readArticleV2Query = z.object({
 /** One article in v2: `{ data }`. */
 export const articleDocumentV2 = z.object({ data: articleV2 })
 
-/** `GET /api/v2/articles/{id}`. */
-export const readArticleV2 = defineEndpoint({
+export const readArticleV2Endpoint = defineEndpoint({
   path: '/v2/articles/:id',
   method: 'get',
   family: 'resource',

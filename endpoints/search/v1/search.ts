@@ -39,11 +39,7 @@ export const searchHitV1 = z
 
 export const searchV1Result = z.object({ data: z.array(searchHitV1) })
 
-/**
- * `GET /api/v1/search?q=&collections=`: the v1 variant of search, in the v1 envelope and field
- * names, for authenticated callers.
- */
-export const searchV1 = defineEndpoint({
+export const searchV1Endpoint = defineEndpoint({
   path: '/v1/search',
   method: 'get',
   family: 'resource',

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
 import { closePayload } from '@/db/closePayload'
-import { guardPoolClients } from '@/db/connectionErrors'
+import { guardPoolClients } from '@/db/guardPoolClients'
 import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { containsPattern } from '../likePattern'
+import { containsPattern } from '../containsPattern'
 import { searchTargets, type SearchTargetName } from '../searchTargets'
 import { postgres } from '@/db/transaction'
 

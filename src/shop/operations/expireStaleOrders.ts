@@ -7,7 +7,7 @@ import {
   retrieveCheckoutSession,
 } from '../stripe/stripeClient'
 import { inTransaction, postgres, type TransactionDb } from '@/db/transaction'
-import { expireOrder } from './expireOrder'
+import { expireOrder } from './endUnpaidOrder'
 import { markOrderPaid } from './markOrderPaid'
 import { configOf } from '@/config/appConfig'
 

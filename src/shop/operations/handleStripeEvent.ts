@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { Stripe } from '../stripe/stripeClient'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
-import { expireOrder } from './expireOrder'
+import { expireOrder } from './endUnpaidOrder'
 import { markOrderPaid } from './markOrderPaid'
 
 /** What a verified Stripe event did. */

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg'
 import Stripe from 'stripe'
 
-import { eventRetryDelaySeconds } from '../sandboxSession'
-import { recordEventAttempt, type SandboxSessionRow } from './sandboxSessions'
+import { eventRetryDelaySeconds } from './sandboxSessionModel'
+import { recordEventAttempt, type SandboxSessionRow } from './sandboxSessionStore'
 
 /** The app's Stripe webhook, where the sandbox sends its events as Stripe would. */
 export const stripeWebhookPath = '/api/orders/webhook/stripe'

@@ -5,7 +5,7 @@ import {
   finishSandboxSession,
   sessionsRunOut,
   type FinishOutcome,
-} from './sandboxSessions'
+} from './sandboxSessionStore'
 import { sendSessionEvent, type ShopWebhook } from './sendSessionEvent'
 
 /**

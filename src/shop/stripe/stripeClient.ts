@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 
 import type { AppConfig } from '@/config/appConfig'
-import { paymentSandboxApiKey } from '../paymentSandboxSettings'
+import { paymentSandboxApiKey } from '../paymentSandbox/paymentSandboxSettings'
 
 /** What the Stripe client is built from: a part of the app's configuration (`src/config`). */
 export type StripeConfig = Pick<AppConfig, 'stripe' | 'paymentSandbox' | 'identity'>
@@ -13,10 +13,10 @@ export type StripeConfig = Pick<AppConfig, 'stripe' | 'paymentSandbox' | 'identi
  * - `STRIPE_API_BASE`, e.g. `http://127.0.0.1:12111`: another address for Stripe's API (the
  *   fake in the tests, stripe-mock), passed to the SDK as `protocol`, `host` and `port`;
  * - `STRIPE_MAX_NETWORK_RETRIES` and `STRIPE_TIMEOUT_MS`.
- * While the payment sandbox is on (no `STRIPE_SECRET_KEY`; `src/shop/paymentSandboxSettings.ts`)
- * the same client talks to the sandbox this app serves, with the sandbox's key, and waits up to
- * two minutes by default (under `next dev` the sandbox's route may still be compiling). One
- * client per configuration.
+ * While the payment sandbox is on (no `STRIPE_SECRET_KEY`;
+ * `src/shop/paymentSandbox/paymentSandboxSettings.ts`) the same client talks to the sandbox this
+ * app serves, with the sandbox's key, and waits up to two minutes by default (under `next dev`
+ * the sandbox's route may still be compiling). One client per configuration.
  */
 const clients = new WeakMap<StripeConfig['stripe'], Stripe>()
 

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { HttpError } from '@/http/errors'
-import { invalidEvents } from '../subscribableEvents'
+import { invalidEvents } from '../invalidEvents'
 import { listEventTypes } from './listEventTypes'
 
 /**

@@ -1,7 +1,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { sandboxApi } from '@/shop/paymentSandbox/sandboxApi'
+import { serveSandboxApi } from '@/shop/paymentSandbox/serveSandboxApi'
 
 type Context = { params: Promise<{ path?: string[] }> }
 
@@ -12,7 +12,7 @@ type Context = { params: Promise<{ path?: string[] }> }
  */
 async function handle(request: Request, context: Context) {
   const payload = await getPayload({ config })
-  return sandboxApi({ payload, request, path: (await context.params).path ?? [] })
+  return serveSandboxApi({ payload, request, path: (await context.params).path ?? [] })
 }
 
 export { handle as GET, handle as POST }

@@ -1,5 +1,5 @@
-import { formatMinorUnits } from './money'
-import type { SandboxLine } from './sandboxSession'
+import { formatMinorUnits } from '../money'
+import type { SandboxLine } from './sandboxSessionModel'
 
 /** What the payment sandbox knows of the event it owes the shop for a session. */
 export type SandboxEventView = {

@@ -1,48 +1,20 @@
 import { z } from 'zod'
 
 import { parseInput } from '@/http/parseInput'
-import { deleteSubscription } from '@/webhooks/operations/deleteSubscription'
-import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
 import { updateSubscription } from '@/webhooks/operations/updateSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-import { subscriptionResource, toSubscriptionResource } from './resources'
+import { toSubscriptionResource } from './resources'
 import {
   endpointUrl,
   eventNames,
   extraHeaders,
   maxDeliveriesPerSecond,
   timeoutSeconds,
-} from './subscriptions'
+} from './subscriptionFields'
 import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
-
-export const subscriptionOutput = z.object({ data: subscriptionResource })
-
-/** `GET /webhooks/subscriptions/:id`: one of the caller's subscriptions (404 for others'). */
-export const getSubscriptionEndpoint = defineEndpoint({
-  path: '/webhooks/subscriptions/:id',
-  method: 'get',
-  family: 'resource',
-  access: 'authenticated',
-  openapi: {
-    operationId: 'readWebhookSubscription',
-    summary: 'Read a subscription',
-    description: "Another consumer's subscription is 404.",
-    tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
-    params: subscriptionIdParams,
-    responses: { 200: { description: 'The subscription', schema: subscriptionOutput } },
-    errors: ['forbidden', 'not_found'],
-  },
-  handler: async (req) => {
-    requireConsumer(req)
-    const subscription = await findOwnSubscription(req, routeId(req))
-    return Response.json({
-      data: toSubscriptionResource(subscription),
-    } satisfies z.infer<typeof subscriptionOutput>)
-  },
-})
+import { subscriptionOutput } from './getSubscription'
 
 /** Body of `PATCH /webhooks/subscriptions/:id`: any of these; anything else is a 400. */
 export const updateSubscriptionInput = z.strictObject({
@@ -55,7 +27,6 @@ export const updateSubscriptionInput = z.strictObject({
   is_active: z.boolean().optional(),
 })
 
-/** `PATCH /webhooks/subscriptions/:id`: changes the caller's subscription. */
 export const updateSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',
   method: 'patch',
@@ -99,27 +70,4 @@ export const updateSubscriptionEndpoint = defineEndpoint({
       })
       return Response.json({ data: toSubscriptionResource(subscription) })
     }),
-})
-
-/** `DELETE /webhooks/subscriptions/:id`: deletes the caller's subscription and its log; 204. */
-export const deleteSubscriptionEndpoint = defineEndpoint({
-  path: '/webhooks/subscriptions/:id',
-  method: 'delete',
-  family: 'resource',
-  access: 'authenticated',
-  openapi: {
-    operationId: 'deleteWebhookSubscription',
-    summary: 'Delete a subscription',
-    description: 'Its delivery log goes with it.',
-    tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
-    params: subscriptionIdParams,
-    responses: { 204: { description: 'Deleted; no body' } },
-    errors: ['forbidden', 'not_found'],
-  },
-  handler: async (req) => {
-    requireConsumer(req)
-    await deleteSubscription({ req, id: routeId(req) })
-    return new Response(null, { status: 204 })
-  },
 })

@@ -1,8 +1,8 @@
 import qs from 'qs'
 import { describe, expect, it } from 'vitest'
 
-import { checkoutSessionParams } from './checkoutSession'
-import { parseAmount } from './money'
+import { checkoutSessionParams } from '../checkoutSession'
+import { parseAmount } from '../money'
 import {
   completedSession,
   eventRetryDelaySeconds,
@@ -11,7 +11,7 @@ import {
   parseSessionParams,
   sessionEvent,
   sessionLines,
-} from './sandboxSession'
+} from './sandboxSessionModel'
 
 const now = 1_800_000_000
 

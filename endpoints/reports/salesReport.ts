@@ -23,7 +23,7 @@ export const salesReportResult = z.object({
   }),
 })
 
-/** `GET /reports/sales` (rewritten to `/api/reports/sales`): administrators only. */
+// Served at `/reports/sales` through a rewrite onto `/api/reports/sales`.
 export const salesReportEndpoint = defineEndpoint({
   path: '/reports/sales',
   method: 'get',

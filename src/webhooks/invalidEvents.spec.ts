@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { eventCatalogue } from './eventCatalogue'
-import { invalidEvents } from './subscribableEvents'
+import { invalidEvents } from './invalidEvents'
 
 describe('invalidEvents', () => {
   it('lists every unknown name once', () => {

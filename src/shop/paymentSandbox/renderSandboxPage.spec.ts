@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { renderSandboxPage, type SandboxPageView } from './sandboxPage'
+import { renderSandboxPage, type SandboxPageView } from './renderSandboxPage'
 
 const view: SandboxPageView = {
   sessionId: 'cs_test_1',

@@ -6,9 +6,9 @@ import qs from 'qs'
 import { postgres } from '@/db/transaction'
 import { HttpError } from '@/http/errors'
 import { readBodyWithin } from '@/http/requestBody'
-import { paymentSandboxApiKey } from '../paymentSandboxSettings'
-import { parseSessionParams } from '../sandboxSession'
-import { createSandboxSession, readSandboxSession } from './sandboxSessions'
+import { paymentSandboxApiKey } from './paymentSandboxSettings'
+import { parseSessionParams } from './sandboxSessionModel'
+import { createSandboxSession, readSandboxSession } from './sandboxSessionStore'
 import { finishAndNotify } from './settleSessions'
 import { configOf } from '@/config/appConfig'
 
@@ -54,7 +54,7 @@ function hasSandboxKey(request: Request, payloadSecret: string): boolean {
  * authenticated by the sandbox's key, answering and failing as Stripe does. 404 for everything
  * while the sandbox is off. `path` is what follows `/v1/checkout/sessions`.
  */
-export async function sandboxApi(args: {
+export async function serveSandboxApi(args: {
   payload: Payload
   request: Request
   path: string[]

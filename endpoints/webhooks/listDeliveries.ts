@@ -1,12 +1,9 @@
 import { z } from 'zod'
 
-import { recordIdText } from '@/http/ids'
-
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { listDeliveries } from '@/webhooks/operations/listDeliveries'
-import { retryDelivery } from '@/webhooks/operations/retryDelivery'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { deliveryResource, pageMeta, pageQuery, toDeliveryResource } from './resources'
@@ -18,7 +15,6 @@ export const listDeliveriesInput = pageQuery.extend({
 
 export const listDeliveriesOutput = z.object({ data: z.array(deliveryResource), meta: pageMeta })
 
-/** `GET /webhooks/subscriptions/:id/deliveries`: the subscription's delivery log, newest first. */
 export const listDeliveriesEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/deliveries',
   method: 'get',
@@ -49,37 +45,5 @@ export const listDeliveriesEndpoint = defineEndpoint({
       data: page.docs.map(toDeliveryResource),
       meta: offsetPage(page),
     } satisfies z.infer<typeof listDeliveriesOutput>)
-  },
-})
-
-/** Path parameter of the retry: a delivery id. */
-export const retryDeliveryInput = z.object({ id: recordIdText })
-
-export const retryDeliveryOutput = z.object({ data: deliveryResource })
-
-/** `POST /webhooks/deliveries/:id/retry`: sends one of the caller's deliveries again, now. */
-export const retryDeliveryEndpoint = defineEndpoint({
-  path: '/webhooks/deliveries/:id/retry',
-  method: 'post',
-  family: 'resource',
-  access: 'authenticated',
-  openapi: {
-    operationId: 'retryWebhookDelivery',
-    summary: 'Send a delivery again now',
-    description: "One of the caller's deliveries; 409 while it is being sent.",
-    tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
-    params: retryDeliveryInput,
-    responses: { 202: { description: 'Due again at once', schema: retryDeliveryOutput } },
-    errors: ['forbidden', 'validation_failed', 'not_found', 'conflict'],
-  },
-  handler: async (req) => {
-    requireConsumer(req)
-    const { id } = parseInput(retryDeliveryInput, { id: routeId(req) })
-    const delivery = await retryDelivery({ req, id })
-    return Response.json(
-      { data: toDeliveryResource(delivery) } satisfies z.infer<typeof retryDeliveryOutput>,
-      { status: 202 },
-    )
   },
 })

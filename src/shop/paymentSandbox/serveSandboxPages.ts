@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { renderSandboxPage } from '../sandboxPage'
-import { isSessionId, sandboxPagePath } from './sandboxApi'
-import { readSandboxSession } from './sandboxSessions'
+import { renderSandboxPage } from './renderSandboxPage'
+import { isSessionId, sandboxPagePath } from './serveSandboxApi'
+import { readSandboxSession } from './sandboxSessionStore'
 import { finishAndNotify } from './settleSessions'
 import { configOf } from '@/config/appConfig'
 
@@ -40,7 +40,7 @@ const notFound = () =>
  * it, send the shop its event, and come back to the page (303). Paying a session that is no
  * longer open changes nothing; the page then says what it is. 404 while the sandbox is off.
  */
-export async function sandboxPages(args: {
+export async function serveSandboxPages(args: {
   payload: Payload
   request: Request
   path: string[]

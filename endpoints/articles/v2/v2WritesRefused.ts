@@ -4,10 +4,8 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { HttpError } from '@/http/errors'
 import { errorEnvelope } from '@/openapi/errorSchemas'
 
-/**
- * v2 reads only for now; writes stay on v1. A write sent to v2 (directly or through the v2
- * `Accept` header) is told so instead of meeting Payload's own collection routes.
- */
+// A write sent to v2 (directly or through the v2 `Accept` header) is refused here rather
+// than reaching Payload's own collection routes.
 export const v2WritesRefused = (['post', 'put', 'patch', 'delete'] as const).flatMap((method) =>
   ['/v2/articles', '/v2/articles/:id'].map((path) =>
     defineEndpoint({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { paragraphs } from './lexical'
+import { paragraphs } from './paragraphs'
 
 type Node = { type: string; text?: string; format?: unknown; children?: Node[] }
 

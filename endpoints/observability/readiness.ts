@@ -2,12 +2,7 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { checkReadiness } from '@/observability/operations/checkReadiness'
-
-/** Health answers are about this moment: never cached on the way. */
-const noStore = { 'Cache-Control': 'no-store' }
-
-/** `GET /api/health` (200). */
-export const livenessOutput = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' })
+import { noStore } from './noStore'
 
 /** `GET /api/health/ready` (200 or 503): the verdict and each check. */
 export const readinessOutput = z
@@ -46,33 +41,6 @@ export const readinessOutput = z
   })
   .meta({ id: 'Readiness' })
 
-/** `GET /api/health`: liveness. The process serves requests; nothing else is asked. */
-export const livenessEndpoint = defineEndpoint({
-  path: '/health',
-  method: 'get',
-  family: 'resource',
-  access: 'anyone',
-  isProbe: true,
-  openapi: {
-    operationId: 'liveness',
-    summary: 'Liveness',
-    description:
-      'Answers 200 while the process serves requests; it asks nothing of the database. For ' +
-      "an orchestrator's liveness probe (restart the process when it fails).",
-    tags: ['Operations'],
-    security: [],
-    responses: { 200: { description: 'The process serves', schema: livenessOutput } },
-  },
-  handler: () => {
-    const body: z.input<typeof livenessOutput> = { status: 'ok' }
-    return Response.json(body, { headers: noStore })
-  },
-})
-
-/**
- * `GET /api/health/ready`: readiness. The database answers, the migrations are applied and the
- * in-app webhook worker runs where it is enabled; 503 with every check otherwise.
- */
 export const readinessEndpoint = defineEndpoint({
   path: '/health/ready',
   method: 'get',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { containsPattern } from './likePattern'
+import { containsPattern } from './containsPattern'
 
 describe('containsPattern', () => {
   it('escapes the wildcards and the escape character', () => {

@@ -11,8 +11,8 @@ import {
   sessionLines,
   type SandboxLine,
   type SandboxSessionParams,
-} from '../sandboxSession'
-import { sandboxSessionTableName as table } from './sessionTable'
+} from './sandboxSessionModel'
+import { sandboxSessionTableName as table } from './sandboxSessionTable'
 
 /** A session row of the sandbox, as read. */
 export type SandboxSessionRow = {

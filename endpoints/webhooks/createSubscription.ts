@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+import { parseInput } from '@/http/parseInput'
+import { createSubscription } from '@/webhooks/operations/createSubscription'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { readJsonBody } from '@/http/readJsonBody'
+import { requireConsumer } from './requireConsumer'
+import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
+import {
+  endpointUrl,
+  extraHeaders,
+  eventNames,
+  timeoutSeconds,
+  maxDeliveriesPerSecond,
+} from './subscriptionFields'
+
+/** Body of `POST /webhooks/subscriptions`. */
+export const createSubscriptionInput = z.object({
+  endpoint_url: endpointUrl,
+  events: eventNames,
+  description: z.string().max(1000).nullish(),
+  headers: extraHeaders.optional(),
+  timeout_seconds: timeoutSeconds.optional(),
+  max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
+})
+
+/** Answer 201 of the create: the only answer besides the rotation's that shows the secret. */
+export const createSubscriptionOutput = z.object({
+  id: z.uuid(),
+  endpoint_url: z.string(),
+  events: z.array(z.string()),
+  secret: z
+    .string()
+    .describe('The signing secret (base64 of 24 random bytes): shown only here and on rotation'),
+  created_at: z.iso.datetime(),
+  test_sent: z.literal(true),
+})
+
+export const createSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'createWebhookSubscription',
+    summary: 'Subscribe to events',
+    description:
+      'For API consumers (a user token is 403). `events` lists event type names or `*`. The ' +
+      'endpoint must resolve to a public address; its reachability is probed but never refused. ' +
+      'A `webhook.test` event is queued for the new subscription.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    body: createSubscriptionInput,
+    responses: {
+      201: { description: 'Subscribed', schema: createSubscriptionOutput },
+      422: unknownEventTypesResponse,
+    },
+    errors: ['forbidden'],
+  },
+  handler: (req) =>
+    answeringUnknownEventTypes(async () => {
+      const consumerId = requireConsumer(req)
+      const input = parseInput(createSubscriptionInput, await readJsonBody(req))
+      const { subscription, secret } = await createSubscription({
+        req,
+        consumerId,
+        input: {
+          endpointUrl: input.endpoint_url,
+          events: input.events,
+          description: input.description,
+          headers: input.headers,
+          timeoutSeconds: input.timeout_seconds,
+          maxDeliveriesPerSecond: input.max_deliveries_per_second,
+        },
+      })
+      const body: z.infer<typeof createSubscriptionOutput> = {
+        id: subscription.id,
+        endpoint_url: subscription.endpointUrl,
+        events: subscription.events as string[],
+        secret,
+        created_at: new Date(subscription.createdAt).toISOString(),
+        test_sent: true,
+      }
+      return Response.json(body, { status: 201 })
+    }),
+})

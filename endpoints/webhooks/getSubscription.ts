@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
+import { subscriptionResource, toSubscriptionResource } from './resources'
+
+export const subscriptionOutput = z.object({ data: subscriptionResource })
+
+export const getSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id',
+  method: 'get',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'readWebhookSubscription',
+    summary: 'Read a subscription',
+    description: "Another consumer's subscription is 404.",
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    responses: { 200: { description: 'The subscription', schema: subscriptionOutput } },
+    errors: ['forbidden', 'not_found'],
+  },
+  handler: async (req) => {
+    requireConsumer(req)
+    const subscription = await findOwnSubscription(req, routeId(req))
+    return Response.json({
+      data: toSubscriptionResource(subscription),
+    } satisfies z.infer<typeof subscriptionOutput>)
+  },
+})

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+import { recordIdText } from '@/http/ids'
+import { parseInput } from '@/http/parseInput'
+import { retryDelivery } from '@/webhooks/operations/retryDelivery'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { requireConsumer, routeId } from './requireConsumer'
+import { deliveryResource, toDeliveryResource } from './resources'
+
+/** Path parameter of the retry: a delivery id. */
+export const retryDeliveryInput = z.object({ id: recordIdText })
+
+export const retryDeliveryOutput = z.object({ data: deliveryResource })
+
+export const retryDeliveryEndpoint = defineEndpoint({
+  path: '/webhooks/deliveries/:id/retry',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'retryWebhookDelivery',
+    summary: 'Send a delivery again now',
+    description: "One of the caller's deliveries; 409 while it is being sent.",
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: retryDeliveryInput,
+    responses: { 202: { description: 'Due again at once', schema: retryDeliveryOutput } },
+    errors: ['forbidden', 'validation_failed', 'not_found', 'conflict'],
+  },
+  handler: async (req) => {
+    requireConsumer(req)
+    const { id } = parseInput(retryDeliveryInput, { id: routeId(req) })
+    const delivery = await retryDelivery({ req, id })
+    return Response.json(
+      { data: toDeliveryResource(delivery) } satisfies z.infer<typeof retryDeliveryOutput>,
+      { status: 202 },
+    )
+  },
+})

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+import { extraHeaderNamePattern } from '@/webhooks/deliveryRequest'
+import { eventCatalogue } from '@/webhooks/eventCatalogue'
+import {
+  headerValuePattern,
+  httpUrlPattern,
+  isHttpUrl,
+  maxDeliveriesPerSecondLimit,
+  validateHeaders,
+} from '@/webhooks/validateSubscription'
+import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
+
+/**
+ * An absolute http(s) URL (400 otherwise). The reference shows it as a URI with a pattern that
+ * every URL it matches passes (`httpUrlPattern`).
+ */
+export const endpointUrl = z
+  .string()
+  .max(2048)
+  .refine(isHttpUrl, 'must be an absolute http(s) URL')
+  .meta({
+    description:
+      'Absolute `http` or `https` URL of your receiver. It must not resolve to a private, ' +
+      'loopback, link-local or metadata address (400); its reachability is probed, never refused.',
+    override: { format: 'uri', pattern: httpUrlPattern },
+  })
+/** Extra headers sent with each delivery; the service's own headers cannot be overridden. */
+export const extraHeaders = z
+  .record(z.string(), z.string())
+  .superRefine((value, context) => {
+    const verdict = validateHeaders(value)
+    if (verdict !== true) context.addIssue({ code: 'custom', message: verdict })
+  })
+  .meta({
+    description:
+      'Extra headers sent with each delivery: header-name tokens other than the ones the ' +
+      'service sets (`Content-Type`, `Content-Length`, `Transfer-Encoding`, `Connection`, ' +
+      '`Host`, `User-Agent` and every `webhook-*`, in any case), single-line values.',
+    override: {
+      propertyNames: { type: 'string', pattern: extraHeaderNamePattern },
+      additionalProperties: { type: 'string', pattern: headerValuePattern },
+    },
+  })
+/**
+ * Event type names, or `*` for all. Which names exist is data (the `webhook-event-types`
+ * collection, where an administrator may deactivate one): an unknown or inactive name is a 422
+ * from the operation, so the reference describes the names rather than listing them.
+ */
+export const eventNames = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(100)
+      .describe(
+        'An active event type name as listed by `GET /webhooks/event-types` (the service emits ' +
+          `${eventCatalogue.map((event) => `\`${event.name}\``).join(', ')}), or \`*\` for all ` +
+          'of them. An unknown or inactive name is answered 422 with `invalid_events`.',
+      ),
+  )
+  .min(1)
+  .max(100)
+/** How long a delivery waits for the endpoint's answer. */
+export const timeoutSeconds = z.int().min(1).max(maxTimeoutSeconds)
+/** Optional rate limit of the endpoint; `null` removes it. */
+export const maxDeliveriesPerSecond = z
+  .int()
+  .min(1)
+  .max(maxDeliveriesPerSecondLimit)
+  .nullable()
+  .describe(
+    'At most this many deliveries a second to this endpoint, across all workers; null: no limit',
+  )

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+import { sendTestEvent } from '@/webhooks/operations/sendTestEvent'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
+
+export const testSubscriptionOutput = z.object({
+  data: z.object({ delivery_id: z.number().int(), event_id: z.uuid() }),
+})
+
+export const testSubscriptionEndpoint = defineEndpoint({
+  path: '/webhooks/subscriptions/:id/test',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'testWebhookSubscription',
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.test` delivery to this subscription only.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    params: subscriptionIdParams,
+    responses: { 201: { description: 'Queued', schema: testSubscriptionOutput } },
+    errors: ['forbidden', 'not_found'],
+  },
+  handler: async (req) => {
+    requireConsumer(req)
+    const queued = await sendTestEvent({ req, id: routeId(req) })
+    return Response.json(
+      {
+        data: { delivery_id: queued.deliveryId, event_id: queued.eventId },
+      } satisfies z.infer<typeof testSubscriptionOutput>,
+      { status: 201 },
+    )
+  },
+})
