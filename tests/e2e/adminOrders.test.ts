@@ -124,7 +124,7 @@ describe('orders in the admin panel (production build)', () => {
   })
 })
 
-describe('readable admin lists and final statuses (issue 16, item 5)', () => {
+describe('readable admin lists and final statuses', () => {
   it('offers a paid order only its next step and shows a cancelled order read-only', async () => {
     const login = await api('/api/users/login', {
       method: 'POST',

@@ -12,7 +12,7 @@ import type { FakeStripe } from '../helpers/fakeStripe'
 import { handInConfig } from '../helpers/testConfig'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
-// Issue 15, item 7: the OpenAPI document says every constraint the server enforces, so that a
+// The OpenAPI document says every constraint the server enforces, so that a
 // client generated from it sends what the server takes. Each check reads the served document,
 // finds the constraint, then sends values the document permits (accepted) and one it does not
 // (refused).

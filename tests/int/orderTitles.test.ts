@@ -9,7 +9,7 @@ import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, useFakeStripe } from '../helpers/shop'
 
-// Issue 16, item 5: orders are titled "Order #<id>" in the admin panel (and searchable by it),
+// Orders are titled "Order #<id>" in the admin panel (and searchable by it),
 // not by the customer's e-mail.
 
 let payload: Payload

@@ -13,7 +13,7 @@ import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 
-// The payment sandbox (issue 16, item 1): with no STRIPE_SECRET_KEY, checkout opens its session
+// The payment sandbox: with no STRIPE_SECRET_KEY, checkout opens its session
 // in a Stripe-compatible sandbox served by the app itself, through the real `stripe` SDK over
 // real HTTP; the sandbox's page pays or cancels, and its events reach the app's Stripe webhook
 // signed as Stripe signs them.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
 
-// Issue 15, item 6: where the service answered otherwise than the spec says.
+// Where the service once answered otherwise than the spec says: each answers as the spec does.
 
 let payload: Payload
 let restJson: typeof import('../helpers/rest').restJson
