@@ -10,7 +10,7 @@ import { api } from './api'
 import { launchBrowser } from './browser'
 
 // The newcomer's whole journey with no Stripe key (the production build
-// with PAYMENT_SANDBOX=true), as the README walks it: check out through the API, pay on the
+// with PAYMENT_SANDBOX=true), as docs/shop.md walks it: check out through the API, pay on the
 // sandbox's page, see the order paid in the admin panel and the delivery's payload, receive a
 // verified `order.paid` on loopback, and find the order counted by the sales report.
 
