@@ -3,7 +3,8 @@
 //
 //   src/<domain>/*.ts            the pure core of a domain (no Payload, no database, no network)
 //   src/<domain>/<sub>/...       its I/O: operations/, worker/, schema/, shop/stripe/
-//   src/http, src/openapi, src/db, src/email, src/docs, src/text, src/components
+//   src/http, src/openapi, src/db, src/email, src/docs, src/text, src/components, src/config,
+//   src/retry (the one back-off), src/lifecycle
 //                                layers shared by the domains
 //   src/app/                     Next/Payload generated routes (may import @payload-config)
 //   collections/<Domain>/        Payload collections with their hooks/ and access/

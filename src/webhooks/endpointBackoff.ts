@@ -1,3 +1,5 @@
+import { exponentialDelay, spread } from '@/retry/exponentialBackoff'
+
 /** How a failing endpoint's pauses grow: the first, and the longest. */
 export type BackoffSettings = {
   /** Pause after the first failure. */
@@ -38,11 +40,12 @@ export function backoffDelay(
   settings: BackoffSettings,
   random: () => number = Math.random,
 ): number {
-  const planned = Math.min(
-    settings.backoffBaseMs * 2 ** Math.max(level - 1, 0),
-    settings.backoffMaxMs,
-  )
-  return Math.round(planned * (1 + backoffJitter * (2 * random() - 1)))
+  const backoff = {
+    first: settings.backoffBaseMs,
+    max: settings.backoffMaxMs,
+    jitter: spread(backoffJitter),
+  }
+  return Math.round(exponentialDelay(backoff, level, random))
 }
 
 /**

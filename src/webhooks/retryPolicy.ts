@@ -1,3 +1,5 @@
+import { spread, withJitter } from '@/retry/exponentialBackoff'
+
 /**
  * Delay before each attempt, the first included: at once, then 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h, 14 h, 20 h, 24 h (ten attempts over about three days).
@@ -34,7 +36,7 @@ export function nextRetryDelay(args: {
   const planned = args.schedule[args.attempt]
   if (planned === undefined) return null
   const random = args.random ?? Math.random
-  const jittered = Math.round(planned * (1 + retryJitter * (2 * random() - 1)))
+  const jittered = Math.round(withJitter(planned, spread(retryJitter), random))
   return Math.max(jittered, args.retryAfterMs ?? 0)
 }
 

@@ -19,6 +19,7 @@ import { postgres } from '@/db/transaction'
 import { observeDeliveryOutcome } from '@/observability/metrics'
 import { assertWorkable, leaseMarginMs } from '../workerSettings'
 import { configOf, type AppConfig } from '@/config/appConfig'
+import { exponentialDelay, type Backoff } from '@/retry/exponentialBackoff'
 
 /** What a worker has done since it started: counts, and milliseconds spent in each stage. */
 export type WorkerStats = {
@@ -64,11 +65,11 @@ export type WebhookWorker = {
   health: () => WorkerHealth
 }
 
-/** Back-off between attempts to re-establish a lost LISTEN connection. */
-const relistenMinMs = 100
-const relistenMaxMs = 5_000
+/** Re-establishing a lost LISTEN connection: 50 to 100 ms at first, doubling, at most 5 s. */
+const relistenBackoff: Backoff = { first: 100, max: 5_000, jitter: [0.5, 1] }
 /** Tries at writing one batch of outcomes (0.2 s, 0.4 s, ... apart: about 6 s in all). */
 const outcomeWriteAttempts = 6
+const outcomeWriteBackoff: Backoff = { first: 200 }
 
 /** Outcomes are written together once this many are waiting, or after `flushMs`. */
 const flushSize = 200
@@ -151,7 +152,7 @@ export async function startWebhookWorker(
   // pg_terminate_backend), it is re-established with back-off, and the worker polls meanwhile.
   let listener: { client: PoolClient; detach: () => void } | undefined
   let listenerDownSinceMs: number | undefined
-  let relistenDelayMs = relistenMinMs
+  let relistenAttempts = 0
   let relistenTimer: NodeJS.Timeout | undefined
   const onNotification = (message: { channel: string }) => {
     if (message.channel === outboxChannel) isOutboxDirty = true
@@ -194,15 +195,14 @@ export async function startWebhookWorker(
       )
     }
     listenerDownSinceMs = undefined
-    relistenDelayMs = relistenMinMs
+    relistenAttempts = 0
     // Whatever was notified while it was away is found by looking now.
     isOutboxDirty = true
     wake()
   }
   const scheduleRelisten = () => {
     if (relistenTimer || isStopped) return
-    const delay = relistenDelayMs * (0.5 + Math.random() / 2)
-    relistenDelayMs = Math.min(relistenDelayMs * 2, relistenMaxMs)
+    const delay = exponentialDelay(relistenBackoff, ++relistenAttempts)
     relistenTimer = setTimeout(() => {
       relistenTimer = undefined
       if (isStopped || listener) return
@@ -251,7 +251,8 @@ export async function startWebhookWorker(
           msg: `Recording webhook outcomes failed (attempt ${attempt}); trying again`,
           err: (err as Error).message,
         })
-        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)))
+        const pause = exponentialDelay(outcomeWriteBackoff, attempt)
+        await new Promise((resolve) => setTimeout(resolve, pause))
       }
     }
   }
