@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'undici'
 
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
 const server = await startTestServer()
@@ -111,7 +112,7 @@ async function addSubscriptions(
 }
 
 /** Emits events in one transaction; returns their ids and the time of the commit. */
-async function emit(type: string, total: number) {
+async function emit(type: WebhookEventName, total: number) {
   const req = await createLocalReq({}, payload)
   await inTransaction(req, async () => {
     for (let id = 1; id <= total; id++) await emitEvent({ req, type, data: { id } })
@@ -120,7 +121,7 @@ async function emit(type: string, total: number) {
 }
 
 /** A stand-in for an article create: one document and its event in one transaction. */
-async function createWithEvent(index: number, type: string) {
+async function createWithEvent(index: number, type: WebhookEventName) {
   const req = await createLocalReq({ user: { ...user, collection: 'users' } }, payload)
   await inTransaction(req, async () => {
     const doc = await payload.create({
@@ -263,14 +264,14 @@ try {
   await clearQueue()
 
   // 3. Commit-to-receipt latency with an idle queue: one subscription, one event at a time.
-  await addSubscriptions(1, ['order.shipped'], 'idle')
+  await addSubscriptions(1, ['inquiry.created'], 'idle')
   worker = await startWebhookWorker(payload)
   const latencies: number[] = []
   for (let i = 0; i < 120; i++) {
     const before = received('idle')
     const req = await createLocalReq({}, payload)
     const committedAt = await inTransaction(req, async () => {
-      await emitEvent({ req, type: 'order.shipped', data: { id: i } })
+      await emitEvent({ req, type: 'inquiry.created', data: { id: i } })
     }).then(() => performance.now())
     await waitUntil(() => received('idle') > before, 1)
     if (i >= 20) latencies.push(performance.now() - committedAt)

@@ -1,6 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
 import { emitEvent } from '@/webhooks/operations/emitEvent'
+import type { WebhookEventName } from '@/webhooks/eventCatalogue'
 
 /**
  * Hooks for a collection whose changes are business events: `created`/`updated` on
@@ -9,9 +10,9 @@ import { emitEvent } from '@/webhooks/operations/emitEvent'
  * `context.skipBusinessEvents` (seeding, backfills) emits nothing.
  */
 export function emitBusinessEvent<T>(options: {
-  created?: string
-  updated?: string
-  deleted?: string
+  created?: WebhookEventName
+  updated?: WebhookEventName
+  deleted?: WebhookEventName
   toPayload: (doc: T) => Record<string, unknown>
 }): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
   return {

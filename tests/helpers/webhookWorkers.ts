@@ -4,11 +4,16 @@ import { createLocalReq, type Payload } from 'payload'
 
 import { startupTimeoutExitCode } from '../../scripts/lib/startupWatchdog'
 import { signalGroup, spawnInGroup } from './processGroups'
+import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 
 /** Emits `count` business events of `type` in one transaction; `data(i)` gives each one's data. */
 export async function emitEvents(
   payload: Payload,
-  args: { type: string; count: number; data?: (index: number) => Record<string, unknown> },
+  args: {
+    type: WebhookEventName
+    count: number
+    data?: (index: number) => Record<string, unknown>
+  },
 ) {
   const { emitEvent } = await import('../../src/webhooks/operations/emitEvent')
   const { inTransaction } = await import('../../src/db/transaction')

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
+import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 
 let payload: Payload
 let restJson: typeof import('../helpers/rest').restJson
@@ -49,7 +50,7 @@ async function subscribe(path: string, events: string[], headers = asA()) {
 const postsTo = (path: string) => receiver.posts().filter((post) => post.path === path)
 const typeOf = (post: ReceivedWebhook) => JSON.parse(post.body).type as string
 
-async function emit(type: string, data: Record<string, unknown>) {
+async function emit(type: WebhookEventName, data: Record<string, unknown>) {
   const req = await createLocalReq({}, payload)
   await inTransaction(req, () => emitEvent({ req, type, data }))
 }

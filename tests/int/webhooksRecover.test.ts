@@ -3,6 +3,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
+import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 
 let payload: Payload
 let restJson: typeof import('../helpers/rest').restJson
@@ -67,7 +68,7 @@ const setActive = async (id: string, isActive: boolean) => {
 }
 
 /** Emits one event of `type` per id, each in its own transaction, as business changes do. */
-async function emit(type: string, ids: number[]) {
+async function emit(type: WebhookEventName, ids: number[]) {
   for (const id of ids) {
     const req = await createLocalReq({}, payload)
     await inTransaction(req, () => emitEvent({ req, type, data: { id } }))

@@ -2,9 +2,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Order } from '@/payload-types'
 import { isSystemWrite } from '@/shop/systemWrite'
-import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { toOrderEventData } from '@/webhooks/eventData'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { announceOrderStatus } from '@/shop/operations/announceOrderStatus'
 
 /**
  * After an administrator moves an order (paid → shipped → delivered), announces
@@ -14,6 +12,6 @@ export const announceManualTransition: CollectionAfterChangeHook<Order> = async 
   const { doc, previousDoc, operation, context } = args
   if (operation !== 'update' || isSystemWrite(context)) return doc
   if (previousDoc?.status === doc.status) return doc
-  await emitEvent({ req: args.req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(doc) })
+  await announceOrderStatus({ req: args.req, order: doc })
   return doc
 }

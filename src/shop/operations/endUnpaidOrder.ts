@@ -4,9 +4,7 @@ import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import type { TransactionDb } from '@/db/transaction'
 import { releaseStock, type CartLine } from './stock'
-import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { toOrderEventData } from '@/webhooks/eventData'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { announceOrderStatus } from './announceOrderStatus'
 
 /**
  * Ends a pending order that was never paid: `status` (`expired`: its session ran out;
@@ -36,7 +34,7 @@ export async function endUnpaidOrder(args: {
     depth: 0,
   })
   await releaseStock(db, lines)
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(ended) })
+  await announceOrderStatus({ req, order: ended })
   req.payload.logger.info({ msg: `Order ${ended.id} ${ended.status}, stock released` })
   return ended
 }

@@ -3,9 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Order } from '@/payload-types'
 import type { Stripe } from '../stripe/stripeClient'
 import { systemWrite } from '../systemWrite'
-import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { toOrderEventData, toOrderPaidEventData } from '@/webhooks/eventData'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { announceOrderStatus } from './announceOrderStatus'
 
 /**
  * Records the payment of a pending order through its Checkout Session: status `paid`, the
@@ -38,8 +36,7 @@ export async function markOrderPaid(args: {
     context: systemWrite,
     depth: 0,
   })
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(paid) })
-  await emitEvent({ req, type: WebhookEvents.OrderPaid, data: toOrderPaidEventData(paid) })
+  await announceOrderStatus({ req, order: paid })
   req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
   return paid
 }

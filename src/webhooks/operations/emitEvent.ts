@@ -4,16 +4,17 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { transactionDatabase } from '@/db/transaction'
+import type { WebhookEventName } from '../eventCatalogue'
 import { outboxChannel, outboxTableName } from '../schema/outboxTable'
 
 /**
- * Records a business event for webhook delivery: one outbox row written in `req`'s transaction
+ * Records a business event (one of the catalogue's) for webhook delivery: one outbox row written in `req`'s transaction
  * (a rolled-back change emits nothing, a committed one is never lost) and a NOTIFY that wakes
  * the workers once it commits. Fan-out and delivery happen later, never in the caller's request.
  */
 export async function emitEvent(args: {
   req: PayloadRequest
-  type: string
+  type: WebhookEventName
   data: Record<string, unknown>
 }): Promise<void> {
   const db = await transactionDatabase(args.req)
