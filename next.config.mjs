@@ -1,5 +1,7 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 
+import { prefixRewrites } from './src/http/publicPaths.mjs'
+
 /**
  * Hosts whose pages may load the development server's scripts and hot-reload socket. Next 16
  * refuses them to any other origin than `localhost`, which left the admin panel blank at
@@ -21,8 +23,7 @@ const nextConfig = {
     return {
       beforeFiles: [
         // The sales report and the consumer webhook API are served outside /api.
-        { source: '/reports/:path*', destination: '/api/reports/:path*' },
-        { source: '/webhooks/:path*', destination: '/api/webhooks/:path*' },
+        ...prefixRewrites(),
         // Versioning by media type: the unversioned article paths with the v2 (or v1) Accept
         // header reach that version's handlers. The URL form (/api/v1/...) stays the main one.
         ...['v2', 'v1'].flatMap((version) =>

@@ -17,12 +17,12 @@
  * background work; on SIGTERM or SIGINT it stops (`scripts/lib/stopServer.mjs`).
  * Plain JavaScript, so that no loader stands between Node and Next's compiled server.
  */
-import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
+import { requestIdFor } from '../src/http/requestId.mjs'
 import { observeRequest, requestContext } from './lib/appBridge.mjs'
 import { bootApp } from './lib/bootApp.mjs'
 import { refusePrompts } from './lib/refusePrompts.mjs'
@@ -63,8 +63,6 @@ const log = serverLog(isProduction)
 
 const { default: next } = await import('next')
 
-const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/
-
 const refusedMethods = new Set(['TRACE'])
 
 /** `::ffff:127.0.0.1` as `127.0.0.1`: one spelling per client. */
@@ -84,8 +82,7 @@ const server = http.createServer((req, res) => {
   // (to another instance) instead of sending more here.
   if (isStopping) res.setHeader('connection', 'close')
   const incomingId = req.headers['x-request-id']
-  const requestId =
-    typeof incomingId === 'string' && saneRequestId.test(incomingId) ? incomingId : randomUUID()
+  const requestId = requestIdFor(typeof incomingId === 'string' ? incomingId : undefined)
   req.headers['x-request-id'] = requestId
   res.setHeader('x-request-id', requestId)
   res.once('finish', () => {

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
-import { requestIdFor } from '@/http/requestId'
+import { requestIdFor } from '@/http/requestId.mjs'
 
 /**
  * Tags every request and its response with `X-Request-Id` (the caller's own when it sent a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { requestIdFor } from './requestId'
+import { requestIdFor } from './requestId.mjs'
 
 describe('requestIdFor', () => {
   it("keeps the caller's id so a request can be followed across services", () => {

@@ -20,9 +20,7 @@ import {
   type VariantOperation,
 } from './operation'
 import type { AppConfig } from '@/config/appConfig'
-
-/** Public paths that `next.config.mjs` rewrites onto `/api/...`: they are called without `/api`. */
-export const rewrittenPrefixes = ['/webhooks', '/reports']
+import { rewrittenPrefixes } from '@/http/publicPaths.mjs'
 
 /** The path integrators call for an endpoint below `/api` (`/v1/articles/:id` → `/api/v1/articles/{id}`). */
 export function publicPath(apiPath: string): string {

@@ -1,7 +1,7 @@
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { rewrittenPrefixes } from '../../src/openapi/buildDocument'
+import { rewrittenPrefixes } from '../../src/http/publicPaths.mjs'
 
 const handlers = {
   GET: REST_GET(config),

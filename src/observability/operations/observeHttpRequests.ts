@@ -1,6 +1,6 @@
 import type { Payload, SanitizedConfig } from 'payload'
 
-import { rewrittenPrefixes } from '@/openapi/buildDocument'
+import { rewrittenPrefixes } from '@/http/publicPaths.mjs'
 import { observeHttpRequest } from '../metrics'
 import { routeLabeler } from '../routeLabel'
 import { configOf } from '@/config/appConfig'
