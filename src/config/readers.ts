@@ -57,27 +57,21 @@ export const decimal = (bounds: Bounds = {}, noun = 'number'): Reader<number> =>
   },
 })
 
-/** `true` or `false`. */
-export const flag: Reader<boolean> = {
-  kind: '`true` or `false`',
+/** A switch written as one of two words: `yes` reads as true, `no` as false. */
+const twoWords = (yes: string, no: string): Reader<boolean> => ({
+  kind: `\`${yes}\` or \`${no}\``,
   read(text) {
     const raw = text.trim()
-    if (raw === 'true') return true
-    if (raw === 'false') return false
-    throw new Error('must be true or false')
+    if (raw === yes || raw === no) return raw === yes
+    throw new Error(`must be ${yes} or ${no}`)
   },
-}
+})
+
+/** `true` or `false`. */
+export const flag = twoWords('true', 'false')
 
 /** `on` or `off`: whether this process runs a piece of background work. */
-export const onOff: Reader<boolean> = {
-  kind: '`on` or `off`',
-  read(text) {
-    const raw = text.trim()
-    if (raw === 'on') return true
-    if (raw === 'off') return false
-    throw new Error('must be on or off')
-  },
-}
+export const onOff = twoWords('on', 'off')
 
 /** One of `choices`. */
 export const oneOf = <T extends string>(choices: readonly T[]): Reader<T> => ({
