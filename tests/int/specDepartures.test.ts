@@ -44,7 +44,7 @@ const event = (type: string, object: Record<string, unknown>) =>
     data: { object },
   })
 
-describe('a: every verified Stripe event is answered 200 { received: true }', () => {
+describe('every verified Stripe event is answered 200 { received: true }', () => {
   it('answers 200 to a checkout.session event whose object has no id, logging a warning', async () => {
     const warn = vi.spyOn(payload.logger, 'warn')
     const error = vi.spyOn(payload.logger, 'error')
@@ -79,7 +79,7 @@ describe('a: every verified Stripe event is answered 200 { received: true }', ()
   })
 })
 
-describe('b: the signature timestamp must be within the tolerance both ways', () => {
+describe('the signature timestamp must be within the tolerance both ways', () => {
   const body = () => event('payment_intent.created', { id: 'pi_1' })
   const now = () => Math.floor(Date.now() / 1000)
 
@@ -101,7 +101,7 @@ describe('b: the signature timestamp must be within the tolerance both ways', ()
   })
 })
 
-describe('c: POST /api/admin-action takes any JSON body', () => {
+describe('POST /api/admin-action takes any JSON body', () => {
   /** Posts each raw body as an admin; returns the `data` of the entries recorded, in order. */
   async function record(rawBodies: string[]) {
     const { userWithToken } = await import('../helpers/identities')
@@ -132,7 +132,7 @@ describe('c: POST /api/admin-action takes any JSON body', () => {
   })
 })
 
-describe('d and e: webhook lists', () => {
+describe('webhook lists', () => {
   let apiKey: string
   let subscriptionId: string
 
@@ -147,7 +147,7 @@ describe('d and e: webhook lists', () => {
     subscriptionId = created.body.id
   })
 
-  it('d: a delivery log page past the last echoes the page asked for and the true total', async () => {
+  it('a delivery log page past the last echoes the page asked for and the true total', async () => {
     const url = `/webhooks/subscriptions/${subscriptionId}/deliveries`
     const headers = { 'x-api-key': apiKey }
     // The creation queued a test delivery: the log has exactly one entry.
@@ -170,7 +170,7 @@ describe('d and e: webhook lists', () => {
     expect(subscriptions.body.meta).toEqual({ page: 4, per_page: 20, total: 1, total_pages: 1 })
   })
 
-  it('e: /webhooks/event-types answers { data, meta } like the other lists', async () => {
+  it('/webhooks/event-types answers { data, meta } like the other lists', async () => {
     const headers = { 'x-api-key': apiKey }
     const all = await restJson('GET', '/webhooks/event-types', { headers })
     expect(all.status).toBe(200)
