@@ -22,7 +22,7 @@ const record: Required<ArticleRecord> = {
 
 describe('article list query', () => {
   it('sorts by exactly the fields the Articles API documents, id included', () => {
-    // README, Articles API: `sort` (`id`, `created_at`, `updated_at`, `published_at`, `title`).
+    // docs/api.md, Articles API: `sort` (`id`, `created_at`, `updated_at`, `published_at`, `title`).
     expect([...articleSortFields].sort()).toEqual(
       ['created_at', 'id', 'published_at', 'title', 'updated_at'].sort(),
     )

@@ -8,7 +8,7 @@ const customer = { collection: 'users', role: 'customer' }
 const consumer = { collection: 'consumers' }
 
 describe('roles', () => {
-  it('are the three the README names: admin, editor, customer', () => {
+  it('are the three docs/api.md names: admin, editor, customer', () => {
     expect([...roles].sort()).toEqual(['admin', 'customer', 'editor'])
   })
 

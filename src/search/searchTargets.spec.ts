@@ -37,7 +37,7 @@ describe('search targets', () => {
     for (const [name, target] of targets) expect(target.table).toBe(name)
   })
 
-  it('match on the columns the README documents', () => {
+  it('match on the columns docs/api.md documents', () => {
     expect(searchTargets.articles.matchColumns).toEqual(['title', 'excerpt'])
     expect(searchTargets.products.matchColumns).toEqual(['name', 'description'])
     expect(searchTargets.pages.matchColumns).toEqual(['title', 'description'])
