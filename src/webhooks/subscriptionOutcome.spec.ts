@@ -51,7 +51,7 @@ describe('foldOutcomes', () => {
   })
 
   it('reaches the disabling threshold on the 100th failure in a row, not before', () => {
-    // docs/webhooks.md: "100 consecutive failures disable the subscription".
+    // docs/webhooks.md, Disabling: "fail **100 times in a row** is disabled".
     expect(disableAfterFailures).toBe(100)
     let failureCount = applyBatch(0, Array<boolean>(60).fill(false))
     failureCount = applyBatch(failureCount, Array<boolean>(39).fill(false))
