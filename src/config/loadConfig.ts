@@ -6,7 +6,7 @@ import {
 } from '@/shop/paymentSandbox/paymentSandboxSettings'
 import { assertWorkable, type WorkerSettings } from '@/webhooks/workerSettings'
 import type { AppConfig } from './appConfig'
-import { variables, type VariableName, type VariableValues } from './variables'
+import { variables, type VariableValues } from './variables'
 
 /** The environment a configuration is read from (`process.env`, or a test's own record). */
 export type Environment = Readonly<Record<string, string | undefined>>
@@ -148,6 +148,3 @@ export function loadConfig(env: Environment): AppConfig {
     shutdownMs: v.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   }
 }
-
-/** The names of the variables a configuration reads, for tools that list them. */
-export const variableNames = Object.keys(variables) as VariableName[]

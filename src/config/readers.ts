@@ -107,15 +107,5 @@ export const httpAddress: Reader<string> = {
   },
 }
 
-/** A comma-separated list; entries trimmed, empty ones dropped. */
-export const list: Reader<string[]> = {
-  kind: 'comma-separated list',
-  read: (raw) =>
-    raw
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-}
-
 /** A reader built from a parser of its own (a retry schedule, a rate-limit policy, ...). */
 export const custom = <T>(kind: string, read: (raw: string) => T): Reader<T> => ({ kind, read })

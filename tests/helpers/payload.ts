@@ -1,4 +1,4 @@
-import { payloadConfig } from '@payload-config'
+import defaultConfig, { payloadConfig } from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import type { Environment } from '../../src/config/loadConfig'
@@ -15,7 +15,7 @@ let started: Promise<Payload> | undefined
  */
 export async function getTestPayload(settings?: Environment): Promise<Payload> {
   if (!started) {
-    const own = payloadConfig(testConfig(settings))
+    const own = settings ? payloadConfig(testConfig(settings)) : defaultConfig
     started = getPayload({ config: own })
     const payload = await started
     // Something (a route of the app) started Payload with the default configuration first.
