@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, type CollectionConfig } from 'payload'
+import sharp from 'sharp'
 
 import type { AppConfig } from '@/config/appConfig'
 import { configFromEnvironment } from '@/config/configFromEnvironment'
@@ -26,6 +27,7 @@ import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
+import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
 import { Orders, Products, StockAdjustments, StripeEvents } from './collections/Shop'
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
@@ -43,6 +45,12 @@ import { orderEndpoints } from './endpoints/shop'
 import { webhookDeliveryAdminEndpoints, webhookEndpoints } from './endpoints/webhooks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** An upload collection storing its files in `directory`. */
+const withMediaDirectory = (collection: CollectionConfig, directory: string): CollectionConfig => ({
+  ...collection,
+  upload: { ...(collection.upload as object), staticDir: directory },
+})
 
 /**
  * Payload's configuration for an app configuration (`src/config`), which rides along in
@@ -67,6 +75,7 @@ export const payloadConfig = (app: AppConfig) =>
       Tags,
       Comments,
       Pages,
+      withMediaDirectory(Media, app.content.mediaDirectory),
       Inquiries,
       Users,
       Consumers,
@@ -94,6 +103,11 @@ export const payloadConfig = (app: AppConfig) =>
       ...observabilityEndpoints,
     ],
     editor: lexicalEditor(),
+    // Image sizes are made with sharp; uploads over MEDIA_MAX_MEGABYTES are refused with 413.
+    sharp,
+    upload: { limits: { fileSize: app.content.mediaMaxBytes } },
+    // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron.
+    jobs: { tasks: [], deleteJobOnComplete: true },
     graphQL: { queries: accessQuery },
     hooks: { afterError: [answerBadValuesAs400] },
     email: emailAdapter,

@@ -26,8 +26,8 @@ try {
   await pool.query('VACUUM ANALYZE')
   const { rows: bounds } = await pool.query<{ total: number; nearEnd: number }>(
     `SELECT count(*)::integer AS total,
-            (SELECT id FROM articles WHERE status = 'published' ORDER BY id DESC OFFSET 40 LIMIT 1) AS "nearEnd"
-     FROM articles WHERE status = 'published'`,
+            (SELECT id FROM articles WHERE _status = 'published' ORDER BY id DESC OFFSET 40 LIMIT 1) AS "nearEnd"
+     FROM articles WHERE _status = 'published'`,
   )
   await pool.end()
   const { total, nearEnd } = bounds[0]!

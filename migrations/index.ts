@@ -8,6 +8,7 @@ import * as migration_20261124_052455_no_account_lockout from './20261124_052455
 import * as migration_20261124_091652_payment_sandbox_sessions from './20261124_091652_payment_sandbox_sessions';
 import * as migration_20261124_092428_order_titles from './20261124_092428_order_titles';
 import * as migration_20261125_060630_concurrent_writers from './20261125_060630_concurrent_writers';
+import * as migration_20261125_102423_content_media_drafts from './20261125_102423_content_media_drafts';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261125_060630_concurrent_writers.up,
     down: migration_20261125_060630_concurrent_writers.down,
-    name: '20261125_060630_concurrent_writers'
+    name: '20261125_060630_concurrent_writers',
+  },
+  {
+    up: migration_20261125_102423_content_media_drafts.up,
+    down: migration_20261125_102423_content_media_drafts.down,
+    name: '20261125_102423_content_media_drafts'
   },
 ];

@@ -18,7 +18,7 @@ const topics = [
   'Measuring Before Optimising',
   'Writing Good Error Messages',
 ]
-const statuses: ArticleStatus[] = ['published', 'published', 'published', 'draft', 'archived']
+const statuses: ArticleStatus[] = ['published', 'published', 'published', 'draft', 'draft']
 const articleCount = 50
 
 /**
@@ -56,7 +56,7 @@ export async function seedContent(payload: Payload) {
           `${title}: an article from the demo data.`,
           'Edit it in the admin panel or through the v1 API.',
         ]) as never,
-        status,
+        _status: status,
         author: authors[index % authors.length]!.id,
         tags: [tags[index % tags.length]!.id, tags[(index + 2) % tags.length]!.id],
         publishedAt:

@@ -7,25 +7,25 @@ const pages = [
     title: 'About us',
     slug: 'about',
     description: 'Who we are and what we make.',
-    published: true,
+    _status: 'published' as const,
   },
   {
     title: 'Delivery and returns',
     slug: 'delivery',
     description: 'How orders are shipped, and how to send them back.',
-    published: true,
+    _status: 'published' as const,
   },
   {
     title: 'Privacy policy',
     slug: 'privacy',
     description: 'What we store about you and why.',
-    published: true,
+    _status: 'published' as const,
   },
   {
     title: 'Holiday sale (draft)',
     slug: 'holiday-sale',
     description: 'Not announced yet.',
-    published: false,
+    _status: 'draft' as const,
   },
 ]
 

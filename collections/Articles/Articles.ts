@@ -2,32 +2,31 @@ import type { CollectionConfig } from 'payload'
 
 import { isEditor } from '../Identity/access/isEditor'
 import { publishedOrEditor } from './access/publishedOrEditor'
-import { articleStatuses } from '@/articles/status'
 import { deleteComments } from './hooks/deleteComments'
 import { stampPublishedAt } from './hooks/stampPublishedAt'
-import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
-import { toArticleEventData } from '@/webhooks/eventData'
-import type { Article } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { announceArticleChange, rememberPublication } from './hooks/announceArticleChange'
+import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
+import { articlePreviewUrl } from './admin/articlePreviewUrl'
 import { slugField } from './fields/slugField'
 
 /**
  * Articles edited in the admin panel and served by `/api/v1/articles` (and v2). The indexes the
  * public list needs are declared in `articleIndexes`.
+ *
+ * Payload's drafts keep the published text and the work on the next version apart: the
+ * `articles` row is what was last published (or, for an article never published, its first
+ * save), and every save (autosave included) is a version in `_articles_v`, the history an
+ * editor compares and restores from. The publication status is Payload's `_status`, which the
+ * API shows as `status`. A publication or unpublication can be scheduled (`schedulePublish`,
+ * Payload's jobs queue, run by `src/lifecycle/operations/startJobRunner.ts`).
  */
-const articleEvents = emitBusinessEvent<Article>({
-  created: WebhookEvents.ArticleCreated,
-  updated: WebhookEvents.ArticleUpdated,
-  deleted: WebhookEvents.ArticleDeleted,
-  toPayload: toArticleEventData,
-})
-
 export const Articles: CollectionConfig = {
   slug: 'articles',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'status', 'author', 'publishedAt', 'updatedAt'],
+    defaultColumns: ['title', 'cover', '_status', 'author', 'publishedAt', 'updatedAt'],
     group: 'Content',
+    preview: articlePreviewUrl,
   },
   access: {
     read: publishedOrEditor,
@@ -35,25 +34,30 @@ export const Articles: CollectionConfig = {
     update: isEditor,
     delete: isEditor,
   },
+  versions: {
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true },
+    maxPerDoc: 50,
+  },
   hooks: {
+    // The row is locked first, so that a scheduled publication and a person's save, or two
+    // people's, happen one after the other; then the published state before the change is kept.
+    beforeOperation: [lockRowsBeforeUpdate('articles'), rememberPublication],
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments],
-    afterChange: [articleEvents.afterChange],
-    afterDelete: [articleEvents.afterDelete],
+    afterChange: [announceArticleChange.afterChange],
+    afterDelete: [announceArticleChange.afterDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     slugField(),
     { name: 'excerpt', type: 'textarea', maxLength: 2000 },
-    { name: 'body', type: 'richText' },
     {
-      name: 'status',
-      type: 'select',
-      options: [...articleStatuses],
-      defaultValue: 'draft',
-      required: true,
-      admin: { position: 'sidebar' },
+      name: 'cover',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'The picture shown with the article in lists and at its top.' },
     },
+    { name: 'body', type: 'richText' },
     {
       name: 'author',
       type: 'relationship',

@@ -4,12 +4,16 @@ import { isEditor } from '../Identity/access/isEditor'
 import { publishedPagesOrEditor } from './access/publishedPagesOrEditor'
 import { slugField } from './fields/slugField'
 
-/** Standalone pages of the site (About, Delivery, ...), found by search once published. */
+/**
+ * Standalone pages of the site (About, Delivery, ...), found by search once published. Like
+ * articles, a page keeps its published text apart from the draft being worked on (Payload's
+ * drafts, with autosave, history and scheduled publication); `_status` says whether it is public.
+ */
 export const Pages: CollectionConfig = {
   slug: 'pages',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'slug', 'published', 'updatedAt'],
+    defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
     group: 'Content',
   },
   access: {
@@ -18,16 +22,15 @@ export const Pages: CollectionConfig = {
     update: isEditor,
     delete: isEditor,
   },
+  versions: {
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true },
+    maxPerDoc: 50,
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     slugField(),
     { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'cover', type: 'upload', relationTo: 'media' },
     { name: 'content', type: 'richText' },
-    {
-      name: 'published',
-      type: 'checkbox',
-      defaultValue: false,
-      admin: { position: 'sidebar' },
-    },
   ],
 }

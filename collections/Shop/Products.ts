@@ -15,6 +15,7 @@ import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { toProductEventData } from '@/webhooks/eventData'
 import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { presentImages } from '@/media/operations/findImages'
 
 /** Shown on an existing product's form, not on a new one's (its stock is set directly). */
 const onlyWhenEditing = (
@@ -26,7 +27,8 @@ const onlyWhenEditing = (
 const productEvents = emitBusinessEvent<Product>({
   created: WebhookEvents.ProductCreated,
   updated: WebhookEvents.ProductUpdated,
-  toPayload: toProductEventData,
+  toPayload: async (product, req) =>
+    toProductEventData(product, await presentImages(req, product.images ?? [])),
 })
 
 /**
@@ -72,6 +74,14 @@ export const Products: CollectionConfig = {
       hooks: { beforeValidate: [slugFromName] },
     },
     { name: 'description', type: 'textarea' },
+    {
+      name: 'images',
+      type: 'upload',
+      relationTo: 'media',
+      hasMany: true,
+      maxRows: 20,
+      admin: { description: 'The gallery, in the order the shop shows it; the first is the main image.' },
+    },
     {
       name: 'price',
       type: 'number',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import { openApiDocument, serverUrlOf } from '@/openapi/appDocument'
+import { openApiDocument } from '@/openapi/appDocument'
+import { serverUrlOf } from '@/http/serverUrl'
 import { defineEndpoint } from '@/http/defineEndpoint'
 
 export const openApiDocumentEndpoint = defineEndpoint({

@@ -5,6 +5,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { hitFields, hitPublishedAt } from '@/search/hitFields'
 import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
+import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
 import type { SearchTargetName } from '@/search/searchTargets'
 
@@ -73,6 +74,7 @@ export const searchEndpoint = defineEndpoint({
       query: text,
       targets: targetsByType[query.type] ?? [],
       canSeeUnpublished: hasEditorRole(req.user),
+      serverUrl: serverUrlOf(req),
       naming: 'payload',
     })
     const docs = hits.map((hit) => ({ ...hit.record, _collection: collectionName[hit.target] }))

@@ -18,7 +18,7 @@ describe('article visibility', () => {
 
   it('says "published articles and approved comments" in SQL, over the given table alias', () => {
     expect(publicArticleStatus).toBe('published')
-    expect(publicArticleSql('a')).toBe(`a.status = 'published'`)
+    expect(publicArticleSql('a')).toBe(`a._status = 'published'`)
     expect(publicCommentSql('c')).toBe(`c.status = 'approved'`)
   })
 })

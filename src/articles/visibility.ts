@@ -16,7 +16,7 @@ export const publicCommentStatus = 'approved' satisfies CommentStatus
 export const readsUnpublished = (principal: Principal) => hasEditorRole(principal)
 
 /** "The article is public" in SQL, over the articles table or its alias `table`. */
-export const publicArticleSql = (table: string) => `${table}.status = '${publicArticleStatus}'`
+export const publicArticleSql = (table: string) => `${table}._status = '${publicArticleStatus}'`
 
 /** "The comment is public" in SQL, over the comments table or its alias `table`. */
 export const publicCommentSql = (table: string) => `${table}.status = '${publicCommentStatus}'`

@@ -105,6 +105,20 @@ export type AppConfig = {
     /** `INQUIRY_NOTIFIER=on`. */
     isNotifierOn: boolean
   }
+  content: {
+    /** `MEDIA_DIRECTORY`, absolute. */
+    mediaDirectory: string
+    /** `MEDIA_MAX_MEGABYTES`, in bytes. */
+    mediaMaxBytes: number
+    /** `JOBS_POLL_SECONDS`, in milliseconds. */
+    jobsPollMs: number
+    /** `JOBS=on`: the app server runs the jobs queue. */
+    isJobsOn: boolean
+    /** `PREVIEW_URL`, with `{id}`, `{slug}` and `{token}` to fill in. */
+    previewUrl?: string
+    /** `PREVIEW_TOKEN_MINUTES`. */
+    previewTokenMinutes: number
+  }
   webhooks: WorkerSettings & {
     /** `WEBHOOK_WORKER=on`: the app server runs a worker. */
     isWorkerInApp: boolean

@@ -1,3 +1,5 @@
+import path from 'node:path'
+
 import type { PolicyName, RateLimitPolicy } from '@/http/rateLimitPolicy'
 import { smtpTimeouts } from '@/email/smtpSettings'
 import {
@@ -111,6 +113,14 @@ export function loadConfig(env: Environment): AppConfig {
       intervalMs: v.INQUIRY_NOTIFY_INTERVAL_SECONDS * 1000,
       retryBaseSeconds: v.INQUIRY_NOTIFY_RETRY_SECONDS,
       isNotifierOn: v.INQUIRY_NOTIFIER,
+    },
+    content: {
+      mediaDirectory: path.resolve(v.MEDIA_DIRECTORY),
+      mediaMaxBytes: Math.round(v.MEDIA_MAX_MEGABYTES * 1024 * 1024),
+      jobsPollMs: Math.round(v.JOBS_POLL_SECONDS * 1000),
+      isJobsOn: v.JOBS,
+      previewUrl: v.PREVIEW_URL,
+      previewTokenMinutes: v.PREVIEW_TOKEN_MINUTES,
     },
     webhooks: {
       ...webhooks,

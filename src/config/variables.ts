@@ -24,6 +24,7 @@ export const groups = [
   'Rate limits',
   'E-mail',
   'Contact form',
+  'Content and media',
   'Webhooks',
   'Checkout',
   'Stripe and the payment sandbox',
@@ -267,6 +268,51 @@ export const variables = {
     description: '`off`: this process does not send inquiry e-mails again (another instance does).',
     reader: onOff,
     fallback: 'on',
+  }),
+
+  // Content and media
+  MEDIA_DIRECTORY: setting({
+    group: 'Content and media',
+    description:
+      'Directory the uploaded images and their generated sizes are stored in (relative to the working directory, or absolute). Back it up with the database.',
+    reader: text,
+    fallback: '.data/media',
+  }),
+  MEDIA_MAX_MEGABYTES: setting({
+    group: 'Content and media',
+    description: 'Largest image an editor may upload, in megabytes; a larger one is refused with 413.',
+    reader: decimal({ above: 0, max: 100 }, 'number of megabytes'),
+    fallback: '10',
+  }),
+  JOBS_POLL_SECONDS: setting({
+    group: 'Content and media',
+    description:
+      'Seconds between two looks at Payload\u2019s jobs queue (scheduled publications): a publication set for 9:00 happens by 9:00 plus this.',
+    reader: seconds({ min: 0.2, max: 3600 }),
+    fallback: '5',
+  }),
+  JOBS: setting({
+    group: 'Content and media',
+    description:
+      '`off`: this app server does not run the jobs queue (`npm run worker` or another instance does).',
+    reader: onOff,
+    fallback: 'on',
+  }),
+  PREVIEW_URL: optional({
+    group: 'Content and media',
+    description:
+      'Storefront address the admin panel\u2019s Preview button opens, with `{id}`, `{slug}` and `{token}` filled in (for example `https://shop.example/preview?article={id}&token={token}`).',
+    reader: custom('an http(s) address, with `{id}`, `{slug}` and `{token}` where they go', (raw) => {
+      if (!/^https?:\/\/\S+$/.test(raw)) throw new Error('must be an http(s) address')
+      return raw
+    }),
+    unset: 'Preview opens this app\u2019s own draft reader, `/api/v1/articles/{id}?preview_token={token}`',
+  }),
+  PREVIEW_TOKEN_MINUTES: setting({
+    group: 'Content and media',
+    description: 'How long a preview link is valid, in minutes.',
+    reader: wholeNumber({ min: 1, max: 10_080 }),
+    fallback: '60',
   }),
 
   // Webhooks

@@ -65,14 +65,3 @@ export function openApiDocument(config: SanitizedConfig, serverUrl: string) {
   }
   return { ...document, servers: [{ url: serverUrl, description: 'This deployment' }] }
 }
-
-/**
- * Where the caller reached this deployment: `SERVER_URL` when set (behind a proxy), else the
- * request's scheme and `Host` (Next reports `localhost` in `req.url` whatever the host was).
- */
-export function serverUrlOf(req: { url?: string; headers: Headers; payload: Payload }) {
-  const configured = configOf(req.payload).server.url
-  if (configured) return configured
-  const url = new URL(req.url ?? 'http://localhost')
-  return `${url.protocol}//${req.headers.get('host') ?? url.host}`
-}

@@ -15,6 +15,7 @@ const article = {
   excerpt: 'Notes on keyset pagination.',
   status: 'published',
   publishedAt: '2026-01-15T09:30:00.000Z',
+  image: null,
 }
 const product = {
   id: 2,
@@ -23,13 +24,24 @@ const product = {
   description: 'A mug.',
   price: 24.9,
   active: true,
+  image: null,
 }
-const page = { id: 3, title: 'About', slug: 'about', description: 'Who we are.', published: true }
+const page = {
+  id: 3,
+  title: 'About',
+  slug: 'about',
+  description: 'Who we are.',
+  published: true,
+  image: null,
+}
 
 describe('search hit fields', () => {
   it('describe exactly the fields search returns, the publication date added per API', () => {
     for (const [name, target] of Object.entries(searchTargets)) {
-      const selected = target.fields.map((field) => field.name).filter((n) => n !== 'publishedAt')
+      const selected = [
+        ...target.fields.map((field) => field.name).filter((n) => n !== 'publishedAt'),
+        'image',
+      ]
       const described = Object.keys(hitFields[name as keyof typeof hitFields])
       expect(described.sort(), name).toEqual(selected.sort())
     }
@@ -57,10 +69,11 @@ describe('search hit fields', () => {
   })
 
   it('allow an article only the statuses of its life cycle', () => {
-    for (const status of ['draft', 'published', 'archived']) {
+    for (const status of ['draft', 'published']) {
       expect(articleHit.safeParse({ ...article, status }).success, status).toBe(true)
     }
     expect(articleHit.safeParse({ ...article, status: 'deleted' }).success).toBe(false)
+    expect(articleHit.safeParse({ ...article, status: 'archived' }).success).toBe(false)
   })
 
   it('want integer ids and a numeric price', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { articleStatuses } from '@/articles/status'
+import { imageSchema } from '@/media/image'
 
 const id = z.number().int()
 const text = z.string().nullable()
@@ -17,6 +18,7 @@ export const hitFields = {
     slug: z.string(),
     excerpt: text,
     status: z.enum(articleStatuses),
+    image: imageSchema.nullable().describe('The cover'),
   },
   products: {
     id,
@@ -25,8 +27,16 @@ export const hitFields = {
     description: text,
     price: z.number(),
     active: z.boolean(),
+    image: imageSchema.nullable().describe('The first image of the gallery'),
   },
-  pages: { id, title: z.string(), slug: z.string(), description: text, published: z.boolean() },
+  pages: {
+    id,
+    title: z.string(),
+    slug: z.string(),
+    description: text,
+    published: z.boolean(),
+    image: imageSchema.nullable().describe('The cover'),
+  },
 }
 
 /** When an article hit was published (ISO 8601), or null. */

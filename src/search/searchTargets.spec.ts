@@ -52,9 +52,9 @@ describe('search targets', () => {
 
   it('show callers without the editor role published articles and pages, active products', () => {
     expect(searchTargets.articles.publicCondition).toBe(publicArticleSql('articles'))
-    expect(searchTargets.articles.publicCondition).toBe(`articles.status = 'published'`)
+    expect(searchTargets.articles.publicCondition).toBe(`articles._status = 'published'`)
     expect(searchTargets.products.publicCondition).toBe('active')
-    expect(searchTargets.pages.publicCondition).toBe('published')
+    expect(searchTargets.pages.publicCondition).toBe(`_status = 'published'`)
   })
 
   it('return each hit’s id and slug, and the flag that decides its visibility', () => {

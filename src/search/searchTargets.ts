@@ -10,6 +10,8 @@ export type SearchTarget = {
   publicCondition: string
   /** Returned fields: name in the Payload-style result, name in v1, SQL expression. */
   fields: { name: string; v1Name: string; column: string }[]
+  /** The id of the image a hit is shown with (SQL over the table), presented as `image`. */
+  imageId: string
 }
 
 const field = (name: string, v1Name = name, column = v1Name) => ({ name, v1Name, column })
@@ -35,9 +37,10 @@ export const searchTargets = {
       field('title'),
       field('slug'),
       field('excerpt'),
-      field('status'),
+      field('status', 'status', '_status'),
       field('publishedAt', 'published_at', isoTimestamp('published_at')),
     ],
+    imageId: 'cover_id',
   },
   products: {
     table: 'products',
@@ -51,12 +54,21 @@ export const searchTargets = {
       field('price'),
       field('active'),
     ],
+    imageId: `(SELECT r.media_id FROM products_rels r WHERE r.parent_id = products.id
+      AND r.path = 'images' ORDER BY r."order" LIMIT 1)`,
   },
   pages: {
     table: 'pages',
     matchColumns: ['title', 'description'],
-    publicCondition: 'published',
-    fields: [field('id'), field('title'), field('slug'), field('description'), field('published')],
+    publicCondition: `_status = 'published'`,
+    fields: [
+      field('id'),
+      field('title'),
+      field('slug'),
+      field('description'),
+      field('published', 'published', `_status = 'published'`),
+    ],
+    imageId: 'cover_id',
   },
 } satisfies Record<string, SearchTarget>
 

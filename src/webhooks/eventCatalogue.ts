@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { articleStatuses, commentStatuses } from '@/articles/status'
+import { imageSchema } from '@/media/image'
 import { orderStatuses } from '@/shop/orderStatus'
 
 /** One kind of business event a subscription can ask for. */
@@ -20,6 +21,8 @@ export const WebhookEvents = {
   ArticleCreated: 'article.created',
   ArticleUpdated: 'article.updated',
   ArticleDeleted: 'article.deleted',
+  ArticlePublished: 'article.published',
+  ArticleUnpublished: 'article.unpublished',
   CommentCreated: 'comment.created',
   OrderCreated: 'order.created',
   OrderUpdated: 'order.updated',
@@ -47,6 +50,7 @@ export const articleEventData = z
     slug: z.string(),
     status: z.enum(articleStatuses),
     author_id: id.nullable(),
+    cover: imageSchema.nullable().describe('The cover image, `null` when none'),
     published_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
@@ -95,6 +99,7 @@ export const productEventData = z
     price: z.number().describe('In roubles'),
     stock: z.int().min(0),
     active: z.boolean(),
+    images: z.array(imageSchema).describe('The gallery, in its order'),
   })
   .meta({ id: 'ProductEventData' })
 export type ProductEventData = z.infer<typeof productEventData>
@@ -123,12 +128,34 @@ export const testEventMessage = 'This is a test event.'
 const at = '2026-01-15T09:30:00.000Z'
 const later = '2026-01-15T10:05:00.000Z'
 
+const image = {
+  id: 5,
+  url: 'https://shop.example/api/media/file/spring.jpg',
+  alt: 'Linen shirts on a rail',
+  width: 2400,
+  height: 1600,
+  sizes: {
+    thumbnail: {
+      url: 'https://shop.example/api/media/file/spring-320x320.webp',
+      width: 320,
+      height: 320,
+    },
+    card: { url: 'https://shop.example/api/media/file/spring-768x512.webp', width: 768, height: 512 },
+    hero: {
+      url: 'https://shop.example/api/media/file/spring-1600x1067.webp',
+      width: 1600,
+      height: 1067,
+    },
+  },
+}
+
 const article = {
   id: 42,
   title: 'Spring collection is here',
   slug: 'spring-collection-is-here',
   status: 'published',
   author_id: 7,
+  cover: image,
   published_at: at,
   created_at: at,
   updated_at: later,
@@ -141,6 +168,7 @@ const product = {
   price: 1245,
   stock: 12,
   active: true,
+  images: [image],
 }
 
 /** Every event type the service emits, with a documented example payload. */
@@ -154,8 +182,23 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
   {
     name: WebhookEvents.ArticleUpdated,
     payload: articleEventData,
-    description: 'An article was changed (including its status).',
+    description:
+      'An article was changed: published, unpublished, or saved outside draft mode. A draft saved beside the article (autosave, "Save draft") emits nothing.',
     examplePayload: article,
+  },
+  {
+    name: WebhookEvents.ArticlePublished,
+    payload: articleEventData,
+    description:
+      'A version of an article became the published one: by hand, through the API or on schedule. Sent after `article.created` or `article.updated`.',
+    examplePayload: article,
+  },
+  {
+    name: WebhookEvents.ArticleUnpublished,
+    payload: articleEventData,
+    description:
+      'A published article was unpublished (by hand or on schedule): the public no longer sees it.',
+    examplePayload: { ...article, status: 'draft' },
   },
   {
     name: WebhookEvents.ArticleDeleted,

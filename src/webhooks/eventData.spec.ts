@@ -14,7 +14,7 @@ describe('article and comment event payloads', () => {
       id: 3,
       title: 'T',
       slug: 't',
-      status: 'published' as const,
+      _status: 'published' as const,
       publishedAt: '2026-11-22T00:00:00.000Z',
       createdAt: '2026-11-21T00:00:00.000Z',
       updatedAt: '2026-11-22T00:00:00.000Z',
@@ -25,12 +25,13 @@ describe('article and comment event payloads', () => {
       slug: 't',
       status: 'published',
       author_id: 9,
+      cover: null,
       published_at: '2026-11-22T00:00:00.000Z',
       created_at: '2026-11-21T00:00:00.000Z',
       updated_at: '2026-11-22T00:00:00.000Z',
     }
-    expect(toArticleEventData({ ...base, author: 9 })).toEqual(expected)
-    expect(toArticleEventData({ ...base, author: { id: 9 } })).toEqual(expected)
+    expect(toArticleEventData({ ...base, author: 9 }, null)).toEqual(expected)
+    expect(toArticleEventData({ ...base, author: { id: 9 } }, null)).toEqual(expected)
     expect(
       toCommentEventData({ id: 1, article: { id: 3 }, status: 'pending', createdAt: 'x' }),
     ).toEqual({ id: 1, article_id: 3, status: 'pending', created_at: 'x' })
@@ -68,8 +69,18 @@ describe('event payloads', () => {
     })
   })
 
-  it('product.* carry id, name, slug, price, stock, active', () => {
+  it('product.* carry id, name, slug, price, stock, active and the gallery', () => {
     const product = { id: 1, name: 'Mug', slug: 'mug', price: 19.99, stock: 4, active: true }
-    expect(toProductEventData({ ...product, description: 'x' } as typeof product)).toEqual(product)
+    const image = {
+      id: 2,
+      url: 'http://localhost:3000/api/media/file/mug.jpg',
+      alt: 'A mug',
+      width: 800,
+      height: 600,
+      sizes: {},
+    }
+    expect(
+      toProductEventData({ ...product, description: 'x' } as typeof product, [image]),
+    ).toEqual({ ...product, images: [image] })
   })
 })

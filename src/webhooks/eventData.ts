@@ -1,4 +1,5 @@
 import type { ArticleStatus, CommentStatus } from '@/articles/status'
+import type { Image } from '@/media/image'
 import type { OrderStatus } from '@/shop/orderStatus'
 import type {
   ArticleEventData,
@@ -24,23 +25,27 @@ const idOf = (relation: Relation) =>
       ? relation.id
       : relation
 
-/** Payload of `article.created`, `article.updated` and `article.deleted`. */
-export function toArticleEventData(doc: {
-  id: number
-  title: string
-  slug: string
-  status: ArticleStatus
-  author: Relation
-  publishedAt?: string | null
-  createdAt: string
-  updatedAt: string
-}): ArticleEventData {
+/** Payload of the `article.*` events; `cover` as the API shows it. */
+export function toArticleEventData(
+  doc: {
+    id: number
+    title: string
+    slug: string
+    _status?: ArticleStatus | null
+    author: Relation
+    publishedAt?: string | null
+    createdAt: string
+    updatedAt: string
+  },
+  cover: Image | null,
+): ArticleEventData {
   return {
     id: doc.id,
     title: doc.title,
     slug: doc.slug,
-    status: doc.status,
+    status: doc._status ?? 'draft',
     author_id: idOf(doc.author),
+    cover,
     published_at: doc.publishedAt ?? null,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
@@ -91,15 +96,18 @@ export function toOrderPaidEventData(order: OrderLike): OrderPaidEventData {
   }
 }
 
-/** Payload of `product.created` and `product.updated`. */
-export function toProductEventData(product: {
-  id: number
-  name: string
-  slug: string
-  price: number
-  stock: number
-  active?: boolean | null
-}): ProductEventData {
+/** Payload of `product.created` and `product.updated`; `images` as the API shows them. */
+export function toProductEventData(
+  product: {
+    id: number
+    name: string
+    slug: string
+    price: number
+    stock: number
+    active?: boolean | null
+  },
+  images: Image[],
+): ProductEventData {
   return {
     id: product.id,
     name: product.name,
@@ -107,6 +115,7 @@ export function toProductEventData(product: {
     price: product.price,
     stock: product.stock,
     active: Boolean(product.active),
+    images,
   }
 }
 

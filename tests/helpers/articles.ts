@@ -11,13 +11,13 @@ export async function insertArticles(
     count: number
     authorId: number
     prefix: string
-    statuses?: ('draft' | 'published' | 'archived')[]
+    statuses?: ('draft' | 'published')[]
     tagIds?: number[]
   },
 ): Promise<void> {
   const statuses = options.statuses ?? ['published']
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO articles (title, slug, excerpt, status, author_id, published_at, created_at, updated_at)
+    `INSERT INTO articles (title, slug, excerpt, _status, author_id, published_at, created_at, updated_at)
      SELECT 'Article ' || $1 || ' ' || n, $1 || '-' || n, 'Excerpt ' || n,
             ($2::text[])[1 + n % array_length($2::text[], 1)]::enum_articles_status, $3,
             now() - make_interval(secs => n), now() - make_interval(secs => n),

@@ -63,6 +63,7 @@ describe('business events of the articles API', () => {
       slug: 'evented',
       status: 'published',
       author_id: authorId,
+      cover: null,
       published_at: created.body.data.published_at,
       created_at: created.body.data.created_at,
       updated_at: created.body.data.updated_at,

@@ -28,7 +28,7 @@ describe('deleting records that others refer to', () => {
     const author = await payload.create({ collection: 'authors', data: { name: 'Prolific' } })
     await payload.create({
       collection: 'articles',
-      data: { title: 'Mine', slug: 'mine', author: author.id, status: 'draft' },
+      data: { title: 'Mine', slug: 'mine', author: author.id, _status: 'draft' },
     })
     const refused = await restJson('DELETE', `/api/authors/${author.id}`, { headers: admin })
     expect(refused.status).toBe(409)

@@ -85,7 +85,7 @@ beforeAll(async () => {
       title: 'Contract terms',
       slug: 'contract-terms',
       description: 'The terms',
-      published: true,
+      _status: 'published',
     },
   })
 

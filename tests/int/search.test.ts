@@ -21,7 +21,7 @@ beforeAll(async () => {
         title,
         excerpt,
         slug: `s-${Math.random().toString(36).slice(2)}`,
-        status: status as 'published',
+        _status: status as 'published',
         author: author.id,
       },
     })
@@ -56,16 +56,16 @@ beforeAll(async () => {
       title: 'Zephyr delivery',
       slug: 'zephyr-delivery',
       description: 'Shipping',
-      published: true,
+      _status: 'published',
     },
   })
   await payload.create({
     collection: 'pages',
-    data: { title: 'Contact', slug: 'contact', description: 'Write to Zephyr HQ', published: true },
+    data: { title: 'Contact', slug: 'contact', description: 'Write to Zephyr HQ', _status: 'published' },
   })
   await payload.create({
     collection: 'pages',
-    data: { title: 'Zephyr secret sale', slug: 'secret', description: 'Soon', published: false },
+    data: { title: 'Zephyr secret sale', slug: 'secret', description: 'Soon', _status: 'draft' },
   })
 })
 
@@ -111,6 +111,7 @@ describe('GET /api/search', () => {
       description: expect.any(String),
       price: 19.99,
       active: true,
+      image: null,
       _collection: 'products',
     })
     expect(response.body.totalDocs).toBe(9)
@@ -120,6 +121,7 @@ describe('GET /api/search', () => {
       slug: expect.any(String),
       description: expect.any(String),
       published: true,
+      image: null,
       _collection: 'pages',
     })
     // An article found by its excerpt.
@@ -206,6 +208,7 @@ describe('GET /api/v1/search', () => {
       excerpt: expect.any(String),
       status: 'published',
       published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      image: null,
       _collection: 'articles',
     })
     expect(

@@ -10,6 +10,6 @@ export const commentsVisible: Access = ({ req }) => {
   if (readsUnpublished(req.user)) return true
   if (!req.user) return false
   const approved: Where = { status: { equals: publicCommentStatus } }
-  const ofPublishedArticle: Where = { 'article.status': { equals: publicArticleStatus } }
+  const ofPublishedArticle: Where = { 'article._status': { equals: publicArticleStatus } }
   return { and: [approved, ofPublishedArticle] }
 }

@@ -4,6 +4,7 @@ import type { StockAdjustment } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 import { toProductEventData } from '@/webhooks/eventData'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
+import { presentImages } from '@/media/operations/findImages'
 
 /** Set by a product save that records an adjustment: the save announces the product itself. */
 export const stockChangeOfProductSave = 'isStockChangeOfProductSave'
@@ -33,6 +34,11 @@ export const announceStockAdjustment: CollectionAfterChangeHook<StockAdjustment>
     depth: 0,
     overrideAccess: true,
   })
-  await emitEvent({ req, type: WebhookEvents.ProductUpdated, data: toProductEventData(product) })
+  const images = await presentImages(req, product.images ?? [])
+  await emitEvent({
+    req,
+    type: WebhookEvents.ProductUpdated,
+    data: toProductEventData(product, images),
+  })
   return doc
 }

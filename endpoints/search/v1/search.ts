@@ -5,6 +5,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { hitFields, hitPublishedAt } from '@/search/hitFields'
 import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
+import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
 import { searchTargets, type SearchTargetName } from '@/search/searchTargets'
 
@@ -63,6 +64,7 @@ export const searchV1Endpoint = defineEndpoint({
       query: text,
       targets: query.collections,
       canSeeUnpublished: hasEditorRole(req.user),
+      serverUrl: serverUrlOf(req),
       naming: 'v1',
     })
     return Response.json({ data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) })

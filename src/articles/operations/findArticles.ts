@@ -78,7 +78,7 @@ export async function findArticles(args: {
   }
 
   const columns = [
-    'a.id, a.title, a.slug, a.excerpt, a.body, a.status, a.author_id, a.published_at',
+    'a.id, a.title, a.slug, a.excerpt, a.body, a._status AS status, a.author_id, a.published_at',
     'a.created_at, a.updated_at',
     tagIds,
     `${expression}::text AS sort_value`,
@@ -119,7 +119,7 @@ export async function findArticle(args: {
   const params: unknown[] = [args.id]
   const visibility = args.isPublishedOnly ? ` AND ${publicArticleSql('a')}` : ''
   const columns = [
-    'a.id, a.title, a.slug, a.excerpt, a.body, a.status, a.author_id, a.published_at',
+    'a.id, a.title, a.slug, a.excerpt, a.body, a._status AS status, a.author_id, a.published_at',
     'a.created_at, a.updated_at',
     tagIds,
     `a.id::text AS sort_value`,
@@ -136,7 +136,7 @@ export async function findArticle(args: {
 function filterConditions(filters: ArticleFilters, bind: (value: unknown) => string): string[] {
   const conditions: string[] = []
   if (filters.isPublishedOnly) conditions.push(publicArticleSql('a'))
-  if (filters.status) conditions.push(`a.status = ${bind(filters.status)}`)
+  if (filters.status) conditions.push(`a._status = ${bind(filters.status)}`)
   if (filters.authorId !== undefined) conditions.push(`a.author_id = ${bind(filters.authorId)}`)
   if (filters.createdAfter) conditions.push(`a.created_at >= ${bind(filters.createdAfter)}`)
   return conditions

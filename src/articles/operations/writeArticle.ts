@@ -22,7 +22,7 @@ function toData(input: Partial<ArticleInput>) {
     ...(input.slug !== undefined && { slug: input.slug }),
     ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
     ...(input.body !== undefined && { body: input.body as never }),
-    ...(input.status !== undefined && { status: input.status }),
+    ...(input.status !== undefined && { _status: input.status }),
     ...(input.authorId !== undefined && { author: input.authorId }),
     ...(input.tagIds !== undefined && { tags: input.tagIds }),
     ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),

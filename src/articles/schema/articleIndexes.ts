@@ -15,7 +15,7 @@ export const articleIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table,
     extraConfig: (t) => ({
-      articles_status_id_idx: index('articles_status_id_idx').on(t.status, t.id),
+      articles_status_id_idx: index('articles_status_id_idx').on(t._status, t.id),
       articles_author_id_id_idx: index('articles_author_id_id_idx').on(t.author, t.id),
       articles_created_at_id_idx: index('articles_created_at_id_idx').on(t.createdAt, t.id),
       articles_updated_at_id_idx: index('articles_updated_at_id_idx').on(t.updatedAt, t.id),

@@ -1,0 +1,53 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '../Identity/access/anyone'
+import { isEditor } from '../Identity/access/isEditor'
+import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
+import { serveMediaFile } from '@/media/operations/serveMediaFile'
+import { refuseDeletingUsedMedia } from './hooks/refuseDeletingUsedMedia'
+
+/**
+ * Images editors upload for articles, pages and products. Payload stores the file in
+ * `MEDIA_DIRECTORY` and makes the storefront sizes with `sharp` (`src/media/imageSizes.ts`); it
+ * refuses a type outside the list (SVG included: it can carry script) with 400, a file over
+ * `MEDIA_MAX_MEGABYTES` with 413, and a name that would leave the directory. Everyone reads;
+ * editors and admins upload, change and delete. An image still shown somewhere cannot be deleted.
+ */
+export const Media: CollectionConfig = {
+  slug: 'media',
+  admin: {
+    useAsTitle: 'alt',
+    defaultColumns: ['filename', 'alt', 'width', 'height', 'updatedAt'],
+    group: 'Content',
+    description: 'Images for articles, pages and products. The sizes are made on upload.',
+  },
+  access: {
+    read: anyone,
+    create: isEditor,
+    update: isEditor,
+    delete: isEditor,
+  },
+  hooks: {
+    beforeDelete: [refuseDeletingUsedMedia],
+  },
+  upload: {
+    // Payload replaces this with MEDIA_DIRECTORY (payload.config.ts): a collection is declared once.
+    staticDir: '.data/media',
+    mimeTypes: allowedImageTypes,
+    imageSizes: imageSizes.map((size) => ({ ...size })),
+    adminThumbnail: 'thumbnail',
+    focalPoint: true,
+    crop: true,
+    // Payload's own handler serves what this one leaves (ranges, missing files).
+    handlers: [(req, { params }) => serveMediaFile(req, params.filename) as Promise<Response>],
+  },
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      required: true,
+      maxLength: 300,
+      admin: { description: 'What the image shows, for people who cannot see it.' },
+    },
+  ],
+}

@@ -1,0 +1,1 @@
+export { Media } from './Media'

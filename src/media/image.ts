@@ -1,0 +1,75 @@
+import { z } from 'zod'
+
+import { imageSizes, type ImageSizeName } from './imageSizes'
+
+/*
+ * An image as the API, search and webhook payloads show it: absolute URLs of the original and of
+ * each size that was made, with their dimensions and the alternative text.
+ */
+
+const sizeSchema = z.object({
+  url: z.url(),
+  width: z.int().positive(),
+  height: z.int().positive(),
+})
+
+export const imageSchema = z
+  .object({
+    id: z.int().positive(),
+    url: z.url(),
+    alt: z.string(),
+    width: z.int().positive().nullable(),
+    height: z.int().positive().nullable(),
+    sizes: z
+      .object(
+        Object.fromEntries(imageSizes.map(({ name }) => [name, sizeSchema.optional()])) as Record<
+          ImageSizeName,
+          z.ZodOptional<typeof sizeSchema>
+        >,
+      )
+      .describe('The storefront sizes (WebP) that were made: none larger than the original'),
+  })
+  .meta({
+    id: 'Image',
+    description: 'An uploaded image: the original and its sizes, with absolute URLs',
+  })
+export type Image = z.infer<typeof imageSchema>
+
+/** A row of the `media` table as `findImages` reads it. */
+export type MediaRow = {
+  id: number
+  alt: string
+  filename: string | null
+  width: number | null
+  height: number | null
+  sizes: Partial<
+    Record<ImageSizeName, { filename: string | null; width: number | null; height: number | null }>
+  >
+}
+
+/** The public URL of a stored file: Payload serves `media` files at `/api/media/file/{name}`. */
+export const mediaFileUrl = (serverUrl: string, filename: string) =>
+  `${serverUrl}/api/media/file/${encodeURIComponent(filename)}`
+
+/** `row` as the API shows it, its URLs under `serverUrl` (no trailing slash). */
+export function presentImage(row: MediaRow, serverUrl: string): Image {
+  const sizes: Image['sizes'] = {}
+  for (const { name } of imageSizes) {
+    const size = row.sizes[name]
+    if (size?.filename && size.width && size.height) {
+      sizes[name] = {
+        url: mediaFileUrl(serverUrl, size.filename),
+        width: size.width,
+        height: size.height,
+      }
+    }
+  }
+  return {
+    id: row.id,
+    url: mediaFileUrl(serverUrl, row.filename ?? ''),
+    alt: row.alt,
+    width: row.width,
+    height: row.height,
+    sizes,
+  }
+}

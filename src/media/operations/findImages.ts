@@ -1,0 +1,51 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { transactionDatabase, type TransactionDb } from '@/db/transaction'
+import { serverUrlOf } from '@/http/serverUrl'
+import { imageSizes } from '../imageSizes'
+import { presentImage, type Image, type MediaRow } from '../image'
+
+const sizeColumns = imageSizes
+  .map(
+    ({ name }) =>
+      `'${name}', json_build_object('filename', m.sizes_${name}_filename, 'width', m.sizes_${name}_width, 'height', m.sizes_${name}_height)`,
+  )
+  .join(', ')
+
+/**
+ * The media rows of `ids`, by id, in one query (ids that do not exist are absent). `db` is a
+ * transaction's handle when the caller writes in one (a hook), so that it sees what it wrote.
+ */
+export async function findImages(
+  db: TransactionDb,
+  ids: readonly number[],
+): Promise<Map<number, MediaRow>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id))
+  if (unique.length === 0) return new Map()
+  const { rows } = await db.execute<MediaRow>(
+    sql.raw(`SELECT m.id, m.alt, m.filename, m.width, m.height, json_build_object(${sizeColumns}) AS sizes
+      FROM media m WHERE m.id IN (${unique.map(Number).join(', ')})`),
+  )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/**
+ * The images of `ids` as the API shows them, in the order given (missing ones left out), read in
+ * `req`'s transaction with absolute URLs for the caller (`serverUrlOf`).
+ */
+export async function presentImages(
+  req: PayloadRequest,
+  ids: readonly (number | { id: number } | null | undefined)[],
+): Promise<Image[]> {
+  const wanted = ids
+    .map((entry) => (typeof entry === 'object' && entry !== null ? entry.id : entry))
+    .filter((id): id is number => typeof id === 'number')
+  if (wanted.length === 0) return []
+  const rows = await findImages(await transactionDatabase(req), wanted)
+  const serverUrl = serverUrlOf(req)
+  return wanted.flatMap((id) => {
+    const row = rows.get(id)
+    return row ? [presentImage(row, serverUrl)] : []
+  })
+}
