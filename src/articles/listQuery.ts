@@ -50,7 +50,13 @@ export type ArticleRecord = {
   status: ArticleStatus
   author_id: number
   tag_ids: number[]
+  /** The cover image's media id. */
+  cover_id: number | null
   published_at: Date | null
+  /** When a scheduled publication of its latest draft will happen. */
+  publish_at: Date | null
+  /** When a scheduled unpublication will happen. */
+  unpublish_at: Date | null
   created_at: Date
   updated_at: Date
   /** Present when `author` was included. */

@@ -91,7 +91,10 @@ describe('GET /api/v1/articles', () => {
       status: 'published',
       author_id: authorA,
       tag_ids: [tagHowTo, tagNews],
+      cover: null,
       published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      publish_at: null,
+      unpublish_at: null,
       created_at: '2026-01-10T12:00:00.000Z',
       updated_at: expect.stringMatching(/Z$/),
     })

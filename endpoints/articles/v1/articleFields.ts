@@ -6,6 +6,7 @@ import { articleV1 } from './presentArticle'
 import { isoTimestamp } from '@/http/isoTimestamp'
 import { slugPattern, slugRule } from '@/text/slug'
 import { articleStatuses } from '@/articles/status'
+import { badRequest } from '@/http/errors'
 
 /** A node of a Lexical document: an object with a `type`, and its own `children` if any. */
 type LexicalNode = { type: string; children?: LexicalNode[]; [key: string]: unknown }
@@ -36,7 +37,16 @@ export const articleFields = {
   status: z.enum(articleStatuses),
   author_id: recordId,
   tag_ids: z.array(recordId).max(100),
+  cover_id: recordId.nullable().describe('The media id of the cover image; `null` removes it'),
   published_at: isoTimestamp.nullable(),
+  publish_at: isoTimestamp
+    .nullable()
+    .describe(
+      'Schedules the publication of this version (saved as a draft) at that time, in the future; `null` cancels a scheduled one',
+    ),
+  unpublish_at: isoTimestamp
+    .nullable()
+    .describe('Schedules the unpublication at that time, in the future; `null` cancels it'),
 }
 
 /**
@@ -49,10 +59,49 @@ export const readOnlyFields = {
   updated_at: z.string().optional(),
   author: articleV1.shape.author,
   tags: articleV1.shape.tags,
+  cover: articleV1.shape.cover.optional(),
 }
 
 type WritableFields = {
   [Name in keyof typeof articleFields]?: z.output<(typeof articleFields)[Name]>
+}
+
+/** `?draft=true` on a write: save a draft beside the article instead of changing it. */
+export const writeQuery = z.object({
+  draft: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true`: save this as a draft beside the article (a new version, as autosave does); what the public reads stays as it is until published',
+    ),
+})
+
+/**
+ * How a v1 write is saved: as a draft with `?draft=true` or when it schedules a publication
+ * (what will be published is this version, kept as a draft until then); otherwise to the article
+ * itself. A draft cannot also be published now.
+ */
+export function toWriteMode(fields: WritableFields, query: z.output<typeof writeQuery>) {
+  const isDraft = query.draft === 'true' || Boolean(fields.publish_at)
+  if (isDraft && fields.status === 'published') {
+    throw badRequest(
+      query.draft === 'true'
+        ? 'status "published" with draft=true: a draft is not published; leave out draft=true to publish now'
+        : 'status "published" with publish_at: publish now or at publish_at, not both',
+      [{ field: 'status', message: 'cannot be published in a draft save' }],
+    )
+  }
+  return {
+    isDraft,
+    schedule: {
+      ...(fields.publish_at !== undefined && {
+        publishAt: fields.publish_at === null ? null : new Date(fields.publish_at),
+      }),
+      ...(fields.unpublish_at !== undefined && {
+        unpublishAt: fields.unpublish_at === null ? null : new Date(fields.unpublish_at),
+      }),
+    },
+  }
 }
 
 /** The v1 field names mapped to the operation's. */
@@ -65,6 +114,7 @@ export function toArticleInput(fields: WritableFields): Partial<ArticleInput> {
     ...(fields.status !== undefined && { status: fields.status }),
     ...(fields.author_id !== undefined && { authorId: fields.author_id }),
     ...(fields.tag_ids !== undefined && { tagIds: fields.tag_ids }),
+    ...(fields.cover_id !== undefined && { coverId: fields.cover_id }),
     ...(fields.published_at !== undefined && { publishedAt: fields.published_at }),
   }
 }

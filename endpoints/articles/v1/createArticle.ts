@@ -2,12 +2,10 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
-import { findArticle } from '@/articles/operations/findArticles'
 import { createArticle as create, type ArticleInput } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
-import { presentArticle } from './presentArticle'
-import { articleDocumentV1 } from './readArticle'
+import { articleFields, readOnlyFields, toArticleInput, toWriteMode } from './articleFields'
+import { articleDocumentV1, readBack } from './readArticle'
 
 /** Body of `POST /api/v1/articles`: title, slug and author are required. */
 export const createArticleBody = z.strictObject({
@@ -19,7 +17,10 @@ export const createArticleBody = z.strictObject({
   excerpt: articleFields.excerpt.default(null),
   body: articleFields.body.default(null),
   tag_ids: articleFields.tag_ids.default([]),
+  cover_id: articleFields.cover_id.default(null),
   published_at: articleFields.published_at.default(null),
+  publish_at: articleFields.publish_at.optional(),
+  unpublish_at: articleFields.unpublish_at.optional(),
 })
 
 export const createArticleEndpoint = defineEndpoint({
@@ -32,7 +33,8 @@ export const createArticleEndpoint = defineEndpoint({
     summary: 'Create an article',
     description:
       'Editors only. Read-only fields of the read representation (`id`, `created_at`, ...) are ' +
-      'ignored; any other unknown field is a 400.',
+      'ignored; any other unknown field is a 400. With `publish_at` the article is created as a ' +
+      'draft and published at that time.',
     tags: ['Articles'],
     body: createArticleBody,
     responses: {
@@ -42,19 +44,14 @@ export const createArticleEndpoint = defineEndpoint({
         headers: z.object({ Location: z.string().describe('`/api/v1/articles/{id}`') }),
       },
     },
-    errors: ['conflict', 'unprocessable_entity'],
+    errors: ['bad_request', 'conflict', 'unprocessable_entity'],
   },
   handler: async (req) => {
     const body = parseInput(createArticleBody, await readJsonBody(req))
-    const id = await create(req, toArticleInput(body) as ArticleInput)
-    const record = await findArticle({
-      payload: req.payload,
-      id,
-      isPublishedOnly: false,
-      include: [],
-    })
+    const id = await create(req, toArticleInput(body) as ArticleInput, toWriteMode(body, {}))
+    const data = await readBack(req, id, false)
     return Response.json(
-      { data: presentArticle(record!, []) } satisfies z.infer<typeof articleDocumentV1>,
+      { data } satisfies z.infer<typeof articleDocumentV1>,
       { status: 201, headers: { Location: `/api/v1/articles/${id}` } },
     )
   },

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
+import { withImages } from '@/articles/operations/articleImages'
+import { serverUrlOf } from '@/http/serverUrl'
 import { findArticles } from '@/articles/operations/findArticles'
 import { articleIncludes, articleSortFields } from '@/articles/listQuery'
 import { articleStatuses } from '@/articles/status'
@@ -107,7 +109,8 @@ export const listArticlesEndpoint = defineEndpoint({
       page,
       include: query.include,
     })
-    const data = slice.records.map((record) => presentArticle(record, query.include))
+    const records = await withImages(req.payload, slice.records, serverUrlOf(req))
+    const data = records.map((record) => presentArticle(record, query.include))
     const meta =
       page.kind === 'keyset'
         ? {

@@ -1,23 +1,67 @@
 import { z } from 'zod'
+import type { PayloadRequest } from 'payload'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { findArticle } from '@/articles/operations/findArticles'
-import { articleIncludes } from '@/articles/listQuery'
+import { findArticle, findArticleDraft } from '@/articles/operations/findArticles'
+import { withImages } from '@/articles/operations/articleImages'
+import { articleIncludes, type ArticleInclude } from '@/articles/listQuery'
+import { checkPreviewToken } from '@/articles/previewToken'
 import { readsUnpublished } from '@/articles/visibility'
+import { configOf } from '@/config/appConfig'
 import { jsonWithEntityTag } from '@/http/etag'
-import { notFound } from '@/http/errors'
+import { notFound, unauthorized } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryNameList, queryObject } from '@/http/queryParams'
+import { serverUrlOf } from '@/http/serverUrl'
 import { conditionalGet } from '@/openapi/common'
 import { articleIdFrom, articleIdParams } from './articleId'
 import { articleV1, presentArticle } from './presentArticle'
 
 export const readArticleQuery = z.object({
   include: queryNameList(articleIncludes).default([]),
+  draft: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true` with editor credentials: the newest draft (autosaves included) instead of the published version; ignored for anyone else',
+    ),
+  preview_token: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "A preview link's token (the admin panel's Preview button makes one): the newest draft of this one article, until the token expires; an expired token, or one for another article, is 401",
+    ),
 })
 
 /** One article: `{ data }`. */
 export const articleDocumentV1 = z.object({ data: articleV1 })
+
+/** The article as the API shows it: its row, or with `isDraft` its newest draft. */
+async function shownArticle(
+  req: PayloadRequest,
+  id: number,
+  options: { isDraft: boolean; isPublishedOnly: boolean; include: readonly ArticleInclude[] },
+) {
+  const record = options.isDraft
+    ? await findArticleDraft({ payload: req.payload, id, include: options.include })
+    : await findArticle({
+        payload: req.payload,
+        id,
+        isPublishedOnly: options.isPublishedOnly,
+        include: options.include,
+      })
+  if (!record) return undefined
+  const [shown] = await withImages(req.payload, [record], serverUrlOf(req))
+  return presentArticle(shown!, options.include)
+}
+
+/** The article as a write left it, for the write's answer: the draft when it saved one. */
+export async function readBack(req: PayloadRequest, id: number, isDraft: boolean) {
+  const shown = await shownArticle(req, id, { isDraft, isPublishedOnly: false, include: [] })
+  if (!shown) throw notFound(`Article ${id} not found`)
+  return shown
+}
 
 export const readArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',
@@ -27,25 +71,39 @@ export const readArticleEndpoint = defineEndpoint({
   openapi: {
     operationId: 'readArticleV1',
     summary: 'Read an article',
-    description: 'A draft or archived article is 404 to callers without the editor role.',
+    description:
+      'The published version; a draft article is 404 to callers without the editor role. ' +
+      'Editors read the newest draft with `draft=true`; a storefront shows an editor a draft ' +
+      'with the preview link\u2019s `preview_token` (its own credentials still required).',
     tags: ['Articles'],
     params: articleIdParams,
     query: readArticleQuery,
     ...conditionalGet({ description: 'The article', schema: articleDocumentV1 }),
-    errors: ['not_found'],
+    errors: ['unauthorized', 'not_found'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const query = parseInput(readArticleQuery, queryObject(req.searchParams))
-    const record = await findArticle({
-      payload: req.payload,
-      id,
+    let isDraft = query.draft === 'true' && readsUnpublished(req.user)
+    if (query.preview_token !== undefined) {
+      const check = checkPreviewToken(
+        configOf(req.payload).identity.payloadSecret,
+        query.preview_token,
+        id,
+        new Date(),
+      )
+      if (!check.isValid) throw unauthorized(check.reason)
+      isDraft = true
+    }
+    const data = await shownArticle(req, id, {
+      isDraft,
       isPublishedOnly: !readsUnpublished(req.user),
       include: query.include,
     })
-    if (!record) throw notFound(`Article ${id} not found`)
-    return jsonWithEntityTag(req, {
-      data: presentArticle(record, query.include),
-    } satisfies z.infer<typeof articleDocumentV1>)
+    if (!data) throw notFound(`Article ${id} not found`)
+    // A draft is nobody's to keep: not in a shared cache, not in the browser's.
+    return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV1>, {
+      headers: isDraft ? { 'Cache-Control': 'private, no-store' } : {},
+    })
   },
 })

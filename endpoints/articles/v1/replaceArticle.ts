@@ -2,13 +2,18 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
-import { findArticle } from '@/articles/operations/findArticles'
 import { replaceArticle as replace, type ArticleInput } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
 import { articleIdFrom, articleIdParams } from './articleId'
-import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
-import { presentArticle } from './presentArticle'
-import { articleDocumentV1 } from './readArticle'
+import { queryObject } from '@/http/queryParams'
+import {
+  articleFields,
+  readOnlyFields,
+  toArticleInput,
+  toWriteMode,
+  writeQuery,
+} from './articleFields'
+import { articleDocumentV1, readBack } from './readArticle'
 
 /**
  * Body of `PUT /api/v1/articles/{id}`: the whole article. Title, slug, status and author are
@@ -23,7 +28,10 @@ export const replaceArticleBody = z.strictObject({
   excerpt: articleFields.excerpt.default(null),
   body: articleFields.body.default(null),
   tag_ids: articleFields.tag_ids.default([]),
+  cover_id: articleFields.cover_id.default(null),
   published_at: articleFields.published_at.default(null),
+  publish_at: articleFields.publish_at.optional(),
+  unpublish_at: articleFields.unpublish_at.optional(),
 })
 
 export const replaceArticleEndpoint = defineEndpoint({
@@ -34,25 +42,25 @@ export const replaceArticleEndpoint = defineEndpoint({
   openapi: {
     operationId: 'replaceArticleV1',
     summary: 'Replace an article',
-    description: 'Editors only. Optional fields left out are cleared.',
+    description:
+      'Editors only. Optional fields left out are cleared, but for a scheduled `publish_at` or ' +
+      '`unpublish_at`, which stays unless sent (`null` cancels it). With `draft=true` or ' +
+      '`publish_at` the article is saved as a draft beside the published one.',
     tags: ['Articles'],
     params: articleIdParams,
+    query: writeQuery,
     body: replaceArticleBody,
     responses: { 200: { description: 'The article as stored', schema: articleDocumentV1 } },
-    errors: ['not_found', 'conflict', 'unprocessable_entity'],
+    errors: ['bad_request', 'not_found', 'conflict', 'unprocessable_entity'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
+    const query = parseInput(writeQuery, queryObject(req.searchParams))
     const body = parseInput(replaceArticleBody, await readJsonBody(req))
-    await replace(req, id, toArticleInput(body) as ArticleInput)
-    const record = await findArticle({
-      payload: req.payload,
-      id,
-      isPublishedOnly: false,
-      include: [],
-    })
+    const mode = toWriteMode(body, query)
+    await replace(req, id, toArticleInput(body) as ArticleInput, mode)
     return Response.json({
-      data: presentArticle(record!, []),
+      data: await readBack(req, id, mode.isDraft),
     } satisfies z.infer<typeof articleDocumentV1>)
   },
 })

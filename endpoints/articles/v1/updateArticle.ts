@@ -2,13 +2,18 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
-import { findArticle } from '@/articles/operations/findArticles'
 import { updateArticle as update } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
 import { articleIdFrom, articleIdParams } from './articleId'
-import { articleFields, readOnlyFields, toArticleInput } from './articleFields'
-import { presentArticle } from './presentArticle'
-import { articleDocumentV1 } from './readArticle'
+import { queryObject } from '@/http/queryParams'
+import {
+  articleFields,
+  readOnlyFields,
+  toArticleInput,
+  toWriteMode,
+  writeQuery,
+} from './articleFields'
+import { articleDocumentV1, readBack } from './readArticle'
 
 /** Body of `PATCH /api/v1/articles/{id}`: any writable fields; the others stay as they are. */
 export const updateArticleBody = z.strictObject({
@@ -20,7 +25,10 @@ export const updateArticleBody = z.strictObject({
   excerpt: articleFields.excerpt.optional(),
   body: articleFields.body.optional(),
   tag_ids: articleFields.tag_ids.optional(),
+  cover_id: articleFields.cover_id.optional(),
   published_at: articleFields.published_at.optional(),
+  publish_at: articleFields.publish_at.optional(),
+  unpublish_at: articleFields.unpublish_at.optional(),
 })
 
 export const updateArticleEndpoint = defineEndpoint({
@@ -31,23 +39,22 @@ export const updateArticleEndpoint = defineEndpoint({
   openapi: {
     operationId: 'updateArticleV1',
     summary: 'Update an article',
-    description: 'Editors only. Fields left out stay as they are.',
+    description:
+      'Editors only. Fields left out stay as they are. With `draft=true` or `publish_at` the ' +
+      'change is saved as a draft beside the article and answered as that draft.',
     tags: ['Articles'],
     params: articleIdParams,
+    query: writeQuery,
     body: updateArticleBody,
     responses: { 200: { description: 'The article as stored', schema: articleDocumentV1 } },
-    errors: ['not_found', 'conflict', 'unprocessable_entity'],
+    errors: ['bad_request', 'not_found', 'conflict', 'unprocessable_entity'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
+    const query = parseInput(writeQuery, queryObject(req.searchParams))
     const body = parseInput(updateArticleBody, await readJsonBody(req))
-    await update(req, id, toArticleInput(body))
-    const record = await findArticle({
-      payload: req.payload,
-      id,
-      isPublishedOnly: false,
-      include: [],
-    })
-    return Response.json({ data: presentArticle(record!, []) })
+    const mode = toWriteMode(body, query)
+    await update(req, id, toArticleInput(body), mode)
+    return Response.json({ data: await readBack(req, id, mode.isDraft) })
   },
 })

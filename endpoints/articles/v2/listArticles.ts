@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+import { withImages } from '@/articles/operations/articleImages'
+import { serverUrlOf } from '@/http/serverUrl'
+
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticles } from '@/articles/operations/findArticles'
 import { decodeCursor, encodeCursor } from '@/articles/cursor'
@@ -89,7 +92,8 @@ export const listArticlesV2Endpoint = defineEndpoint({
       include: query.include,
     })
     const last = slice.records.at(-1)
-    const data = slice.records.map((record) =>
+    const records = await withImages(req.payload, slice.records, serverUrlOf(req))
+    const data = records.map((record) =>
       presentArticle(record, { include: query.include, fields: query.fields }),
     )
     const meta = {

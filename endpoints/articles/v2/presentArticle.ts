@@ -1,7 +1,9 @@
 import { z } from 'zod'
 
-import type { ArticleInclude, ArticleRecord } from '@/articles/listQuery'
+import type { ArticleInclude } from '@/articles/listQuery'
+import type { ArticleWithImages } from '@/articles/operations/articleImages'
 import { articleStatuses } from '@/articles/status'
+import { imageSchema } from '@/media/image'
 
 /** Fields a v2 client may ask for with `fields=`; `id` always comes along. */
 export const articleV2Fields = [
@@ -13,7 +15,10 @@ export const articleV2Fields = [
   'status',
   'author_id',
   'tag_ids',
+  'cover',
   'published_at',
+  'publish_at',
+  'unpublish_at',
   'created_at',
   'updated_at',
 ] as const
@@ -30,7 +35,10 @@ export const articleV2 = z
     status: z.enum(articleStatuses),
     author_id: z.number().int(),
     tag_ids: z.array(z.number().int()),
+    cover: imageSchema.nullable(),
     published_at: z.iso.datetime().nullable(),
+    publish_at: z.iso.datetime().nullable(),
+    unpublish_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -45,7 +53,7 @@ export const articleV2 = z
 export type ArticleV2 = z.infer<typeof articleV2>
 
 export function presentArticle(
-  record: ArticleRecord,
+  record: ArticleWithImages,
   options: { include: readonly ArticleInclude[]; fields?: readonly ArticleV2Field[] },
 ): ArticleV2 {
   const full: Record<ArticleV2Field, unknown> = {
@@ -57,7 +65,10 @@ export function presentArticle(
     status: record.status,
     author_id: record.author_id,
     tag_ids: record.tag_ids,
+    cover: record.cover,
     published_at: record.published_at?.toISOString() ?? null,
+    publish_at: record.publish_at?.toISOString() ?? null,
+    unpublish_at: record.unpublish_at?.toISOString() ?? null,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
   }

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+import { withImages } from '@/articles/operations/articleImages'
+import { serverUrlOf } from '@/http/serverUrl'
+
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticle } from '@/articles/operations/findArticles'
 import { articleIncludes } from '@/articles/listQuery'
@@ -50,7 +53,8 @@ export const readArticleV2Endpoint = defineEndpoint({
       include: query.include,
     })
     if (!record) throw notFound(`Article ${id} not found`)
-    const data = presentArticle(record, { include: query.include, fields: query.fields })
+    const [shown] = await withImages(req.payload, [record], serverUrlOf(req))
+    const data = presentArticle(shown!, { include: query.include, fields: query.fields })
     return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV2>, {
       headers: v2Headers,
     })

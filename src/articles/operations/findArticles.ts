@@ -25,6 +25,24 @@ const sortColumns: Record<ArticleSortField, { expression: string; type: string }
   title: { expression: 'a.title', type: 'varchar' },
 }
 
+/**
+ * When a pending job of Payload's queue will publish (`publish`) or unpublish the article: the
+ * admin panel's "Schedule publish" and the API's `publish_at`/`unpublish_at` both queue one.
+ */
+const scheduled = (type: 'publish' | 'unpublish', name: string) =>
+  `(SELECT min(j.wait_until) FROM payload_jobs j WHERE j.task_slug = 'schedulePublish'
+    AND j.completed_at IS NULL AND NOT coalesce(j.has_error, false)
+    AND j.input->'doc'->>'relationTo' = 'articles' AND j.input->'doc'->>'value' = a.id::text
+    AND coalesce(j.input->>'type', 'publish') = '${type}') AS ${name}`
+
+/** The article's own columns, publication status shown as `status`. */
+const articleColumns = [
+  'a.id, a.title, a.slug, a.excerpt, a.body, a._status AS status, a.author_id, a.cover_id',
+  'a.published_at, a.created_at, a.updated_at',
+  scheduled('publish', 'publish_at'),
+  scheduled('unpublish', 'unpublish_at'),
+]
+
 const tagIds = `coalesce((SELECT array_agg(r.tags_id ORDER BY r."order") FROM articles_rels r
   WHERE r.parent_id = a.id AND r.path = 'tags'), '{}') AS tag_ids`
 const embeddedAuthor = `(SELECT json_build_object('id', au.id, 'name', au.name) FROM authors au
@@ -32,6 +50,25 @@ const embeddedAuthor = `(SELECT json_build_object('id', au.id, 'name', au.name) 
 const embeddedTags = `coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name,
   'slug', t.slug) ORDER BY r."order") FROM articles_rels r JOIN tags t ON t.id = r.tags_id
   WHERE r.parent_id = a.id AND r.path = 'tags'), '[]') AS tags`
+
+/**
+ * The newest draft of an article (the latest of its versions, as the admin panel shows it),
+ * shaped like an `articles` row aliased `a`, with `version_id` for its tags; none when the
+ * article has no versions yet (written before drafts existed): its row is then its draft.
+ */
+const latestVersion = `(SELECT v.id AS version_id, v.parent_id AS id, v.version_title AS title,
+    v.version_slug AS slug, v.version_excerpt AS excerpt, v.version_body AS body,
+    v.version__status::text AS _status, v.version_author_id AS author_id,
+    v.version_cover_id AS cover_id, v.version_published_at AS published_at,
+    art.created_at, v.updated_at
+  FROM _articles_v v JOIN articles art ON art.id = v.parent_id
+  WHERE v.parent_id = $1 ORDER BY v.latest DESC NULLS LAST, v.id DESC LIMIT 1)`
+
+const versionTagIds = `coalesce((SELECT array_agg(r.tags_id ORDER BY r."order") FROM _articles_v_rels r
+  WHERE r.parent_id = a.version_id AND r.path = 'version.tags'), '{}') AS tag_ids`
+const versionTags = `coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name,
+  'slug', t.slug) ORDER BY r."order") FROM _articles_v_rels r JOIN tags t ON t.id = r.tags_id
+  WHERE r.parent_id = a.version_id AND r.path = 'version.tags'), '[]') AS tags`
 
 /**
  * Reads a page of articles with one query (plus a count for numbered pages), straight from
@@ -78,8 +115,7 @@ export async function findArticles(args: {
   }
 
   const columns = [
-    'a.id, a.title, a.slug, a.excerpt, a.body, a._status AS status, a.author_id, a.published_at',
-    'a.created_at, a.updated_at',
+    ...articleColumns,
     tagIds,
     `${expression}::text AS sort_value`,
     ...(include.includes('author') ? [embeddedAuthor] : []),
@@ -119,8 +155,7 @@ export async function findArticle(args: {
   const params: unknown[] = [args.id]
   const visibility = args.isPublishedOnly ? ` AND ${publicArticleSql('a')}` : ''
   const columns = [
-    'a.id, a.title, a.slug, a.excerpt, a.body, a._status AS status, a.author_id, a.published_at',
-    'a.created_at, a.updated_at',
+    ...articleColumns,
     tagIds,
     `a.id::text AS sort_value`,
     ...(args.include.includes('author') ? [embeddedAuthor] : []),
@@ -131,6 +166,30 @@ export async function findArticle(args: {
     params,
   )
   return rows[0]
+}
+
+/**
+ * The newest draft of one article (editors, and holders of a preview token for it): the latest
+ * version, autosaves included; the article's row when it has no versions. Undefined when the
+ * article does not exist.
+ */
+export async function findArticleDraft(args: {
+  payload: Payload
+  id: number
+  include: readonly ArticleInclude[]
+}): Promise<ArticleRecord | undefined> {
+  const columns = [
+    ...articleColumns,
+    versionTagIds,
+    `a.id::text AS sort_value`,
+    ...(args.include.includes('author') ? [embeddedAuthor] : []),
+    ...(args.include.includes('tags') ? [versionTags] : []),
+  ]
+  const { rows } = await postgres(args.payload).pool.query<ArticleRecord>(
+    `SELECT ${columns.join(', ')} FROM ${latestVersion} a`,
+    [args.id],
+  )
+  return rows[0] ?? (await findArticle({ ...args, isPublishedOnly: false }))
 }
 
 function filterConditions(filters: ArticleFilters, bind: (value: unknown) => string): string[] {

@@ -1,5 +1,8 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
+import { inTransaction, transactionDatabase } from '@/db/transaction'
+import { badRequest } from '@/http/errors'
 import type { ArticleStatus } from '../status'
 
 /** An article as written through the API, whatever the version's field names. */
@@ -12,8 +15,23 @@ export type ArticleInput = {
   status: ArticleStatus
   authorId: number
   tagIds: number[]
+  /** The media id of the cover image. */
+  coverId: number | null
   /** ISO 8601; stamped with the current time when published without one. */
   publishedAt: string | null
+}
+
+/** A publication or unpublication to schedule (a date), cancel (`null`) or leave (absent). */
+export type ArticleSchedule = { publishAt?: Date | null; unpublishAt?: Date | null }
+
+/** How a write is saved. */
+export type WriteMode = {
+  /**
+   * Saved as a draft beside the article (a new version; the published text stays public) rather
+   * than written to the article itself.
+   */
+  isDraft: boolean
+  schedule: ArticleSchedule
 }
 
 function toData(input: Partial<ArticleInput>) {
@@ -25,30 +43,108 @@ function toData(input: Partial<ArticleInput>) {
     ...(input.status !== undefined && { _status: input.status }),
     ...(input.authorId !== undefined && { author: input.authorId }),
     ...(input.tagIds !== undefined && { tags: input.tagIds }),
+    ...(input.coverId !== undefined && { cover: input.coverId }),
     ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),
   }
 }
 
 /**
- * Writes go through the Local API with the caller's rights, so that the collection's validation,
- * hooks (publication date, business events) and access apply exactly as in the admin panel, in
- * the request's transaction.
+ * Refuses a cover that names no image with a 400 naming the field (Payload would call it an
+ * invalid relationship without saying which value).
  */
-export async function createArticle(req: PayloadRequest, input: ArticleInput): Promise<number> {
-  const doc = await req.payload.create({
-    collection: 'articles',
-    data: toData(input) as Required<ReturnType<typeof toData>> & { title: string },
-    req,
-    overrideAccess: false,
-    user: req.user,
-    depth: 0,
+async function assertCoverExists(req: PayloadRequest, coverId: number | null | undefined) {
+  if (coverId === null || coverId === undefined) return
+  const db = await transactionDatabase(req)
+  const { rows } = await db.execute(sql`SELECT 1 FROM media WHERE id = ${coverId}`)
+  if (rows.length === 0) {
+    throw badRequest(`cover_id ${coverId} does not name an image`, [
+      { field: 'cover_id', message: `No image with id ${coverId}` },
+    ])
+  }
+}
+
+function assertSchedule(schedule: ArticleSchedule, now: Date) {
+  const details = []
+  if (schedule.publishAt && schedule.publishAt <= now) {
+    details.push({ field: 'publish_at', message: 'must be in the future' })
+  }
+  if (schedule.unpublishAt && schedule.unpublishAt <= now) {
+    details.push({ field: 'unpublish_at', message: 'must be in the future' })
+  }
+  if (schedule.publishAt && schedule.unpublishAt && schedule.unpublishAt <= schedule.publishAt) {
+    details.push({ field: 'unpublish_at', message: 'must be after publish_at' })
+  }
+  if (details.length) {
+    throw badRequest(`Scheduling: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details)
+  }
+}
+
+/**
+ * Replaces the article's pending scheduled publication or unpublication with `schedule`'s: the
+ * job Payload's jobs queue runs at that time (`schedulePublish`, the one the admin panel's
+ * "Schedule publish" queues). A publication publishes the article's latest draft as it is then.
+ * A job already running is left to finish.
+ */
+async function applySchedule(req: PayloadRequest, id: number, schedule: ArticleSchedule) {
+  const db = await transactionDatabase(req)
+  for (const [type, at] of [
+    ['publish', schedule.publishAt],
+    ['unpublish', schedule.unpublishAt],
+  ] as const) {
+    if (at === undefined) continue
+    await db.execute(sql`DELETE FROM payload_jobs WHERE task_slug = 'schedulePublish'
+      AND completed_at IS NULL AND NOT processing
+      AND input->'doc'->>'relationTo' = 'articles' AND input->'doc'->>'value' = ${String(id)}
+      AND coalesce(input->>'type', 'publish') = ${type}`)
+    if (at === null) continue
+    const user =
+      req.user && req.user.collection === 'users'
+        ? { relationTo: 'users' as const, value: Number(req.user.id) }
+        : undefined
+    await req.payload.jobs.queue({
+      task: 'schedulePublish',
+      input: { type, doc: { relationTo: 'articles', value: id }, ...(user && { user }) },
+      waitUntil: at,
+      req,
+    })
+  }
+}
+
+/**
+ * Writes go through the Local API with the caller's rights, so that the collection's validation,
+ * hooks (publication date, business events) and access apply exactly as in the admin panel; the
+ * write and its schedule commit together or not at all.
+ */
+export async function createArticle(
+  req: PayloadRequest,
+  input: ArticleInput,
+  mode: WriteMode,
+): Promise<number> {
+  assertSchedule(mode.schedule, new Date())
+  return inTransaction(req, async () => {
+    await assertCoverExists(req, input.coverId)
+    const doc = await req.payload.create({
+      collection: 'articles',
+      data: toData(input) as Required<ReturnType<typeof toData>> & { title: string },
+      draft: mode.isDraft,
+      req,
+      overrideAccess: false,
+      user: req.user,
+      depth: 0,
+    })
+    await applySchedule(req, doc.id, mode.schedule)
+    return doc.id
   })
-  return doc.id
 }
 
 /** Replaces every writable field: what the input leaves out is cleared. */
-export async function replaceArticle(req: PayloadRequest, id: number, input: ArticleInput) {
-  await updateArticle(req, id, input)
+export async function replaceArticle(
+  req: PayloadRequest,
+  id: number,
+  input: ArticleInput,
+  mode: WriteMode,
+) {
+  await updateArticle(req, id, input, mode)
 }
 
 /** Changes the given fields only. */
@@ -56,15 +152,22 @@ export async function updateArticle(
   req: PayloadRequest,
   id: number,
   input: Partial<ArticleInput>,
+  mode: WriteMode,
 ): Promise<void> {
-  await req.payload.update({
-    collection: 'articles',
-    id,
-    data: toData(input),
-    req,
-    overrideAccess: false,
-    user: req.user,
-    depth: 0,
+  assertSchedule(mode.schedule, new Date())
+  await inTransaction(req, async () => {
+    await assertCoverExists(req, input.coverId)
+    await req.payload.update({
+      collection: 'articles',
+      id,
+      data: toData(input),
+      draft: mode.isDraft,
+      req,
+      overrideAccess: false,
+      user: req.user,
+      depth: 0,
+    })
+    await applySchedule(req, id, mode.schedule)
   })
 }
 
