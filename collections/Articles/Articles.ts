@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isEditor } from '../Identity/access/isEditor'
 import { publishedOrEditor } from './access/publishedOrEditor'
 import { deleteComments } from './hooks/deleteComments'
+import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
 import { stampPublishedAt } from './hooks/stampPublishedAt'
 import { announceArticleChange, rememberPublication } from './hooks/announceArticleChange'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
@@ -33,6 +34,8 @@ export const Articles: CollectionConfig = {
     create: isEditor,
     update: isEditor,
     delete: isEditor,
+    // The history holds drafts: editors only.
+    readVersions: isEditor,
   },
   versions: {
     drafts: { autosave: { interval: 2000 }, schedulePublish: true },
@@ -41,7 +44,11 @@ export const Articles: CollectionConfig = {
   hooks: {
     // The row is locked first, so that a scheduled publication and a person's save, or two
     // people's, happen one after the other; then the published state before the change is kept.
-    beforeOperation: [lockRowsBeforeUpdate('articles'), rememberPublication],
+    beforeOperation: [
+      draftsForEditorsOnly,
+      lockRowsBeforeUpdate('articles'),
+      rememberPublication,
+    ],
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments],
     afterChange: [announceArticleChange.afterChange],

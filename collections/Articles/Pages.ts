@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isEditor } from '../Identity/access/isEditor'
 import { publishedPagesOrEditor } from './access/publishedPagesOrEditor'
 import { slugField } from './fields/slugField'
+import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
 
 /**
  * Standalone pages of the site (About, Delivery, ...), found by search once published. Like
@@ -21,7 +22,10 @@ export const Pages: CollectionConfig = {
     create: isEditor,
     update: isEditor,
     delete: isEditor,
+    // The history holds drafts: editors only.
+    readVersions: isEditor,
   },
+  hooks: { beforeOperation: [draftsForEditorsOnly] },
   versions: {
     drafts: { autosave: { interval: 2000 }, schedulePublish: true },
     maxPerDoc: 50,

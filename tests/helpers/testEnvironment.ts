@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 import { inject } from 'vitest'
 
@@ -29,3 +32,5 @@ process.env.WEBHOOK_ALLOWED_ADDRESS_RANGES = 'loopback'
 // bound on what one client holds unpaid is tried with its defaults in checkoutHoarding.test.ts.
 process.env.CHECKOUT_MAX_PENDING_ORDERS = '1000000'
 process.env.CHECKOUT_MAX_HELD_UNITS = '1000000000'
+// Uploaded images of this file's tests go to a directory of its own, not the project's .data/.
+process.env.MEDIA_DIRECTORY = mkdtempSync(path.join(tmpdir(), 'media-'))

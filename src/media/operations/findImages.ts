@@ -24,7 +24,7 @@ export async function findImages(
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id))
   if (unique.length === 0) return new Map()
   const { rows } = await db.execute<MediaRow>(
-    sql.raw(`SELECT m.id, m.alt, m.filename, m.width, m.height, json_build_object(${sizeColumns}) AS sizes
+    sql.raw(`SELECT m.id, m.alt, m.filename, m.width::float8 AS width, m.height::float8 AS height, json_build_object(${sizeColumns}) AS sizes
       FROM media m WHERE m.id IN (${unique.map(Number).join(', ')})`),
   )
   return new Map(rows.map((row) => [row.id, row]))
