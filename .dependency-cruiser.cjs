@@ -15,7 +15,7 @@
 //
 // Paths in the rules are relative to the repository root, as dependency-cruiser reports them.
 
-const DOMAINS = '(articles|shop|webhooks|contact|search|reports|identity|observability)'
+const DOMAINS = '(articles|media|shop|webhooks|contact|search|reports|identity|observability)'
 
 // npm packages that do I/O or tie code to Payload (their @types too, for `import type`).
 const IO_PACKAGES = [

@@ -56,7 +56,7 @@ try {
     query: 'any',
     targets: ['articles', 'products', 'pages'],
     canSeeUnpublished: false,
-        serverUrl: 'http://localhost:3000',
+    serverUrl: 'http://localhost:3000',
     naming: 'payload',
   })
   const results: [string, Awaited<ReturnType<typeof sequentialLatency>>][] = []

@@ -13,7 +13,10 @@ export function emitBusinessEvent<T>(options: {
   created?: WebhookEventName
   updated?: WebhookEventName
   deleted?: WebhookEventName
-  toPayload: (doc: T, req: PayloadRequest) => Record<string, unknown> | Promise<Record<string, unknown>>
+  toPayload: (
+    doc: T,
+    req: PayloadRequest,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>
 }): { afterChange: CollectionAfterChangeHook; afterDelete: CollectionAfterDeleteHook } {
   return {
     afterChange: async ({ doc, operation, req, context }) => {
@@ -25,7 +28,11 @@ export function emitBusinessEvent<T>(options: {
     },
     afterDelete: async ({ doc, req, context }) => {
       if (options.deleted && !context?.skipBusinessEvents) {
-        await emitEvent({ req, type: options.deleted, data: await options.toPayload(doc as T, req) })
+        await emitEvent({
+          req,
+          type: options.deleted,
+          data: await options.toPayload(doc as T, req),
+        })
       }
       return doc
     },

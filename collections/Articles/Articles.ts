@@ -44,11 +44,7 @@ export const Articles: CollectionConfig = {
   hooks: {
     // The row is locked first, so that a scheduled publication and a person's save, or two
     // people's, happen one after the other; then the published state before the change is kept.
-    beforeOperation: [
-      draftsForEditorsOnly,
-      lockRowsBeforeUpdate('articles'),
-      rememberPublication,
-    ],
+    beforeOperation: [draftsForEditorsOnly, lockRowsBeforeUpdate('articles'), rememberPublication],
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments],
     afterChange: [announceArticleChange.afterChange],

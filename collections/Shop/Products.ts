@@ -80,7 +80,9 @@ export const Products: CollectionConfig = {
       relationTo: 'media',
       hasMany: true,
       maxRows: 20,
-      admin: { description: 'The gallery, in the order the shop shows it; the first is the main image.' },
+      admin: {
+        description: 'The gallery, in the order the shop shows it; the first is the main image.',
+      },
     },
     {
       name: 'price',

@@ -10,7 +10,9 @@ const isMediaUpload = (node: Node) => node.type === 'upload' && node.relationTo 
 const idOf = (value: unknown) =>
   typeof value === 'number'
     ? value
-    : typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number'
+    : typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { id?: unknown }).id === 'number'
       ? (value as { id: number }).id
       : undefined
 

@@ -9,7 +9,10 @@ const inAnHour = new Date('2026-11-25T10:00:00Z')
 describe('preview tokens', () => {
   it('grant the draft of the one article they were made for, until they expire', () => {
     const token = signPreviewToken(secret, 42, inAnHour)
-    expect(checkPreviewToken(secret, token, 42, now)).toEqual({ isValid: true, expiresAt: inAnHour })
+    expect(checkPreviewToken(secret, token, 42, now)).toEqual({
+      isValid: true,
+      expiresAt: inAnHour,
+    })
   })
 
   it('are refused for another article, after expiry, with another secret or altered', () => {

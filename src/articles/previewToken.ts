@@ -19,8 +19,7 @@ export function signPreviewToken(secret: string, id: number, expiresAt: Date): s
 }
 
 export type PreviewTokenCheck =
-  | { isValid: true; expiresAt: Date }
-  | { isValid: false; reason: string }
+  { isValid: true; expiresAt: Date } | { isValid: false; reason: string }
 
 /** Whether `token` grants the draft of article `id` at `now`, and if not, why. */
 export function checkPreviewToken(

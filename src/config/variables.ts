@@ -280,7 +280,8 @@ export const variables = {
   }),
   MEDIA_MAX_MEGABYTES: setting({
     group: 'Content and media',
-    description: 'Largest image an editor may upload, in megabytes; a larger one is refused with 413.',
+    description:
+      'Largest image an editor may upload, in megabytes; a larger one is refused with 413.',
     reader: decimal({ above: 0, max: 100 }, 'number of megabytes'),
     fallback: '10',
   }),
@@ -302,11 +303,15 @@ export const variables = {
     group: 'Content and media',
     description:
       'Storefront address the admin panel\u2019s Preview button opens, with `{id}`, `{slug}` and `{token}` filled in (for example `https://shop.example/preview?article={id}&token={token}`).',
-    reader: custom('an http(s) address, with `{id}`, `{slug}` and `{token}` where they go', (raw) => {
-      if (!/^https?:\/\/\S+$/.test(raw)) throw new Error('must be an http(s) address')
-      return raw
-    }),
-    unset: 'Preview opens this app\u2019s own draft reader, `/api/v1/articles/{id}?preview_token={token}`',
+    reader: custom(
+      'an http(s) address, with `{id}`, `{slug}` and `{token}` where they go',
+      (raw) => {
+        if (!/^https?:\/\/\S+$/.test(raw)) throw new Error('must be an http(s) address')
+        return raw
+      },
+    ),
+    unset:
+      'Preview opens this app\u2019s own draft reader, `/api/v1/articles/{id}?preview_token={token}`',
   }),
   PREVIEW_TOKEN_MINUTES: setting({
     group: 'Content and media',

@@ -15,7 +15,13 @@ export const imageSizes = [
 export type ImageSizeName = (typeof imageSizes)[number]['name']
 
 /** The image types an editor may upload. SVG is not among them: it can carry script. */
-export const allowedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']
+export const allowedImageTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+]
 
 /** A generated size's file name ends in `-<width>x<height>.<ext>`; an original's does not. */
 export const isGeneratedSizeName = (filename: string) => /-\d+x\d+\.[a-z0-9]+$/i.test(filename)

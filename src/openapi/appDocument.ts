@@ -1,4 +1,4 @@
-import type { Endpoint, Payload, SanitizedConfig } from 'payload'
+import type { Endpoint, SanitizedConfig } from 'payload'
 
 import { buildOpenApiDocument } from './buildDocument'
 import type { EndpointReference } from './operation'

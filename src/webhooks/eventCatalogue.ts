@@ -140,7 +140,11 @@ const image = {
       width: 320,
       height: 320,
     },
-    card: { url: 'https://shop.example/api/media/file/spring-768x512.webp', width: 768, height: 512 },
+    card: {
+      url: 'https://shop.example/api/media/file/spring-768x512.webp',
+      width: 768,
+      height: 512,
+    },
     hero: {
       url: 'https://shop.example/api/media/file/spring-1600x1067.webp',
       width: 1600,

@@ -79,8 +79,8 @@ describe('event payloads', () => {
       height: 600,
       sizes: {},
     }
-    expect(
-      toProductEventData({ ...product, description: 'x' } as typeof product, [image]),
-    ).toEqual({ ...product, images: [image] })
+    expect(toProductEventData({ ...product, description: 'x' } as typeof product, [image])).toEqual(
+      { ...product, images: [image] },
+    )
   })
 })

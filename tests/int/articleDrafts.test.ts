@@ -25,7 +25,12 @@ async function uploadImage(alt: string, width = 1200, height = 800) {
   const doc = await payload.create({
     collection: 'media',
     data: { alt },
-    file: { data, mimetype: 'image/jpeg', name: `${alt.replace(/\W+/g, '-')}.jpg`, size: data.length },
+    file: {
+      data,
+      mimetype: 'image/jpeg',
+      name: `${alt.replace(/\W+/g, '-')}.jpg`,
+      size: data.length,
+    },
   })
   return doc.id
 }
@@ -67,13 +72,17 @@ describe('cover images in the articles API', () => {
     })
     const cover = {
       id: imageId,
-      url: expect.stringMatching(/^http:\/\/localhost:3000\/api\/media\/file\/Harbour-at-dawn\.jpg$/),
+      url: expect.stringMatching(
+        /^http:\/\/localhost:3000\/api\/media\/file\/Harbour-at-dawn\.jpg$/,
+      ),
       alt: 'Harbour at dawn',
       width: 1200,
       height: 800,
       sizes: {
         thumbnail: {
-          url: expect.stringMatching(/^http:\/\/localhost:3000\/api\/media\/file\/.+-320x320\.webp$/),
+          url: expect.stringMatching(
+            /^http:\/\/localhost:3000\/api\/media\/file\/.+-320x320\.webp$/,
+          ),
           width: 320,
           height: 320,
         },
@@ -169,9 +178,9 @@ describe('cover images in the articles API', () => {
     const deleted = await restJson('DELETE', `/api/media/${imageId}`, { headers: editor })
     expect(deleted.status).toBe(409)
     expect(deleted.body.errors[0].message).toMatch(/^This image is still used by article \d+ "/)
-    expect(await payload.count({ collection: 'media', where: { id: { equals: imageId } } })).toEqual(
-      { totalDocs: 1 },
-    )
+    expect(
+      await payload.count({ collection: 'media', where: { id: { equals: imageId } } }),
+    ).toEqual({ totalDocs: 1 })
   })
 })
 
@@ -205,9 +214,7 @@ describe('drafts beside a published article', () => {
       const list = await restJson('GET', `/api/articles?draft=true&where[id][equals]=${id}`, {
         headers,
       })
-      expect(list.body.docs.map((doc: { title: string }) => doc.title)).toEqual([
-        'Published text',
-      ])
+      expect(list.body.docs.map((doc: { title: string }) => doc.title)).toEqual(['Published text'])
       const versions = await restJson('GET', `/api/articles/versions?where[parent][equals]=${id}`, {
         headers,
       })
@@ -253,7 +260,9 @@ describe('drafts beside a published article', () => {
       body: { status: 'draft' },
     })
     expect(unpublished.body.data.status).toBe('draft')
-    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })).status).toBe(404)
+    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })).status).toBe(
+      404,
+    )
     expect((await eventsOf(id)).slice(-2).map((event) => event.type)).toEqual([
       'article.unpublished',
       'article.updated',

@@ -61,7 +61,12 @@ beforeAll(async () => {
   })
   await payload.create({
     collection: 'pages',
-    data: { title: 'Contact', slug: 'contact', description: 'Write to Zephyr HQ', _status: 'published' },
+    data: {
+      title: 'Contact',
+      slug: 'contact',
+      description: 'Write to Zephyr HQ',
+      _status: 'published',
+    },
   })
   await payload.create({
     collection: 'pages',

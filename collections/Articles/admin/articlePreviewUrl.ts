@@ -16,7 +16,6 @@ export const articlePreviewUrl: NonNullable<CollectionAdminOptions['preview']> =
   const expiresAt = new Date(Date.now() + config.content.previewTokenMinutes * 60_000)
   const token = signPreviewToken(config.identity.payloadSecret, id, expiresAt)
   const template =
-    config.content.previewUrl ??
-    `${serverUrlOf(req)}/api/v1/articles/{id}?preview_token={token}`
+    config.content.previewUrl ?? `${serverUrlOf(req)}/api/v1/articles/{id}?preview_token={token}`
   return previewAddress(template, { id, slug: String(doc.slug ?? ''), token })
 }

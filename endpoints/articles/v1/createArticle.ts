@@ -50,9 +50,9 @@ export const createArticleEndpoint = defineEndpoint({
     const body = parseInput(createArticleBody, await readJsonBody(req))
     const id = await create(req, toArticleInput(body) as ArticleInput, toWriteMode(body, {}))
     const data = await readBack(req, id, false)
-    return Response.json(
-      { data } satisfies z.infer<typeof articleDocumentV1>,
-      { status: 201, headers: { Location: `/api/v1/articles/${id}` } },
-    )
+    return Response.json({ data } satisfies z.infer<typeof articleDocumentV1>, {
+      status: 201,
+      headers: { Location: `/api/v1/articles/${id}` },
+    })
   },
 })

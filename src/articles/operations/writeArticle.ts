@@ -75,7 +75,10 @@ function assertSchedule(schedule: ArticleSchedule, now: Date) {
     details.push({ field: 'unpublish_at', message: 'must be after publish_at' })
   }
   if (details.length) {
-    throw badRequest(`Scheduling: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details)
+    throw badRequest(
+      `Scheduling: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`,
+      details,
+    )
   }
 }
 

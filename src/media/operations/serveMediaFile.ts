@@ -38,6 +38,7 @@ export async function serveMediaFile(
   const type = await fileTypeFromFile(file)
   headers.set('Content-Type', type?.mime ?? 'application/octet-stream')
   headers.set('Content-Length', String(stats.size))
-  const body = req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream)
+  const body =
+    req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream)
   return new Response(body, { status: 200, headers })
 }
