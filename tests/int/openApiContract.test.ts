@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { validate } from '@hyperjump/json-schema/openapi-3-1'
 import type { Payload } from 'payload'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { eventCatalogue } from '../../src/webhooks/eventCatalogue'
@@ -341,6 +342,77 @@ describe('articles v1', () => {
       body: { excerpt: 'x' },
     })
     await expectAnswer('PATCH', `/api/v1/articles/${articleId}`, 401, { body: { excerpt: 'x' } })
+  })
+
+  it('articles v1: covers, drafts, scheduled publication and preview tokens', async () => {
+    const picture = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 90, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer()
+    const image = await payload.create({
+      collection: 'media',
+      data: { alt: 'Contract picture' },
+      file: { data: picture, mimetype: 'image/jpeg', name: 'contract.jpg', size: picture.length },
+    })
+    const covered = await expectAnswer('POST', '/api/v1/articles', 201, {
+      headers: as.editor,
+      body: { ...article('contract-covered'), cover_id: image.id },
+    })
+    const id = covered.json.data.id
+    expect(covered.json.data.cover).toMatchObject({ id: image.id, alt: 'Contract picture' })
+    await expectAnswer('POST', '/api/v1/articles', 400, {
+      headers: as.editor,
+      body: { ...article('contract-uncovered'), cover_id: 999_999 },
+    })
+    // A draft beside the published article: editors read it with draft=true, consumers do not.
+    await expectAnswer('PATCH', `/api/v1/articles/${id}?draft=true`, 200, {
+      headers: as.editor,
+      body: { title: 'Contract draft' },
+    })
+    const draft = await expectAnswer('GET', `/api/v1/articles/${id}?draft=true`, 200, {
+      headers: as.editor,
+    })
+    expect(draft.json.data.title).toBe('Contract draft')
+    const published = await expectAnswer('GET', `/api/v1/articles/${id}?draft=true`, 200, {
+      headers: as.consumerA,
+    })
+    expect(published.json.data.title).toBe('Contract article contract-covered')
+    const { signPreviewToken } = await import('../../src/articles/previewToken')
+    const secret = 'integration-test-secret'
+    const preview = await expectAnswer(
+      'GET',
+      `/api/v1/articles/${id}?preview_token=${signPreviewToken(secret, id, new Date(Date.now() + 60_000))}`,
+      200,
+      { headers: as.consumerA },
+    )
+    expect(preview.json.data.title).toBe('Contract draft')
+    await expectAnswer(
+      'GET',
+      `/api/v1/articles/${id}?preview_token=${signPreviewToken(secret, id, new Date(Date.now() - 1))}`,
+      401,
+      { headers: as.consumerA },
+    )
+    // Scheduled: shown on GET; a time in the past is refused.
+    const at = new Date(Date.now() + 86_400_000).toISOString()
+    const scheduled = await expectAnswer('PATCH', `/api/v1/articles/${id}`, 200, {
+      headers: as.editor,
+      body: { unpublish_at: at },
+    })
+    expect(scheduled.json.data.unpublish_at).toBe(at)
+    await expectAnswer('PATCH', `/api/v1/articles/${id}`, 400, {
+      headers: as.editor,
+      body: { publish_at: '2020-01-01T00:00:00Z' },
+    })
+    // Published, then unpublished: article.published and article.unpublished for the receiver.
+    await expectAnswer('PATCH', `/api/v1/articles/${id}`, 200, {
+      headers: as.editor,
+      body: { status: 'published', unpublish_at: null },
+    })
+    await expectAnswer('PATCH', `/api/v1/articles/${id}`, 200, {
+      headers: as.editor,
+      body: { status: 'draft' },
+    })
   })
 
   it('GET /api/v1/articles/{id}/comments', async () => {

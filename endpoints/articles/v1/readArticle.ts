@@ -78,7 +78,10 @@ export const readArticleEndpoint = defineEndpoint({
     tags: ['Articles'],
     params: articleIdParams,
     query: readArticleQuery,
-    ...conditionalGet({ description: 'The article', schema: articleDocumentV1 }),
+    ...conditionalGet(
+      { description: 'The article', schema: articleDocumentV1 },
+      { mayBeDraft: true },
+    ),
     errors: ['unauthorized', 'not_found'],
   },
   handler: async (req) => {
