@@ -184,6 +184,43 @@ describe('cover images in the articles API', () => {
   })
 })
 
+describe('images beyond articles', () => {
+  it("carries a product's gallery in product.* events and its first image in search hits", async () => {
+    const second = await uploadImage('Mug from above', 900, 900)
+    const product = await restJson('POST', '/api/products', {
+      headers: editor,
+      body: {
+        name: 'Gallery mug',
+        slug: 'gallery-mug',
+        price: 12,
+        stock: 3,
+        active: true,
+        images: [second, imageId],
+      },
+    })
+    expect(product.status).toBe(201)
+    const { rows } = await payload.db.pool.query<{ data: { images: { id: number }[] } }>(
+      `SELECT data FROM webhook_outbox WHERE type = 'product.created' AND data->>'id' = $1`,
+      [String(product.body.doc.id)],
+    )
+    expect(rows[0]!.data.images.map((image) => image.id)).toEqual([second, imageId])
+    expect(rows[0]!.data.images[0]).toMatchObject({
+      alt: 'Mug from above',
+      url: 'http://localhost:3000/api/media/file/Mug-from-above.jpg',
+      sizes: { thumbnail: { width: 320, height: 320 } },
+    })
+    const search = await restJson('GET', '/api/v1/search?q=gallery&collections=products', {
+      headers: consumer,
+    })
+    expect(search.body.data).toEqual([
+      expect.objectContaining({
+        name: 'Gallery mug',
+        image: expect.objectContaining({ id: second, alt: 'Mug from above' }),
+      }),
+    ])
+  })
+})
+
 describe('drafts beside a published article', () => {
   let id: number
 
