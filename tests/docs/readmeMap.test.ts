@@ -56,7 +56,7 @@ describe('the README map', () => {
     const eventSteps = [
       'src/articles/operations/writeArticle.ts',
       'collections/Articles/Articles.ts',
-      'hooks/emitBusinessEvent.ts',
+      'collections/Articles/hooks/announceArticleChange.ts',
       'src/webhooks/operations/emitEvent.ts',
       'src/webhooks/worker/fanOut.ts',
       'src/webhooks/worker/sendDelivery.ts',
