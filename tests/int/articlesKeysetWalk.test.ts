@@ -34,7 +34,7 @@ async function walkWhileInserting(query: string) {
     while (isWalking) {
       // Creation times spread over the same span as the existing rows.
       await payload.db.pool.query(
-        `INSERT INTO articles (title, slug, status, author_id, created_at, updated_at)
+        `INSERT INTO articles (title, slug, _status, author_id, created_at, updated_at)
          SELECT 'Inserted', 'inserted-' || gen_random_uuid(), 'published', $1,
                 now() - make_interval(secs => floor(random() * 1000)::integer), now()
          FROM generate_series(1, 3)`,
