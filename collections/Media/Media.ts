@@ -4,6 +4,7 @@ import { anyone } from '../Identity/access/anyone'
 import { isEditor } from '../Identity/access/isEditor'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
 import { serveMediaFile } from '@/media/operations/serveMediaFile'
+import { answerUnreadableUploadsAs400 } from './hooks/answerUnreadableUploadsAs400'
 import { refuseDeletingUsedMedia } from './hooks/refuseDeletingUsedMedia'
 
 /**
@@ -29,6 +30,7 @@ export const Media: CollectionConfig = {
   },
   hooks: {
     beforeDelete: [refuseDeletingUsedMedia],
+    afterError: [answerUnreadableUploadsAs400],
   },
   upload: {
     // Payload replaces this with MEDIA_DIRECTORY (payload.config.ts): a collection is declared once.
