@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
 
 import type { Payload } from 'payload'
 import sharp from 'sharp'
@@ -59,6 +60,28 @@ async function upload(
     json = { raw: text }
   }
   return { status: response.status, headers: response.headers, body: json }
+}
+
+/** A small PNG whose header declares `width` x `height` pixels of greyscale. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 0, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 const filesOnDisk = async () => (await readdir(directory)).sort()
@@ -172,6 +195,19 @@ describe('uploading images over HTTP', () => {
       data: garbage,
       filename: 'broken.jpg',
       contentType: 'image/jpeg',
+    })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+    expect(refused.body.errors[0].message).toBeTruthy()
+    expect(await filesOnDisk()).toEqual(before.files)
+    expect(await mediaRows()).toBe(before.rows)
+  })
+
+  it('refuses an image declaring more pixels than it may decode (a decompression bomb) with 400', async () => {
+    const before = { files: await filesOnDisk(), rows: await mediaRows() }
+    const refused = await upload({
+      data: pngDeclaring(100_000, 100_000),
+      filename: 'bomb.png',
+      contentType: 'image/png',
     })
     expect(refused.status, JSON.stringify(refused.body)).toBe(400)
     expect(refused.body.errors[0].message).toBeTruthy()
