@@ -19,7 +19,7 @@ const handlers: Record<string, ReturnType<typeof REST_GET>> = {
  * buffered first), and a client that goes away errors that stream. For tests that send raw or
  * cut-off requests and read the bytes and headers a client receives.
  */
-export async function serveRestOverHttp() {
+export async function serveRestOverHttp({ port: listenOn = 0 } = {}) {
   const server = createServer(async (incoming, outgoing) => {
     try {
       const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host}`)
@@ -78,7 +78,7 @@ export async function serveRestOverHttp() {
       else outgoing.destroy()
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     baseUrl: `http://127.0.0.1:${port}`,
