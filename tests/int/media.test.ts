@@ -317,6 +317,17 @@ describe('serving stored images', () => {
     expect(again.headers.get('etag')).toBe(tag)
   })
 
+  it('answers a Range request for a stored file with 206 and those bytes', async () => {
+    const whole = Buffer.from(
+      await (await fetch(`${server.baseUrl}/api/media/file/${original.filename}`)).arrayBuffer(),
+    )
+    const part = await fetch(`${server.baseUrl}/api/media/file/${original.filename}`, {
+      headers: { range: 'bytes=0-99' },
+    })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(0, 100))
+  })
+
   it('lets browsers keep a generated size for 30 days', async () => {
     const response = await fetch(`${server.baseUrl}/api/media/file/${original.sizes.card.filename}`)
     expect(response.status).toBe(200)
