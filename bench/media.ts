@@ -88,6 +88,7 @@ try {
       width: 3000,
       height: 2000,
       channels: 3,
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   })

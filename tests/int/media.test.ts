@@ -86,7 +86,7 @@ function pngDeclaring(width: number, height: number): Buffer {
 
 const filesOnDisk = async () => (await readdir(directory)).sort()
 const mediaRows = async () =>
-  (await payload.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM media')).rows[0].n
+  (await payload.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM media')).rows[0]!.n
 
 /** Every file under the system's temporary directory and the working directory named `name`. */
 async function strayFiles(name: string) {
@@ -139,6 +139,7 @@ describe('uploading images over HTTP', () => {
         width: 1400,
         height: 1400,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
@@ -287,7 +288,7 @@ describe('uploading images over HTTP', () => {
 })
 
 describe('serving stored images', () => {
-  let original: { filename: string; sizes: Record<string, { filename: string }> }
+  let original: { filename: string; sizes: { card: { filename: string } } }
 
   beforeAll(async () => {
     const created = await upload({
