@@ -216,6 +216,22 @@ describe('uploading images over HTTP', () => {
     expect(await mediaRows()).toBe(before.rows)
   })
 
+  it('refuses a real image of more pixels than an upload may have (a small file decoding to 100 megapixels) with 400', async () => {
+    const before = { files: await filesOnDisk(), rows: await mediaRows() }
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: '#000000' },
+    })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+    const refused = await upload({ data: bomb, filename: 'dark.png', contentType: 'image/png' })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+    expect(refused.body.errors[0].message).toMatch(/pixels/)
+    expect(await filesOnDisk()).toEqual(before.files)
+    expect(await mediaRows()).toBe(before.rows)
+  })
+
   it('never writes outside the media directory, whatever the file name', async () => {
     const data = await picture('jpeg', 400, 300)
     const names = [
