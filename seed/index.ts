@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { seedContent } from './content'
 import { seedIdentities } from './identities'
+import { seedMedia } from './media'
 import { seedPages } from './pages'
 import { seedWebhookEventTypes } from './webhooks'
 import { seedDemoOrders, seedShop } from './shop'
@@ -14,5 +15,6 @@ export async function seed(payload: Payload) {
   await seedWebhookEventTypes(payload)
   await seedShop(payload)
   await seedDemoOrders(payload)
+  await seedMedia(payload)
   payload.logger.info('Seed complete')
 }

@@ -4,13 +4,16 @@ import { anyone } from '../Identity/access/anyone'
 import { isEditor } from '../Identity/access/isEditor'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
 import { serveMediaFile } from '@/media/operations/serveMediaFile'
+import { answerUnreadableUploadsAs400 } from './hooks/answerUnreadableUploadsAs400'
 import { refuseDeletingUsedMedia } from './hooks/refuseDeletingUsedMedia'
+import { refuseOversizedImages } from './hooks/refuseOversizedImages'
 
 /**
  * Images editors upload for articles, pages and products. Payload stores the file in
  * `MEDIA_DIRECTORY` and makes the storefront sizes with `sharp` (`src/media/imageSizes.ts`); it
  * refuses a type outside the list (SVG included: it can carry script) with 400, a file over
- * `MEDIA_MAX_MEGABYTES` with 413, and a name that would leave the directory. Everyone reads;
+ * `MEDIA_MAX_MEGABYTES` with 413, an image over 50 megapixels with 400, and a name that would
+ * leave the directory. Everyone reads;
  * editors and admins upload, change and delete. An image still shown somewhere cannot be deleted.
  */
 export const Media: CollectionConfig = {
@@ -28,7 +31,9 @@ export const Media: CollectionConfig = {
     delete: isEditor,
   },
   hooks: {
+    beforeOperation: [refuseOversizedImages],
     beforeDelete: [refuseDeletingUsedMedia],
+    afterError: [answerUnreadableUploadsAs400],
   },
   upload: {
     // Payload replaces this with MEDIA_DIRECTORY (payload.config.ts): a collection is declared once.

@@ -23,6 +23,12 @@ export const allowedImageTypes = [
   'image/gif',
 ]
 
+/**
+ * The most pixels an uploaded image may have: 50 megapixels (8660x5773, more than most
+ * cameras). A larger one is refused before it is decoded (`refuseOversizedImages`).
+ */
+export const maxImagePixels = 50_000_000
+
 /** A generated size's file name ends in `-<width>x<height>.<ext>`; an original's does not. */
 export const isGeneratedSizeName = (filename: string) => /-\d+x\d+\.[a-z0-9]+$/i.test(filename)
 

@@ -1,5 +1,10 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seed } from '../../seed'
 import { seedCredentials } from '../../seed/identities'
@@ -7,9 +12,15 @@ import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 
 let payload: Payload
+// The demo pictures go to a directory of this run's own, not to the working tree.
+const mediaDirectory = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'))
 
 beforeAll(async () => {
-  payload = await getTestPayload()
+  payload = await getTestPayload({ MEDIA_DIRECTORY: mediaDirectory })
+})
+
+afterAll(async () => {
+  await rm(mediaDirectory, { recursive: true, force: true })
 })
 
 describe('npm run seed', () => {
@@ -23,8 +34,10 @@ describe('npm run seed', () => {
       articles: (await payload.count({ collection: 'articles' })).totalDocs,
       pages: (await payload.count({ collection: 'pages' })).totalDocs,
       orders: (await payload.count({ collection: 'orders' })).totalDocs,
+      media: (await payload.count({ collection: 'media' })).totalDocs,
+      files: (await readdir(mediaDirectory)).length,
       drafts: (
-        await payload.count({ collection: 'articles', where: { status: { equals: 'draft' } } })
+        await payload.count({ collection: 'articles', where: { _status: { equals: 'draft' } } })
       ).totalDocs,
       pendingComments: (
         await payload.count({ collection: 'comments', where: { status: { equals: 'pending' } } })
@@ -39,12 +52,37 @@ describe('npm run seed', () => {
       articles: 50,
       pages: 4,
       orders: 6,
-      drafts: 10,
+      media: 8,
+      // Each original with its thumbnail, card and hero sizes.
+      files: 32,
+      drafts: 20,
       pendingComments: expect.any(Number),
     })
     expect(first.pendingComments).toBeGreaterThan(0)
     await seed(payload)
     expect(await count()).toEqual(first)
+  })
+
+  it('shows demo pictures: a cover on every article and page, one to three images per product', async () => {
+    const articles = await payload.find({ collection: 'articles', depth: 0, pagination: false })
+    expect(articles.docs.length).toBe(50)
+    expect(articles.docs.every((article) => typeof article.cover === 'number')).toBe(true)
+    const pages = await payload.find({ collection: 'pages', depth: 0, pagination: false })
+    expect(pages.docs.every((page) => typeof page.cover === 'number')).toBe(true)
+    // The cover did not publish the draft page.
+    expect(pages.docs.find((page) => page.slug === 'holiday-sale')?._status).toBe('draft')
+    const products = await payload.find({ collection: 'products', depth: 0, pagination: false })
+    for (const product of products.docs) {
+      expect(product.images?.length).toBeGreaterThanOrEqual(1)
+      expect(product.images?.length).toBeLessThanOrEqual(3)
+    }
+    const { docs: images } = await payload.find({ collection: 'media', pagination: false })
+    expect(new Set(images.map((image) => image.alt)).size).toBe(images.length)
+    for (const image of images) {
+      expect([image.width, image.height, image.mimeType]).toEqual([1600, 1000, 'image/jpeg'])
+      const hero = await sharp(path.join(mediaDirectory, image.sizes!.hero!.filename!)).metadata()
+      expect([hero.format, hero.width]).toEqual(['webp', 1600])
+    }
   })
 
   it('gives the sales report and the order list a month of paid, shipped and delivered orders', async () => {

@@ -12,19 +12,24 @@ import { cacheControlFor, fileEntityTag, matchesEntityTag } from '../imageSizes'
 /**
  * Serves a stored image for `GET /api/media/file/{filename}` (Payload's upload handler): its true
  * type, sniffed from its bytes rather than trusted from its name, `nosniff`, an `ETag` (a
- * matching `If-None-Match` is a 304 without the body) and a cache lifetime. A request with a
- * `Range` header, or for a file that is not there, is left to Payload's own handler.
+ * matching `If-None-Match` is a 304 without the body) and a cache lifetime. A file that is not
+ * there (or a name leading out of the directory) is a 404: Payload's own handler answered a
+ * missing file with a 500. A request with a `Range` header for a file that is there is left to
+ * Payload's own handler.
  */
 export async function serveMediaFile(
   req: PayloadRequest,
   filename: string,
 ): Promise<Response | void> {
-  if (req.headers.get('range')) return
   const directory = configOf(req.payload).content.mediaDirectory
   const file = path.resolve(directory, filename)
-  if (!file.startsWith(directory + path.sep)) return
-  const stats = await stat(file).catch(() => undefined)
-  if (!stats?.isFile()) return
+  const stats = file.startsWith(directory + path.sep)
+    ? await stat(file).catch(() => undefined)
+    : undefined
+  if (!stats?.isFile()) {
+    return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
+  }
+  if (req.headers.get('range')) return
   const tag = fileEntityTag(stats.size, stats.mtimeMs)
   const headers = new Headers({
     ETag: tag,
