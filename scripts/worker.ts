@@ -3,8 +3,8 @@
  * of machines, beside or instead of the one inside the app: set `WEBHOOK_WORKER=off` on the app
  * to keep sending out of the web processes). It also runs Payload's jobs queue (scheduled
  * publications), beside or instead of the app servers (`JOBS=off` on the app): one process at a
- * time runs it (src/lifecycle/operations/startJobRunner.ts). Stops cleanly on Ctrl-C / SIGTERM, within
- * `SHUTDOWN_TIMEOUT_SECONDS`.
+ * time runs it (src/lifecycle/operations/startJobRunner.ts). Stops cleanly on Ctrl-C / SIGTERM,
+ * within `SHUTDOWN_TIMEOUT_SECONDS`.
  */
 import { getPayload } from 'payload'
 

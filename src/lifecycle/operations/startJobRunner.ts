@@ -63,7 +63,8 @@ export function startJobRunner(payload: Payload, options: { pollMs?: number } = 
         () => {
           lastRunAt = new Date()
         },
-        (error: unknown) => payload.logger.error({ msg: 'Run of the jobs queue failed', err: error }),
+        (error: unknown) =>
+          payload.logger.error({ msg: 'Run of the jobs queue failed', err: error }),
       )
       .finally(() => {
         running = undefined
