@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { closePayload } from '../../src/db/closePayload'
 import { backgroundWork } from '../../src/lifecycle/backgroundWork'
-import { runDueJobs } from '../../src/lifecycle/operations/startJobRunner'
+import { runDueJobs, startJobRunner } from '../../src/lifecycle/operations/startJobRunner'
 import { getTestPayload } from '../helpers/payload'
 import { signalGroup } from '../helpers/processGroups'
 import { startApp, type StartedApp } from '../helpers/startApp'
@@ -37,6 +37,8 @@ beforeAll(async () => {
   // This test process's Payload works on the app's database (it runs no queue: not an app server).
   payload = await getTestPayload({ DATABASE_URL: first.databaseUrl })
   db = new pg.Pool({ connectionString: first.databaseUrl, max: 3 })
+  // Connections cut by the outage test end quietly; the pool makes new ones.
+  db.on('error', () => {})
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Scheduler' } })).id
   const admins = await payload.find({
     collection: 'users',
@@ -302,5 +304,32 @@ describe('scheduled publishing', () => {
     }
     expect(await runDueJobs(payload)).toEqual({ ran: true, jobs: 1 })
     expect((await statusOf(id)).status).toBe('published')
+  })
+  it('keeps running through lost database connections and publishes once they are back', async () => {
+    const runner = startJobRunner(payload, { pollMs: 100 })
+    const id = await draftArticle('Through an outage')
+    try {
+      // For a second, every connection to the database but the killer's is cut every 20 ms:
+      // the runner's looks fail on dead connections meanwhile.
+      const killer = await db.connect()
+      try {
+        const until = Date.now() + 1_000
+        while (Date.now() < until) {
+          await killer.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          )
+          await sleep(20)
+        }
+        await schedule('publish', id, new Date(Date.now() - 1_000))
+      } finally {
+        killer.release()
+      }
+      await becomes(id, 'published')
+      const before = runner.lastRunAt()
+      await eventually(() => runner.lastRunAt() !== before, 5_000)
+    } finally {
+      await runner.stop()
+    }
   })
 })
