@@ -305,6 +305,26 @@ describe('scheduled publishing', () => {
     expect(await runDueJobs(payload)).toEqual({ ran: true, jobs: 1 })
     expect((await statusOf(id)).status).toBe('published')
   })
+  it('puts back a job a dead runner left marked processing, once it has been still for a minute', async () => {
+    const id = await draftArticle('Left processing')
+    await schedule('publish', id, new Date(Date.now() - 1_000))
+    // Claimed by a runner that died in the middle of it: marked, never finished.
+    await db.query(
+      `UPDATE payload_jobs SET processing = true, updated_at = now() - interval '20 seconds'
+       WHERE input->'doc'->>'value' = $1`,
+      [String(id)],
+    )
+    expect(await runDueJobs(payload)).toEqual({ ran: true, jobs: 0 })
+    expect((await statusOf(id)).status).toBe('draft')
+    await db.query(
+      `UPDATE payload_jobs SET updated_at = now() - interval '61 seconds'
+       WHERE input->'doc'->>'value' = $1`,
+      [String(id)],
+    )
+    expect(await runDueJobs(payload)).toEqual({ ran: true, jobs: 1 })
+    expect((await statusOf(id)).status).toBe('published')
+  })
+
   it('keeps running through lost database connections and publishes once they are back', async () => {
     const runner = startJobRunner(payload, { pollMs: 100 })
     const id = await draftArticle('Through an outage')
