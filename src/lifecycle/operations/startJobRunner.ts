@@ -23,7 +23,7 @@ export type JobRunOutcome =
  * The session-level advisory lock every runner of the queue takes before it runs anything
  * (`npm run worker` and every app server, on any machine): at most one process runs jobs at a
  * time. Payload's own claim (read the due jobs, then mark them `processing`) is not atomic on
- * PostgreSQL: two runners racing on it ran most jobs twice (docs/scheduling.md).
+ * PostgreSQL: four runners at once published 20 due articles 76 times (docs/scheduling.md).
  */
 const lockSql = `hashtextextended('payload-jobs:run', 0)`
 
