@@ -47,7 +47,8 @@ beforeAll(async () => {
     limit: 1,
   })
   adminId = admins.docs[0]!.id
-})
+  // Without a build (a clean checkout), startApp runs `next build` first: minutes on 2 cores.
+}, 480_000)
 
 afterAll(async () => {
   workers.killAll()
