@@ -106,8 +106,9 @@ export const payloadConfig = (app: AppConfig) =>
     // Image sizes are made with sharp; uploads over MEDIA_MAX_MEGABYTES are refused with 413.
     sharp,
     upload: { limits: { fileSize: app.content.mediaMaxBytes } },
-    // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron.
-    jobs: { tasks: [], deleteJobOnComplete: true },
+    // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron;
+    // nobody runs it over HTTP (`/api/payload-jobs/run`), which would bypass the runners' lock.
+    jobs: { tasks: [], deleteJobOnComplete: true, access: { run: () => false } },
     graphQL: { queries: accessQuery },
     hooks: { afterError: [answerBadValuesAs400] },
     email: emailAdapter,

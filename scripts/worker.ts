@@ -1,8 +1,10 @@
 /**
  * `npm run worker`: a webhook worker on its own, for scale-out (run any number, on any number
  * of machines, beside or instead of the one inside the app: set `WEBHOOK_WORKER=off` on the app
- * to keep sending out of the web processes). Stops cleanly on Ctrl-C / SIGTERM, within
- * `SHUTDOWN_TIMEOUT_SECONDS`.
+ * to keep sending out of the web processes). It also runs Payload's jobs queue (scheduled
+ * publications), beside or instead of the app servers (`JOBS=off` on the app): one process at a
+ * time runs it (src/lifecycle/operations/startJobRunner.ts). Stops cleanly on Ctrl-C / SIGTERM,
+ * within `SHUTDOWN_TIMEOUT_SECONDS`.
  */
 import { getPayload } from 'payload'
 
@@ -10,6 +12,7 @@ import { startWorkerHttpServer } from '../src/observability/server/workerHttpSer
 import { startWebhookWorker } from '../src/webhooks/worker/worker'
 import { closePayload } from '../src/db/closePayload'
 import { backgroundWork } from '../src/lifecycle/backgroundWork'
+import { startJobRunner } from '../src/lifecycle/operations/startJobRunner'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { checkConfiguration } from './lib/checkConfiguration'
 import { refusePrompts } from './lib/refusePrompts.mjs'
@@ -33,6 +36,8 @@ backgroundWork().add({
   name: 'webhook worker',
   stop: (deadline) => worker.stop({ deadline: deadline - 1000 }),
 })
+const jobRunner = startJobRunner(payload)
+backgroundWork().add({ name: 'job runner', stop: () => jobRunner.stop() })
 const httpServer = await startWorkerHttpServer({ payload, worker }) // health, metrics
 payload.logger.info('Webhook worker running')
 started()

@@ -8,14 +8,16 @@ import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSand
 import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
 import { backgroundWork } from '../backgroundWork'
+import { startJobRunner } from './startJobRunner'
 import { configOf } from '@/config/appConfig'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
  * inquiry e-mails and sends the notices of disabled webhook subscriptions (`npm run worker`
  * included, which stops them on SIGTERM); the app server also runs the webhook worker (unless
- * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`) and the
- * payment sandbox where it is on. Each loop is registered in `backgroundWork()`, which the app server
+ * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`), the jobs
+ * queue's runner (scheduled publications, unless `JOBS=off`) and the payment sandbox where it is
+ * on. Each loop is registered in `backgroundWork()`, which the app server
  * stops on SIGTERM (`scripts/server.mjs`), the database pool last. The server initialises
  * Payload as soon as it listens, so all of this runs before the first request.
  */
@@ -43,6 +45,10 @@ export async function startBackgroundWork(payload: Payload) {
   if (config.orderSweep.isOn && !work.has('order sweeper')) {
     const sweeper = startOrderSweeper(payload)
     work.add({ name: 'order sweeper', stop: () => sweeper.stop() })
+  }
+  if (config.content.isJobsOn && !work.has('job runner')) {
+    const runner = startJobRunner(payload)
+    work.add({ name: 'job runner', stop: () => runner.stop() })
   }
   const sandbox = startPaymentSandboxInApp(payload)
   if (sandbox) work.add({ name: 'payment sandbox', stop: () => sandbox.stop() })
