@@ -9,46 +9,48 @@ import { backgroundWork } from '../../src/lifecycle/backgroundWork'
 import { runDueJobs, startJobRunner } from '../../src/lifecycle/operations/startJobRunner'
 import { getTestPayload } from '../helpers/payload'
 import { signalGroup } from '../helpers/processGroups'
-import { startApp, type StartedApp } from '../helpers/startApp'
 import { eventually } from '../helpers/webhookReceiver'
 import { workerProcesses } from '../helpers/webhookWorkers'
 
-// Scheduled publication end to end: the production app (`npm start`) and `npm run worker` as
-// real processes on one database, the schedule queued as the admin panel's "Schedule publish"
-// queues it. Every process polls the queue every half second here.
+// Scheduled publication across processes: `npm run worker` processes (which run the same job
+// runner as every app server, src/lifecycle/operations/startJobRunner.ts) on one database, the
+// schedule queued as the admin panel's "Schedule publish" queues it. Every process polls the
+// queue every half second here. That an app server runs it too is shown in the browser
+// (tests/e2e/editorsSchedule.test.ts).
 const pollSeconds = 0.5
 const jobsOn = { JOBS_POLL_SECONDS: String(pollSeconds) }
-// SHOW_APP_OUTPUT=1 prints what the app servers print.
-const showOutput = Boolean(process.env.SHOW_APP_OUTPUT)
 
-let first: StartedApp | undefined
-const apps: StartedApp[] = []
 let payload: Payload
 let db: pg.Pool
 let authorId: number
 let adminId: number
 const workers = workerProcesses()
-let worker: ChildProcess | undefined
+/** Workers running now, stopped with SIGTERM when a test needs the queue to itself. */
+let running: ChildProcess[] = []
+
+/** SIGTERM to every running worker; resolves once each has exited (cleanly: exit 0). */
+async function stopWorkers() {
+  const exits = running.map(
+    (child) => new Promise<number | null>((resolve) => child.once('exit', resolve)),
+  )
+  for (const child of running) signalGroup(child, 'SIGTERM')
+  expect(await Promise.all(exits)).toEqual(running.map(() => 0))
+  running = []
+}
 
 beforeAll(async () => {
-  // The first app server leaves the queue to `npm run worker` (JOBS=off).
-  first = await startApp({ env: { ...jobsOn, JOBS: 'off' }, showOutput, readyWhen: 'booted' })
-  apps.push(first)
-  expect(backgroundWorkOf(first)).not.toContain('job runner')
-  // This test process's Payload works on the app's database (it runs no queue: not an app server).
-  payload = await getTestPayload({ DATABASE_URL: first.databaseUrl })
-  db = new pg.Pool({ connectionString: first.databaseUrl, max: 3 })
+  // This test process's Payload runs no queue (it is not an app server).
+  payload = await getTestPayload()
+  db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 })
   // Connections cut by the outage test end quietly; the pool makes new ones.
   db.on('error', () => {})
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Scheduler' } })).id
-  const admins = await payload.find({
+  const admin = await payload.create({
     collection: 'users',
-    where: { role: { equals: 'admin' } },
-    limit: 1,
+    data: { email: 'scheduler@example.com', password: 'scheduler-password', role: 'admin' },
   })
-  adminId = admins.docs[0]!.id
-  // Without a build (a clean checkout), startApp runs `next build` first: minutes on 2 cores.
-}, 480_000)
+  adminId = admin.id
+})
 
 afterAll(async () => {
   workers.killAll()
@@ -56,8 +58,6 @@ afterAll(async () => {
   // This process's own loops (notices) first, then its pool.
   await backgroundWork().stopAll(Date.now() + 5_000)
   if (payload) await closePayload(payload)
-  for (const app of apps.slice(1).reverse()) await app.stop({ keepDatabase: true })
-  await first?.stop()
 })
 
 /** A draft article (never published): the row and one draft version. */
@@ -125,23 +125,7 @@ async function queuedJobs(articleId: number): Promise<number> {
   return rows[0]!.count
 }
 
-/** The background work an app server logged at boot. */
-const backgroundWorkOf = (app: StartedApp) =>
-  /background work: ([^"\n]*)/.exec(app.output())?.[1]?.split(', ') ?? []
-
-/** App servers that run the queue, started together on the first one's database. */
-async function startAppsRunningJobs(count: number): Promise<StartedApp[]> {
-  const started = await Promise.all(
-    Array.from({ length: count }, () =>
-      startApp({ env: jobsOn, showOutput, reuse: first, readyWhen: 'booted' }),
-    ),
-  )
-  apps.push(...started)
-  for (const app of started) expect(backgroundWorkOf(app)).toContain('job runner')
-  return started
-}
-
-/** Tests that start app servers or workers: a start takes seconds on a busy machine. */
+/** Tests that start workers: a start takes seconds on a busy machine. */
 const startsProcesses = 120_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -151,58 +135,9 @@ const lagOf = (due: Date, at: Date) => ((at.getTime() - due.getTime()) / 1000).t
 
 describe('scheduled publishing', () => {
   it(
-    '`npm run worker` publishes what falls due while the app server has JOBS=off',
+    '`npm run worker` publishes a scheduled draft within the poll interval after it falls due',
     async () => {
-      const id = await draftArticle('Worker publishes')
-      const due = new Date(Date.now() + 1_000)
-      await schedule('publish', id, due)
-      // Due, and several polls later: the app with JOBS=off has not run it.
-      await sleep(1_000 + 4 * pollSeconds * 1000)
-      expect((await statusOf(id)).status).toBe('draft')
-      expect(await queuedJobs(id)).toBe(1)
-
-      worker = await workers.start({ DATABASE_URL: first!.databaseUrl, ...jobsOn })
-      await becomes(id, 'published')
-      // The job is deleted once the publication has committed.
-      await eventually(async () => (await queuedJobs(id)) === 0, 5_000)
-    },
-    startsProcesses,
-  )
-
-  it(
-    'a schedule survives a restart: what fell due while nothing ran is published right after the next start',
-    async () => {
-      const id = await draftArticle('Due while down')
-      const due = new Date(Date.now() + 5_000)
-      await schedule('publish', id, due)
-      // SIGTERM to the worker and the app server before it is due: both stop cleanly.
-      const workerExited = new Promise<number | null>((resolve) => worker!.once('exit', resolve))
-      signalGroup(worker!, 'SIGTERM')
-      await first!.stop({ keepDatabase: true })
-      expect(await workerExited).toBe(0)
-      expect(await first!.exited).toBe(0)
-      expect(Date.now()).toBeLessThan(due.getTime())
-      await sleep(due.getTime() - Date.now() + 1_000)
-      expect((await statusOf(id)).status).toBe('draft')
-      expect(await queuedJobs(id)).toBe(1)
-
-      // From here on two app servers run the queue, on the one database.
-      const startedAt = new Date()
-      await startAppsRunningJobs(2)
-      const readyAt = new Date()
-      const publishedAt = await becomes(id, 'published')
-      await eventually(async () => (await queuedJobs(id)) === 0, 5_000)
-      console.info(
-        `due while down: from the start commands, both servers booted in ${lagOf(startedAt, readyAt)} s ` +
-          `(±0.5), the article was published at ${lagOf(startedAt, publishedAt)} s`,
-      )
-    },
-    startsProcesses,
-  )
-
-  it(
-    'an app server publishes a scheduled draft within the poll interval after it falls due',
-    async () => {
+      running = [await workers.start(jobsOn)]
       const id = await draftArticle('Published on schedule')
       const due = new Date(Date.now() + 1_500)
       await schedule('publish', id, due)
@@ -210,6 +145,7 @@ describe('scheduled publishing', () => {
       expect((await statusOf(id)).status).toBe('draft')
       const publishedAt = await becomes(id, 'published')
       expect(publishedAt.getTime()).toBeGreaterThanOrEqual(due.getTime())
+      // The job is deleted once the publication has committed.
       await eventually(async () => (await queuedJobs(id)) === 0, 5_000)
       console.info(`scheduled publication: published ${lagOf(due, publishedAt)} s after due`)
     },
@@ -235,7 +171,34 @@ describe('scheduled publishing', () => {
     console.info(`scheduled unpublication: done ${lagOf(due, unpublishedAt)} s after due`)
   })
 
-  it('two app servers on one database publish each of many articles due at the same moment exactly once', async () => {
+  it(
+    'a schedule survives a restart: what fell due while nothing ran is published right after the next start',
+    async () => {
+      const id = await draftArticle('Due while down')
+      const due = new Date(Date.now() + 3_000)
+      await schedule('publish', id, due)
+      // SIGTERM before it is due: the worker stops cleanly, and nothing runs the queue.
+      await stopWorkers()
+      expect(Date.now()).toBeLessThan(due.getTime())
+      await sleep(due.getTime() - Date.now() + 1_000)
+      expect((await statusOf(id)).status).toBe('draft')
+      expect(await queuedJobs(id)).toBe(1)
+
+      // From here on two processes run the queue, on the one database.
+      const startedAt = new Date()
+      running = await Promise.all([workers.start(jobsOn), workers.start(jobsOn)])
+      const readyAt = new Date()
+      const publishedAt = await becomes(id, 'published')
+      await eventually(async () => (await queuedJobs(id)) === 0, 5_000)
+      console.info(
+        `due while down: both workers started in ${lagOf(startedAt, readyAt)} s, ` +
+          `the article was published at ${lagOf(startedAt, publishedAt)} s`,
+      )
+    },
+    startsProcesses,
+  )
+
+  it('two processes on one database publish each of many articles due at the same moment exactly once', async () => {
     const count = 30
     const ids: number[] = []
     for (let n = 1; n <= count; n++) ids.push(await draftArticle(`Same moment ${n}`))
@@ -250,11 +213,11 @@ describe('scheduled publishing', () => {
       )
       return rows[0]!.count === count ? rows[0]! : undefined
     }, 30_000)
-    // Polls of both servers after the last publication: nothing more happens to them.
+    // Polls of both processes after the last publication: nothing more happens to them.
     await sleep(4 * pollSeconds * 1000)
 
-    // One `article.published` event per article (in the outbox, or in the event log once the
-    // in-app webhook worker has fanned it out).
+    // One `article.published` event per article (in the outbox, or in the event log once a
+    // webhook worker has fanned it out).
     const events = await db.query<{ id: number; count: number }>(
       `SELECT (data->>'id')::int AS id, count(*)::int AS count
        FROM (SELECT type, data FROM webhook_outbox UNION ALL SELECT type, data FROM webhook_events) e
@@ -283,8 +246,8 @@ describe('scheduled publishing', () => {
   })
 
   it('runs nothing while another process holds the queue', async () => {
-    // The app servers stopped: only this test's runs and the lock's holder remain.
-    await Promise.all(apps.splice(1).map((app) => app.stop({ keepDatabase: true })))
+    // The workers stopped: only this test's runs and the lock's holder remain.
+    await stopWorkers()
     const id = await draftArticle('Held queue')
     await schedule('publish', id, new Date(Date.now() - 1_000))
     const holder = await db.connect()
