@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { seedCredentials } from '../../seed/identities'
 import { api } from './api'
 import { launchBrowser } from './browser'
 import {
@@ -17,6 +18,7 @@ import {
 } from './editorSession'
 
 const baseUrl = inject('baseUrl')
+const credentials = seedCredentials()
 let browser: Browser
 
 beforeAll(async () => {
@@ -83,7 +85,10 @@ describe('an editor giving an article a cover picture', () => {
     const drawer = page.locator('.list-drawer')
     await drawer.getByText(media.body.filename as string).click()
     await drawer.waitFor({ state: 'detached' })
-    await page.locator('.field-type.upload').getByText(media.body.filename as string).waitFor()
+    await page
+      .locator('.field-type.upload')
+      .getByText(media.body.filename as string)
+      .waitFor()
     const published = articleSave(page, articleId, (url) => !isAutosave(url))
     await page.getByRole('button', { name: 'Publish changes' }).click()
     expect(await published).toBe(200)
@@ -157,6 +162,16 @@ describe('an editor changing a published article', () => {
     await page.reload()
     await expect.poll(() => titleField.inputValue()).toBe(newTitle)
     expect(await shownStatus(page).textContent()).toBe('Changed')
+
+    // The public API's `draft=true` (added on main in b90780f) shows editors the newest draft,
+    // and is ignored for a consumer.
+    const draftForEditor = await api(`/api/v1/articles/${articleId}?draft=true`, { token })
+    expect(draftForEditor.status).toBe(200)
+    expect(draftForEditor.body.data.title).toBe(newTitle)
+    const draftForConsumer = await api(`/api/v1/articles/${articleId}?draft=true`, {
+      apiKey: credentials.consumerApiKey,
+    })
+    expect(draftForConsumer.body.data.title).toBe(oldTitle)
   })
 })
 
