@@ -127,6 +127,8 @@ describe('an editor giving an article a cover picture', () => {
     await expect
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBe(320)
+    const served = await fetch(new URL((await image.getAttribute('src'))!, baseUrl))
+    expect(served.headers.get('content-type')).toBe('image/webp')
     await page.screenshot({ path: 'docs/images/articles-with-covers.png' })
   })
 })
