@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
 import type { TestProject } from 'vitest/node'
 
 import { startApp } from '../helpers/startApp'
@@ -21,6 +25,8 @@ const stripeWebhookSecret = 'whsec_e2e_secret'
  * as production needs to run it), and its webhooks may reach the tests' receivers on loopback.
  */
 export default async function setup(project: TestProject) {
+  // The pictures the editors' tests upload, kept out of the working copy's media directory.
+  const mediaDirectory = await mkdtemp(path.join(os.tmpdir(), 'e2e-media-'))
   const app = await startApp({
     showOutput: true,
     env: {
@@ -31,10 +37,16 @@ export default async function setup(project: TestProject) {
       // Every browser test's checkout comes from 127.0.0.1: the bound on what one client holds
       // unpaid is tried with its defaults in tests/int/checkoutHoarding.test.ts.
       CHECKOUT_MAX_PENDING_ORDERS: '1000000',
+      MEDIA_DIRECTORY: mediaDirectory,
+      // A publication scheduled in a test happens within a second of its time.
+      JOBS_POLL_SECONDS: '1',
     },
   })
   project.provide('baseUrl', app.baseUrl)
   project.provide('stripeWebhookSecret', stripeWebhookSecret)
   project.provide('databaseUrl', app.databaseUrl)
-  return () => app.stop()
+  return async () => {
+    await app.stop()
+    await rm(mediaDirectory, { recursive: true, force: true })
+  }
 }
