@@ -263,6 +263,15 @@ describe('drafts beside a published article', () => {
     }
   })
 
+  it('show anonymous callers neither the draft nor, on the v1 API, anything without credentials', async () => {
+    expect((await restJson('GET', `/api/v1/articles/${id}?draft=true`)).status).toBe(401)
+    const rest = await restJson('GET', `/api/articles/${id}?draft=true`)
+    expect(rest.status).toBe(403)
+    expect(JSON.stringify(rest.body)).not.toContain('Work in progress')
+    const versions = await restJson('GET', `/api/articles/versions?where[parent][equals]=${id}`)
+    expect(versions.status).toBe(403)
+  })
+
   it('let editors read the newest draft with draft=true, and the published text without', async () => {
     const published = await restJson('GET', `/api/v1/articles/${id}`, { headers: editor })
     expect(published.body.data.title).toBe('Published text')
