@@ -21,6 +21,7 @@ import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
 import { sandboxSessionTable } from '@/shop/paymentSandbox/sandboxSessionTable'
 import { disableNoticeTable } from '@/webhooks/schema/disableNoticeTable'
+import { attemptLogTable } from '@/webhooks/schema/attemptLogTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
@@ -124,7 +125,13 @@ export const payloadConfig = (app: AppConfig) =>
         disableNoticeTable,
         sandboxSessionTable,
       ],
-      afterSchemaInit: [articleIndexes, searchIndexes, orderReportIndex, webhookIndexes],
+      afterSchemaInit: [
+        articleIndexes,
+        searchIndexes,
+        orderReportIndex,
+        webhookIndexes,
+        attemptLogTable,
+      ],
       // Trigram indexes for search (src/search/schema/searchIndexes.ts).
       extensions: ['pg_trgm'],
     }),

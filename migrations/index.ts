@@ -9,6 +9,7 @@ import * as migration_20261124_091652_payment_sandbox_sessions from './20261124_
 import * as migration_20261124_092428_order_titles from './20261124_092428_order_titles';
 import * as migration_20261125_060630_concurrent_writers from './20261125_060630_concurrent_writers';
 import * as migration_20261125_102423_content_media_drafts from './20261125_102423_content_media_drafts';
+import * as migration_20261125_192938_webhook_engine_events_attempts_filters from './20261125_192938_webhook_engine_events_attempts_filters';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261125_102423_content_media_drafts.up,
     down: migration_20261125_102423_content_media_drafts.down,
-    name: '20261125_102423_content_media_drafts'
+    name: '20261125_102423_content_media_drafts',
+  },
+  {
+    up: migration_20261125_192938_webhook_engine_events_attempts_filters.up,
+    down: migration_20261125_192938_webhook_engine_events_attempts_filters.down,
+    name: '20261125_192938_webhook_engine_events_attempts_filters'
   },
 ];

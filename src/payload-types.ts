@@ -578,6 +578,22 @@ export interface WebhookSubscription {
     | number
     | boolean
     | null;
+  /**
+   * Optional: a JSON object the event's data must contain, e.g. {"status": "paid"}. Empty: every event of its types.
+   */
+  filter?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Deliver the events of one object (an order, an article) in the order they happened: while one is retried, the later ones for that object wait.
+   */
+  ordered?: boolean | null;
   timeoutSeconds: number;
   /**
    * Optional: at most this many deliveries a second to this endpoint.
@@ -639,7 +655,10 @@ export interface WebhookDelivery {
    */
   eventId: string;
   eventType: string;
-  payload:
+  /**
+   * The event's data, as sent in the body's data.
+   */
+  payload?:
     | {
         [k: string]: unknown;
       }
@@ -1179,6 +1198,8 @@ export interface WebhookSubscriptionsSelect<T extends boolean = true> {
   isActive?: T;
   isActiveWhenLoaded?: T;
   headers?: T;
+  filter?: T;
+  ordered?: T;
   timeoutSeconds?: T;
   maxDeliveriesPerSecond?: T;
   lastDeliveryAt?: T;

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
+import { findEventData } from '@/webhooks/operations/findEventData'
 import { isOwningConsumer } from './access/isOwningConsumer'
 
 const readOnly = { readOnly: true }
@@ -48,7 +49,16 @@ export const WebhookDeliveries: CollectionConfig = {
       admin: { ...readOnly, description: 'Sent as webhook-id; the same on every attempt.' },
     },
     { name: 'eventType', type: 'text', required: true, admin: readOnly },
-    { name: 'payload', type: 'json', required: true, admin: readOnly },
+    {
+      // Stored once per event, in the event log: read from there, never written here.
+      name: 'payload',
+      type: 'json',
+      virtual: true,
+      admin: { ...readOnly, description: "The event's data, as sent in the body's data." },
+      hooks: {
+        afterRead: [({ siblingData, req }) => findEventData(req, String(siblingData.eventId))],
+      },
+    },
     { name: 'occurredAt', type: 'date', required: true, admin: readOnly },
     {
       name: 'status',

@@ -14,6 +14,7 @@ import { refuseStaleActiveFlag } from './hooks/refuseStaleActiveFlag'
 import {
   validateEndpointUrl,
   validateEvents,
+  validateFilter,
   validateHeaders,
 } from '@/webhooks/validateSubscription'
 
@@ -121,6 +122,24 @@ export const WebhookSubscriptions: CollectionConfig = {
       hooks: { afterRead: [({ siblingData }) => siblingData?.isActive === true] },
     },
     { name: 'headers', type: 'json', defaultValue: {}, validate: validateHeaders },
+    {
+      name: 'filter',
+      type: 'json',
+      validate: validateFilter,
+      admin: {
+        description:
+          'Optional: a JSON object the event\'s data must contain, e.g. {"status": "paid"}. Empty: every event of its types.',
+      },
+    },
+    {
+      name: 'ordered',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description:
+          'Deliver the events of one object (an order, an article) in the order they happened: while one is retried, the later ones for that object wait.',
+      },
+    },
     {
       name: 'timeoutSeconds',
       type: 'number',

@@ -12,6 +12,8 @@ import {
   eventNames,
   timeoutSeconds,
   maxDeliveriesPerSecond,
+  eventFilter,
+  orderedDelivery,
 } from './subscriptionFields'
 
 /** Body of `POST /webhooks/subscriptions`. */
@@ -22,6 +24,8 @@ export const createSubscriptionInput = z.object({
   headers: extraHeaders.optional(),
   timeout_seconds: timeoutSeconds.optional(),
   max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
+  filter: eventFilter.optional(),
+  ordered: orderedDelivery.optional(),
 })
 
 /** Answer 201 of the create: the only answer besides the rotation's that shows the secret. */
@@ -71,6 +75,8 @@ export const createSubscriptionEndpoint = defineEndpoint({
           headers: input.headers,
           timeoutSeconds: input.timeout_seconds,
           maxDeliveriesPerSecond: input.max_deliveries_per_second,
+          filter: input.filter,
+          ordered: input.ordered,
         },
       })
       const body: z.infer<typeof createSubscriptionOutput> = {

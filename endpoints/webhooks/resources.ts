@@ -5,6 +5,8 @@ import { offsetPageMeta } from '@/http/pageMeta'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
 const relationId = (value: unknown) =>
   value && typeof value === 'object' ? String((value as { id: unknown }).id) : String(value)
 
@@ -36,6 +38,11 @@ export const subscriptionResource = z
         'Set while the endpoint is failing: deliveries wait until then, then one is sent as a probe',
       ),
     secret_rotated_at: z.iso.datetime().nullable(),
+    filter: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('Only events whose data contains this object are delivered; null: no filter'),
+    ordered: z.boolean().describe("One object's events arrive in the order they were emitted"),
   })
   .meta({
     id: 'WebhookSubscription',
@@ -62,6 +69,8 @@ export function toSubscriptionResource(
     disabled_at: iso(doc.disabledAt),
     backoff_until: iso(doc.backoffUntil),
     secret_rotated_at: iso(doc.secretRotatedAt),
+    filter: isObject(doc.filter) ? doc.filter : null,
+    ordered: doc.ordered ?? false,
   }
 }
 

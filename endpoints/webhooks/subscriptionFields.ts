@@ -7,6 +7,9 @@ import {
   httpUrlPattern,
   isHttpUrl,
   maxDeliveriesPerSecondLimit,
+  maxFilterBytes,
+  maxFilterDepth,
+  validateFilter,
   validateHeaders,
 } from '@/webhooks/validateSubscription'
 import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
@@ -71,4 +74,29 @@ export const maxDeliveriesPerSecond = z
   .nullable()
   .describe(
     'At most this many deliveries a second to this endpoint, across all workers; null: no limit',
+  )
+/** Optional filter on the event's data; `null` removes it. */
+export const eventFilter = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .superRefine((value, context) => {
+    const verdict = validateFilter(value)
+    if (verdict !== true) context.addIssue({ code: 'custom', message: verdict })
+  })
+  .meta({
+    description:
+      "Only events whose `data` contains this JSON object are delivered (PostgreSQL's `@>`: " +
+      '`{"status": "paid"}` matches data with `status: "paid"`; nested objects match by ' +
+      "containment, an array matches when each of its elements is among the data array's). " +
+      `At most ${maxFilterBytes} bytes of JSON and ${maxFilterDepth} levels deep (400). ` +
+      'Absent or `null`: every event of the subscribed types. Test events ignore it. ' +
+      'A change applies to events emitted after it (and to `recover`).',
+  })
+/** Whether one object's events arrive in the order they were emitted. */
+export const orderedDelivery = z
+  .boolean()
+  .describe(
+    'Events about the same object (each event type names its key, e.g. `order:{id}`) reach ' +
+      'this subscription in the order they were emitted: while one is retried, the later ones ' +
+      'for that object wait; other objects flow. Applies to events emitted after it is set.',
   )

@@ -12,6 +12,8 @@ import {
   extraHeaders,
   maxDeliveriesPerSecond,
   timeoutSeconds,
+  eventFilter,
+  orderedDelivery,
 } from './subscriptionFields'
 import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
 import { subscriptionOutput } from './getSubscription'
@@ -25,6 +27,8 @@ export const updateSubscriptionInput = z.strictObject({
   timeout_seconds: timeoutSeconds.optional(),
   max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
   is_active: z.boolean().optional(),
+  filter: eventFilter.optional(),
+  ordered: orderedDelivery.optional(),
 })
 
 export const updateSubscriptionEndpoint = defineEndpoint({
@@ -66,6 +70,8 @@ export const updateSubscriptionEndpoint = defineEndpoint({
           timeoutSeconds: input.timeout_seconds,
           maxDeliveriesPerSecond: input.max_deliveries_per_second,
           isActive: input.is_active,
+          filter: input.filter,
+          ordered: input.ordered,
         },
       })
       return Response.json({ data: toSubscriptionResource(subscription) })

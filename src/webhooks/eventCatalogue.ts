@@ -14,6 +14,12 @@ export type EventTypeDefinition = {
   payload: z.ZodObject
   /** A payload of this type as delivered in `data`; it satisfies `payload`. */
   examplePayload: Record<string, unknown>
+  /**
+   * The object an event of this type is about, as `<resource>:{id}` (`{id}` is `data.id`):
+   * a subscription with `ordered` receives the events of one object in the order they were
+   * emitted. `null`: never held back (test events).
+   */
+  orderingKey: `${string}:{id}` | null
 }
 
 /** Event type names, one constant per event the service emits: code names events by these. */
@@ -179,12 +185,14 @@ const product = {
 export const eventCatalogue: readonly EventTypeDefinition[] = [
   {
     name: WebhookEvents.ArticleCreated,
+    orderingKey: 'article:{id}',
     payload: articleEventData,
     description: 'An article was created.',
     examplePayload: article,
   },
   {
     name: WebhookEvents.ArticleUpdated,
+    orderingKey: 'article:{id}',
     payload: articleEventData,
     description:
       'An article was changed: published, unpublished, or saved outside draft mode. A draft saved beside the article (autosave, "Save draft") emits nothing.',
@@ -192,6 +200,7 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
   },
   {
     name: WebhookEvents.ArticlePublished,
+    orderingKey: 'article:{id}',
     payload: articleEventData,
     description:
       'A version of an article became the published one: by hand, through the API or on schedule. Sent after `article.created` or `article.updated`.',
@@ -199,6 +208,7 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
   },
   {
     name: WebhookEvents.ArticleUnpublished,
+    orderingKey: 'article:{id}',
     payload: articleEventData,
     description:
       'A published article was unpublished (by hand or on schedule): the public no longer sees it.',
@@ -206,48 +216,56 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
   },
   {
     name: WebhookEvents.ArticleDeleted,
+    orderingKey: 'article:{id}',
     payload: articleEventData,
     description: 'An article was deleted; the payload is its last state.',
     examplePayload: article,
   },
   {
     name: WebhookEvents.CommentCreated,
+    orderingKey: 'comment:{id}',
     payload: commentEventData,
     description: 'A comment was posted on an article.',
     examplePayload: { id: 9, article_id: 42, status: 'pending', created_at: at },
   },
   {
     name: WebhookEvents.OrderCreated,
+    orderingKey: 'order:{id}',
     payload: orderEventData,
     description: 'An order was placed (status `pending`).',
     examplePayload: order,
   },
   {
     name: WebhookEvents.OrderUpdated,
+    orderingKey: 'order:{id}',
     payload: orderEventData,
     description: 'An order changed, e.g. its status.',
     examplePayload: { ...order, status: 'shipped' },
   },
   {
     name: WebhookEvents.OrderPaid,
+    orderingKey: 'order:{id}',
     payload: orderPaidEventData,
     description: 'The payment provider confirmed payment of an order.',
     examplePayload: { ...order, status: 'paid', paid_at: later, payment_id: 'pi_3Nk2Yz' },
   },
   {
     name: WebhookEvents.ProductCreated,
+    orderingKey: 'product:{id}',
     payload: productEventData,
     description: 'A product was created.',
     examplePayload: product,
   },
   {
     name: WebhookEvents.ProductUpdated,
+    orderingKey: 'product:{id}',
     payload: productEventData,
     description: 'A product changed (price, stock, activity...).',
     examplePayload: { ...product, stock: 11 },
   },
   {
     name: WebhookEvents.InquiryCreated,
+    orderingKey: 'inquiry:{id}',
     payload: inquiryEventData,
     description: 'A visitor submitted the contact form.',
     examplePayload: {
@@ -260,6 +278,7 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
   },
   {
     name: WebhookEvents.Test,
+    orderingKey: null,
     payload: testEventData,
     description:
       'A test event, sent only to the subscription being tested: on creation and on request.',
@@ -269,3 +288,14 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
     },
   },
 ]
+
+/**
+ * The ordering key of an event of type `type` with `data` (`order:1001`), or `null` when its
+ * type has none or `data` has no `id`.
+ */
+export function orderingKeyOf(type: string, data: Record<string, unknown>): string | null {
+  const template = eventCatalogue.find((event) => event.name === type)?.orderingKey
+  const id = data.id
+  if (!template || (typeof id !== 'number' && typeof id !== 'string')) return null
+  return template.replace('{id}', String(id))
+}

@@ -67,3 +67,34 @@ export function validateHeaders(value: unknown): true | string {
 
 /** The highest rate limit a subscription may set (deliveries a second). */
 export const maxDeliveriesPerSecondLimit = 1000
+
+/** The largest filter a subscription may have, in bytes of JSON. */
+export const maxFilterBytes = 2048
+/** How deeply a filter's objects and arrays may nest (the filter object itself is depth 1). */
+export const maxFilterDepth = 5
+
+const depthOf = (value: unknown): number =>
+  value !== null && typeof value === 'object'
+    ? 1 + Math.max(0, ...Object.values(value as object).map(depthOf))
+    : 0
+
+/**
+ * A subscription's `filter`: absent or `null` (every event of its types), or a JSON object that
+ * an event's data must contain (PostgreSQL's `@>`), at most `maxFilterBytes` of JSON and
+ * `maxFilterDepth` levels deep. The message names what is wrong.
+ */
+export function validateFilter(value: unknown): true | string {
+  if (value === null || value === undefined) return true
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return 'filter must be a JSON object (or null for no filter)'
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(value))
+  if (bytes > maxFilterBytes) {
+    return `filter is ${bytes} bytes of JSON; at most ${maxFilterBytes} are allowed`
+  }
+  const depth = depthOf(value)
+  if (depth > maxFilterDepth) {
+    return `filter nests ${depth} levels deep; at most ${maxFilterDepth} are allowed`
+  }
+  return true
+}

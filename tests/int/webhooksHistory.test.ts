@@ -72,23 +72,32 @@ async function setStatus(deliveryIds: string[], status: string) {
 
 const without = (all: string[], gone: string[]) => all.filter((id) => !gone.includes(id)).sort()
 
+/** Each delivery's id and its event's id, in the order they were queued. */
+const deliveryEvents = async () =>
+  (
+    await pool.query<{ delivery: string; event: string }>(
+      'SELECT id::text AS delivery, event_id AS event FROM webhook_deliveries ORDER BY id',
+    )
+  ).rows
+
 describe('deleting history past the retention period', () => {
-  it('deletes exactly the old events and deliveries, in batches, except deliveries being sent', async () => {
+  it('deletes old deliveries with their attempts, then the old events no delivery refers to, in batches, except what is being sent', async () => {
     await emitAndFanOut(9)
+    // The subscription's test event and nine order.created events, each with its one delivery
+    // (the event log holds the payload once; the delivery refers to it).
+    const pairs = await deliveryEvents()
+    expect(pairs).toHaveLength(10)
     const events = (await ids('webhook_events')).sort()
-    expect(events).toHaveLength(9)
-    // The test event of the subscription, plus one delivery per order.created event.
-    const deliveries = (await ids('webhook_deliveries')).sort((a, b) => Number(a) - Number(b))
-    expect(deliveries).toHaveLength(10)
+    expect(events).toEqual(pairs.map((pair) => pair.event).sort())
+    const deliveries = pairs.map((pair) => pair.delivery)
+    const eventOf = (delivery: string) => pairs.find((pair) => pair.delivery === delivery)!.event
 
-    // Events: five past retention (more than two batches of two), one just inside it.
-    const oldEvents = events.slice(0, 5)
-    await age('webhook_events', oldEvents, 40)
-    await age('webhook_events', [events[5]!], 29)
-
-    // Deliveries: old ones in every status a cleanup may take, four of them (exactly two
-    // batches), an old one being sent, and one just inside retention.
+    // Every event is past retention but one, just inside it.
     const [oldPending, oldFailed, oldSucceeded, oldDead, oldDelivering, recentDead] = deliveries
+    await age('webhook_events', events, 40)
+    await age('webhook_events', [eventOf(recentDead!)], 29)
+    // Deliveries: old ones in every status a cleanup may take, four of them (exactly two
+    // batches), an old one being sent, one just inside retention; the other four are new.
     await setStatus([oldFailed!], 'failed')
     await setStatus([oldSucceeded!], 'succeeded')
     await setStatus([oldDead!, recentDead!], 'dead')
@@ -96,12 +105,23 @@ describe('deleting history past the retention period', () => {
     const oldDeliveries = [oldPending!, oldFailed!, oldSucceeded!, oldDead!]
     await age('webhook_deliveries', [...oldDeliveries, oldDelivering!], 40)
     await age('webhook_deliveries', [recentDead!], 29)
+    // The old succeeded delivery's attempt is in the attempt log.
+    await pool.query(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, duration_ms, response_status)
+       VALUES ($1, 1, now() - interval '40 days', 3, 200)`,
+      [oldSucceeded],
+    )
 
     const deleted = await deleteExpiredHistory(pool, { retentionMs, batchSize: 2 })
-    expect(deleted).toEqual({ events: 5, deliveries: 4 })
-    expect((await ids('webhook_events')).sort()).toEqual(without(events, oldEvents))
+    // The four old deliveries, and their four events; the old events of the new deliveries
+    // and of the one being sent stay, for their payloads.
+    expect(deleted).toEqual({ events: 4, deliveries: 4 })
     expect((await ids('webhook_deliveries')).sort()).toEqual(without(deliveries, oldDeliveries))
-    expect(await ids('webhook_deliveries')).toContain(oldDelivering)
+    expect((await ids('webhook_events')).sort()).toEqual(
+      without(events, oldDeliveries.map(eventOf)),
+    )
+    const { rows: attempts } = await pool.query('SELECT 1 FROM webhook_attempts')
+    expect(attempts).toHaveLength(0)
 
     // Nothing else is old enough: a second run deletes nothing.
     expect(await deleteExpiredHistory(pool, { retentionMs, batchSize: 2 })).toEqual({
@@ -109,20 +129,21 @@ describe('deleting history past the retention period', () => {
       deliveries: 0,
     })
 
-    // Once its send has ended, the old delivery goes with the next run.
+    // Once its send has ended, the old delivery goes with the next run, and its event with it.
     await setStatus([oldDelivering!], 'failed')
     expect(await deleteExpiredHistory(pool, { retentionMs, batchSize: 2 })).toEqual({
-      events: 0,
+      events: 1,
       deliveries: 1,
     })
     expect(await ids('webhook_deliveries')).not.toContain(oldDelivering)
+    expect(await ids('webhook_events')).not.toContain(eventOf(oldDelivering!))
     // The subscription itself, and what is recent, are untouched.
     const stored = await payload.findByID({
       collection: 'webhook-subscriptions',
       id: subscriptionId,
     })
     expect(stored.id).toBe(subscriptionId)
-    expect(await ids('webhook_events')).toHaveLength(4)
+    expect(await ids('webhook_events')).toHaveLength(5)
     expect(await ids('webhook_deliveries')).toHaveLength(5)
   })
 })

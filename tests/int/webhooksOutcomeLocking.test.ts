@@ -65,6 +65,10 @@ const success = (row: {
   responseBody: 'ok',
   error: null,
   durationMs: 3,
+  attempt: 1,
+  isManual: false,
+  attemptedAt: new Date(),
+  signature: 'v1,test',
 })
 
 describe('recording outcomes while another worker records its own', () => {

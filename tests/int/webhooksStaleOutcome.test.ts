@@ -177,6 +177,10 @@ describe('a late outcome of a delivery another worker already finished', () => {
       responseBody: 'ok',
       error: null,
       durationMs: 5,
+      attempt: 1,
+      isManual: false,
+      attemptedAt: new Date(),
+      signature: 'v1,test',
     })
     const settings = { backoffBaseMs: 5000, backoffMaxMs: 3_600_000 }
     const [byA] = (await claim(-1)).rows

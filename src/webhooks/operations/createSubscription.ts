@@ -23,6 +23,10 @@ export type NewSubscription = {
   timeoutSeconds?: number
   /** At most this many deliveries a second to the endpoint (no limit when absent or null). */
   maxDeliveriesPerSecond?: number | null
+  /** A JSON object the event's data must contain (no filter when absent or null). */
+  filter?: Record<string, unknown> | null
+  /** Deliver one object's events in the order they were emitted. */
+  ordered?: boolean
 }
 
 /**
@@ -53,6 +57,8 @@ export async function createSubscription(args: {
         headers: input.headers ?? {},
         timeoutSeconds: input.timeoutSeconds ?? 10,
         maxDeliveriesPerSecond: input.maxDeliveriesPerSecond ?? null,
+        filter: input.filter ?? null,
+        ordered: input.ordered ?? false,
         isActive: true,
         failureCount: 0,
         secret,

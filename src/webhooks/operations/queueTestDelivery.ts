@@ -4,7 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { testEventMessage, WebhookEvents, type TestEventData } from '../eventCatalogue'
-import { deliveriesChannel } from '../schema/outboxTable'
+import { eventLogTableName } from '../schema/eventLogTable'
+import { deliveriesChannel, outboxTableName } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
 
 /** The test delivery just queued. */
@@ -16,7 +17,8 @@ export type QueuedTestDelivery = {
 }
 
 /**
- * Queues a `webhook.test` event for one subscription only (no fan-out), in `req`'s
+ * Queues a `webhook.test` event for one subscription only (no fan-out: the subscription's
+ * `filter` does not apply, a test is addressed to it by name), in `req`'s
  * transaction, which the calling operation owns, and wakes the workers once that commits.
  * Returns the delivery and event ids.
  */
@@ -30,11 +32,19 @@ export async function queueTestDelivery(args: {
     subscription_id: args.subscriptionId,
     message: testEventMessage,
   }
+  // The event goes to the event log (where every delivery's payload is kept), never to the
+  // outbox: no fan-out, no filter. Its sequence number is drawn from the outbox's sequence.
   const { rows } = await db.execute<{ id: number }>(sql`
+    WITH event AS (
+      INSERT INTO ${sql.identifier(eventLogTableName)} (id, type, data, occurred_at, seq)
+      VALUES (${eventId}, ${WebhookEvents.Test}, ${JSON.stringify(data)}::jsonb, now(),
+        nextval(pg_get_serial_sequence(${outboxTableName}, 'seq')))
+      RETURNING id, type, occurred_at, seq
+    )
     INSERT INTO webhook_deliveries
-      (subscription_id, event_id, event_type, payload, occurred_at, status, attempts, next_attempt_at)
-    VALUES (${args.subscriptionId}, ${eventId}, ${WebhookEvents.Test}, ${JSON.stringify(data)}::jsonb,
-      now(), 'pending', 0, now())
+      (subscription_id, event_id, event_type, occurred_at, event_seq, status, attempts, next_attempt_at)
+    SELECT ${args.subscriptionId}, event.id, event.type, event.occurred_at, event.seq, 'pending', 0, now()
+    FROM event
     RETURNING id`)
   await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
   return { deliveryId: rows[0]!.id, eventId }

@@ -5,7 +5,8 @@ import { inTransaction } from '@/db/transaction'
 import { badRequest } from '@/http/errors'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { eventLogTableName } from '../schema/eventLogTable'
-import { subscriptionMatchesSql } from '../subscriptionMatch'
+import { WebhookEvents } from '../eventCatalogue'
+import { filterMatchesSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import { findOwnSubscription } from './findOwnSubscription'
 
 /** What a recover queued. */
@@ -21,7 +22,7 @@ export type RecoveredEvents = {
  * Queues again what the caller's subscription `id` (404 for anyone else's) missed between
  * `since` and `until` (default now): every event of the event log in that window that the
  * subscription matches, that happened after it was created, and that it has not received
- * successfully. An event it never got a delivery for (it was inactive or disabled then) gets
+ * successfully, and that its current `filter` (if any) matches. An event it never got a delivery for (it was inactive or disabled then) gets
  * one; a delivery that was given up (`dead`) is made due again, for one more attempt.
  * Deliveries still pending or retrying are left alone, so a second recover over the same window
  * queues nothing that is on its way or already arrived. `since` must lie within the retention
@@ -49,17 +50,26 @@ export async function recoverEvents(args: {
   return inTransaction(req, async (db) => {
     await findOwnSubscription(req, id)
     const window = sql`${since.toISOString()}::timestamptz AND ${until.toISOString()}::timestamptz`
+    const matches = sql.raw(subscriptionMatchesSql('s', 'e.type', 'e.data'))
+    // A dead delivery is sent again if the subscription's current filter still lets its event
+    // through (a test event, addressed to the subscription, always).
+    const filterMatches = sql.raw(filterMatchesSql('s', 'e.data'))
     const requeued = await db.execute<{ id: number }>(sql`
-      UPDATE webhook_deliveries
-      SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
-      WHERE subscription_id = ${id} AND status = 'dead' AND occurred_at BETWEEN ${window}
-      RETURNING id`)
+      UPDATE webhook_deliveries d
+      SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
+          updated_at = now()
+      FROM webhook_subscriptions s, ${sql.identifier(eventLogTableName)} e
+      WHERE d.subscription_id = ${id} AND d.status = 'dead' AND d.occurred_at BETWEEN ${window}
+        AND s.id = d.subscription_id AND e.id = d.event_id::uuid
+        AND (d.event_type = ${WebhookEvents.Test} OR ${filterMatches})
+      RETURNING d.id`)
     const inserted = await db.execute<{ id: number }>(sql`
-      INSERT INTO webhook_deliveries
-        (subscription_id, event_id, event_type, payload, occurred_at, status, attempts, next_attempt_at)
-      SELECT s.id, e.id::text, e.type, e.data, e.occurred_at, 'pending', 0, now()
+      INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+        event_seq, ordering_key, status, attempts, next_attempt_at, is_manual)
+      SELECT s.id, e.id::text, e.type, e.occurred_at, e.seq,
+             CASE WHEN s.ordered THEN e.ordering_key END, 'pending', 0, now(), true
       FROM ${sql.identifier(eventLogTableName)} e
-      JOIN webhook_subscriptions s ON s.id = ${id} AND ${sql.raw(subscriptionMatchesSql('s', 'e.type'))}
+      JOIN webhook_subscriptions s ON s.id = ${id} AND ${matches}
       WHERE e.occurred_at BETWEEN ${window} AND e.occurred_at >= s.created_at
         AND NOT EXISTS (
           SELECT 1 FROM webhook_deliveries d

@@ -32,7 +32,8 @@ export async function retryDelivery(args: {
     if (!delivery) throw notFound('No such webhook delivery')
     const { rows } = await db.execute<{ id: number }>(sql`
       UPDATE webhook_deliveries
-      SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, updated_at = now()
+      SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
+          updated_at = now()
       WHERE id = ${id}
         AND (status <> 'delivering' OR lease_expires_at <= now())
       RETURNING id`)

@@ -23,6 +23,10 @@ export type SubscriptionChanges = Partial<{
   maxDeliveriesPerSecond: number | null
   /** False stops new deliveries; true re-enables a disabled subscription. */
   isActive: boolean
+  /** A JSON object the event's data must contain; `null` removes the filter. */
+  filter: Record<string, unknown> | null
+  /** Deliver one object's events in the order they were emitted (from the next event on). */
+  ordered: boolean
 }>
 
 /**

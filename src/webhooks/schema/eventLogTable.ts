@@ -13,6 +13,6 @@ export const eventLogTable: PostgresSchemaHook = ({ schema }) => ({
   ...schema,
   tables: {
     ...schema.tables,
-    [eventLogTableName]: eventTable(eventLogTableName),
+    [eventLogTableName]: eventTable(eventLogTableName, { isOutbox: false }),
   },
 })

@@ -17,6 +17,6 @@ export const outboxTable: PostgresSchemaHook = ({ schema }) => ({
   ...schema,
   tables: {
     ...schema.tables,
-    [outboxTableName]: eventTable(outboxTableName),
+    [outboxTableName]: eventTable(outboxTableName, { isOutbox: true }),
   },
 })

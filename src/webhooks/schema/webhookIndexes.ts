@@ -1,13 +1,17 @@
 import { sql } from '@payloadcms/db-postgres'
 import {
+  bigint,
+  boolean,
   index,
   integer,
   timestamp,
   uniqueIndex,
+  varchar,
   type PgTable,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { orderingKeyMaxLength } from './eventTable'
 
 /** Statuses of a delivery that is not finished: the worker's partial indexes hold only these. */
 const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
@@ -49,6 +53,16 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   })
   extendTable({
     table: deliveries,
+    columns: {
+      // The event's place in the order events were emitted (webhook_events.seq), and the key
+      // of the object it is about, set only for subscriptions with `ordered` (ordered delivery:
+      // src/webhooks/worker/claimDeliveries.ts).
+      eventSeq: bigint('event_seq', { mode: 'number' }),
+      orderingKey: varchar('ordering_key', { length: orderingKeyMaxLength }),
+      // The next attempt was asked for by hand (retry, bulk replay, recover): the attempt log
+      // says so.
+      isManual: boolean('is_manual').notNull().default(false),
+    },
     extraConfig: (table) => ({
       // Event first: one fan-out inserts all its keys next to each other (subscription first
       // scattered them over the whole index, a third of the fan-out's time when measured).
@@ -61,6 +75,11 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       webhookDeliveriesInFlight: index('webhook_deliveries_in_flight_idx')
         .on(table.subscription)
         .where(sql`status = 'delivering'`),
+      // Ordered delivery: the unfinished deliveries of one object to one subscription, in the
+      // order their events were emitted (only ordered subscriptions' rows carry a key).
+      webhookDeliveriesOrdered: index('webhook_deliveries_ordered_idx')
+        .on(table.subscription, table.orderingKey, table.eventSeq)
+        .where(sql`ordering_key IS NOT NULL AND ${unfinished}`),
     }),
   })
   return schema

@@ -9,6 +9,8 @@ export type ClaimedDelivery = {
   occurredAt: Date
   /** Attempt number of this send (1-based). */
   attempt: number
+  /** Asked for by hand (retry, bulk replay, recover), not by the retry schedule. */
+  isManual: boolean
   subscriptionId: string
   endpointUrl: string
   secret: string
@@ -45,6 +47,22 @@ const freeSlotsSql = (
 ) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
   SELECT count(*)::int FROM webhook_deliveries f
   WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()))`
+
+/**
+ * SQL: delivery `d` of an ordered subscription may be sent now, because no earlier event about
+ * the same object is still on its way to that subscription: no unfinished delivery of it with a
+ * lower sequence number (`dead` and `succeeded` are finished: a given-up head releases the next),
+ * and none still in the outbox, not yet fanned out (another worker's fan-out of an earlier chunk
+ * may commit after this one's).
+ */
+const isHeadOfItsObjectSql = `NOT EXISTS (
+    SELECT 1 FROM webhook_deliveries earlier
+    WHERE earlier.subscription_id = d.subscription_id AND earlier.ordering_key = d.ordering_key
+      AND earlier.event_seq < d.event_seq
+      AND earlier.status IN ('pending', 'failed', 'delivering'))
+  AND NOT EXISTS (
+    SELECT 1 FROM webhook_outbox o
+    WHERE o.ordering_key = d.ordering_key AND o.seq < d.event_seq)`
 
 /**
  * Active subscriptions that have due deliveries and could take one now (not pausing, not at
@@ -130,6 +148,7 @@ export async function claimDeliveries(
          SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
          WHERE d.subscription_id = r.id AND d.status IN ('pending', 'failed', 'delivering')
            AND d.next_attempt_at <= now()
+           AND (d.ordering_key IS NULL OR (${isHeadOfItsObjectSql}))
          ORDER BY d.next_attempt_at
          LIMIT greatest(r.room, 0)
          FOR UPDATE SKIP LOCKED
@@ -159,10 +178,11 @@ export async function claimDeliveries(
        WHERE s.id = c.subscription_id
          AND (s.max_deliveries_per_second IS NOT NULL OR s.backoff_level > 0)
      )
-     SELECT c.id, c.event_id, c.event_type, c.payload, c.occurred_at, c.attempts::int AS attempt,
-            c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
+     SELECT c.id, c.event_id, c.event_type, e.data AS payload, c.occurred_at,
+            c.attempts::int AS attempt, c.is_manual, c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
             s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
-     FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id`,
+     FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id
+     LEFT JOIN webhook_events e ON e.id = c.event_id::uuid`,
     values: [args.limit, args.leaseMs, args.endpointConcurrency, args.subscriptionIds, share],
   })
   const deliveries = rows.map((row): ClaimedDelivery => ({
@@ -172,6 +192,7 @@ export async function claimDeliveries(
     payload: row.payload,
     occurredAt: row.occurred_at,
     attempt: row.attempt,
+    isManual: row.is_manual,
     subscriptionId: row.subscription_id,
     endpointUrl: row.endpoint_url,
     secret: row.secret,

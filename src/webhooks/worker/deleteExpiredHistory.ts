@@ -6,10 +6,11 @@ export const historyBatchSize = 5000
 /**
  * Deletes what is older than the retention period, in batches of `batchSize` rows (each batch
  * its own statement, taking only rows no one else has locked, so several workers may run it
- * at once): events of the event log, and deliveries, whatever their status, except those
- * being sent under a live lease (one whose lease lapsed is no longer in flight: its worker
- * died or stalled, and an outcome it still writes is not recorded). Returns how many of each
- * went.
+ * at once): deliveries, whatever their status, with their attempt log (the foreign key
+ * cascades), then the events of the event log that no delivery refers to any more (a
+ * delivery's payload is its event's data). Deliveries being sent under a live lease stay (one
+ * whose lease lapsed is no longer in flight: its worker died or stalled, and an outcome it
+ * still writes is not recorded). Returns how many of each went.
  */
 export async function deleteExpiredHistory(
   pool: Pool,
@@ -25,14 +26,17 @@ export async function deleteExpiredHistory(
       if ((rowCount ?? 0) < batchSize) return total
     }
   }
-  const events = await deleteBatches(
-    `DELETE FROM webhook_events WHERE id IN (
-       SELECT id FROM webhook_events WHERE occurred_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-  )
   const deliveries = await deleteBatches(
     `DELETE FROM webhook_deliveries WHERE id IN (
        SELECT id FROM webhook_deliveries WHERE created_at < $1
          AND (status <> 'delivering' OR lease_expires_at <= now())
+       LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+  )
+  // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
+  const events = await deleteBatches(
+    `DELETE FROM webhook_events WHERE id IN (
+       SELECT e.id FROM webhook_events e WHERE e.occurred_at < $1
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id::text)
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   return { events, deliveries }

@@ -2,39 +2,60 @@ import type { Pool } from 'pg'
 
 import { subscriptionMatchesSql } from '../subscriptionMatch'
 
+/** Events one fan-out statement takes at most, so that it writes a bounded number of rows. */
+export const fanOutEventLimit = 100
 /**
- * Fans out up to `limit` outbox events, oldest first, in one statement: every active
- * subscription whose `events` contain the type or `*` (the GIN index on `events`) gets one
- * delivery row, and the events move from the outbox to the event log (kept for the retention
- * period, for `recover`). `SKIP LOCKED` lets any number of workers share the outbox; an event
- * is fanned out exactly once. Returns how many of each.
+ * Deliveries one fan-out statement writes at most (about): it takes events, oldest first, only
+ * while the deliveries of those before stay under this, and always at least one. One event to
+ * 10,000 subscribers is one statement; a hundred of them are a hundred, with claims between.
+ */
+export const fanOutDeliveryBudget = 20_000
+
+/**
+ * Fans out outbox events, oldest first, in one statement: every active subscription whose
+ * `events` contain the type or `*` (the GIN index on `events`) and whose `filter` the data
+ * contains gets one delivery row, which refers to the event (its payload is stored once, in the
+ * event log, and the signed body is built when sending); the events move from the outbox to the
+ * event log (kept for the retention period, for `recover` and for sending). Ordered
+ * subscriptions' deliveries carry the event's ordering key and sequence number. `SKIP LOCKED`
+ * lets any number of workers share the outbox; an event is fanned out exactly once. A statement
+ * takes at most `limit` events and, past the first, stops before `budget` deliveries, so that the
+ * worker claims between chunks of a large fan-out. Returns how many of each.
  */
 export async function fanOut(
   pool: Pool,
-  limit = 100,
+  { limit = fanOutEventLimit, budget = fanOutDeliveryBudget } = {},
 ): Promise<{ events: number; deliveries: number }> {
+  const matches = subscriptionMatchesSql('s', 'o.type', 'o.data')
   const { rows } = await pool.query<{ events: number; deliveries: number }>({
     name: 'webhook-fan-out',
-    text: `WITH events AS (
-       DELETE FROM webhook_outbox
-       WHERE id IN (
-         SELECT id FROM webhook_outbox ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED
-       )
-       RETURNING id, type, data, occurred_at
+    text: `WITH candidates AS (
+       SELECT id, seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), sized AS (
+       SELECT c.id, sum(m.n) OVER (ORDER BY c.seq) - m.n AS before
+       FROM candidates c JOIN webhook_outbox o ON o.id = c.id
+       CROSS JOIN LATERAL (
+         SELECT count(*) AS n FROM webhook_subscriptions s WHERE s.is_active AND ${matches}
+       ) m
+     ), events AS (
+       DELETE FROM webhook_outbox o
+       WHERE o.id IN (SELECT id FROM sized WHERE before < $2)
+       RETURNING o.id, o.type, o.data, o.occurred_at, o.seq, o.ordering_key
      ), logged AS (
-       INSERT INTO webhook_events (id, type, data, occurred_at)
-       SELECT id, type, data, occurred_at FROM events
+       INSERT INTO webhook_events (id, type, data, occurred_at, seq, ordering_key)
+       SELECT id, type, data, occurred_at, seq, ordering_key FROM events
      ), inserted AS (
-       INSERT INTO webhook_deliveries
-         (subscription_id, event_id, event_type, payload, occurred_at, status, attempts, next_attempt_at)
-       SELECT s.id, e.id, e.type, e.data, e.occurred_at, 'pending', 0, now()
-       FROM events e
-       JOIN webhook_subscriptions s ON s.is_active AND ${subscriptionMatchesSql('s', 'e.type')}
+       INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+         event_seq, ordering_key, status, attempts, next_attempt_at)
+       SELECT s.id, o.id, o.type, o.occurred_at, o.seq,
+              CASE WHEN s.ordered THEN o.ordering_key END, 'pending', 0, now()
+       FROM events o
+       JOIN webhook_subscriptions s ON s.is_active AND ${matches}
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM events)::int AS events,
             (SELECT count(*) FROM inserted)::int AS deliveries`,
-    values: [limit],
+    values: [limit, budget],
   })
   return rows[0] ?? { events: 0, deliveries: 0 }
 }

@@ -8,7 +8,7 @@ import type { AttemptOutcome } from './sendDelivery'
 /**
  * Writes a batch of attempt outcomes in one transaction of a fixed number of statements,
  * whatever its size (one `UPDATE` per send capped throughput at a quarter of the sending rate
- * when measured): the deliveries; each subscription's `failure_count` / `last_delivery_at` and
+ * when measured): the deliveries, and one row per attempt in the attempt log; each subscription's `failure_count` / `last_delivery_at` and
  * its endpoint back-off (src/webhooks/endpointBackoff.ts); then the subscriptions that reached
  * 100 consecutive failed attempts are disabled, and a notice to each owner is written in the
  * same transaction (the `is_active` guard lets only one worker disable a subscription, once).
@@ -47,6 +47,10 @@ export async function recordOutcomes(
     response_body: outcome.responseBody?.replace(/\u0000/g, '') ?? null,
     error: outcome.error,
     duration_ms: outcome.durationMs,
+    attempt: outcome.attempt,
+    is_manual: outcome.isManual,
+    attempted_at: outcome.attemptedAt.toISOString(),
+    signature: outcome.signature,
   }))
   const claimOf = (id: number, lease: Date | string) => `${id}@${new Date(lease).getTime()}`
 
@@ -75,7 +79,7 @@ export async function recordOutcomes(
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
            lease_expires_at = NULL, last_response_status = v.response_status,
            last_response_body = v.response_body, last_error = v.error,
-           duration_ms = v.duration_ms, updated_at = now()
+           duration_ms = v.duration_ms, is_manual = false, updated_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
          status text, next_attempt_at timestamptz, response_status int, response_body text,
          error text, duration_ms int)
@@ -83,6 +87,22 @@ export async function recordOutcomes(
        RETURNING v.id, v.lease_expires_at`,
       values: [JSON.stringify(deliveries)],
     })
+    // The attempt log: one row per attempt whose outcome landed, in the same transaction.
+    if (matched.length) {
+      await client.query({
+        name: 'webhook-outcome-attempts',
+        text: `INSERT INTO webhook_attempts (delivery_id, attempt, is_manual, attempted_at,
+           duration_ms, response_status, response_body, error, signature)
+         SELECT v.id, v.attempt, v.is_manual, v.attempted_at, v.duration_ms, v.response_status,
+                v.response_body, v.error, v.signature
+         FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
+           attempt int, is_manual boolean, attempted_at timestamptz, duration_ms int,
+           response_status int, response_body text, error text, signature text)
+         JOIN jsonb_to_recordset($2::jsonb) AS m(id int, lease_expires_at timestamptz)
+           ON m.id = v.id AND m.lease_expires_at = v.lease_expires_at`,
+        values: [JSON.stringify(deliveries), JSON.stringify(matched)],
+      })
+    }
     const isLanded = new Set(matched.map((row) => claimOf(row.id, row.lease_expires_at)))
     landed = outcomes.filter((outcome) =>
       isLanded.has(claimOf(outcome.deliveryId, outcome.leaseExpiresAt)),

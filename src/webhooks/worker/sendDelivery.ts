@@ -18,6 +18,12 @@ export type AttemptOutcome = {
    * is still held under that claim (src/webhooks/worker/recordOutcomes.ts).
    */
   leaseExpiresAt: Date
+  /** For the attempt log: which attempt, asked for by hand or not, when it started. */
+  attempt: number
+  isManual: boolean
+  attemptedAt: Date
+  /** The `webhook-signature` header sent. */
+  signature: string | null
   isSuccess: boolean
   /** `succeeded`, `failed` (a retry is due at `nextAttemptAt`) or `dead`. */
   status: Extract<DeliveryStatus, 'succeeded' | 'failed' | 'dead'>
@@ -68,6 +74,10 @@ export async function sendDelivery(
     deliveryId: delivery.id,
     subscriptionId: delivery.subscriptionId,
     leaseExpiresAt: delivery.leaseExpiresAt,
+    attempt: delivery.attempt,
+    isManual: delivery.isManual,
+    attemptedAt: now,
+    signature: request.headers['webhook-signature'] ?? null,
     isSuccess: verdict.isSuccess,
     responseStatus: result.kind === 'response' ? result.status : null,
     responseBody: result.kind === 'response' ? result.body : null,

@@ -1,0 +1,63 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
+
+import type { PostgresSchemaHook } from '@/db/schemaHook'
+
+/** Table of every attempt at sending a delivery: what was sent, what came back, how long. */
+export const attemptLogTableName = 'webhook_attempts'
+
+/**
+ * Declares the attempt log in Payload's schema (after the collections' tables: it refers to the
+ * deliveries), so that schema push and migrations create it.
+ * The worker writes one row per attempt in the transaction that records its outcome
+ * (src/webhooks/worker/recordOutcomes.ts); a row goes with its delivery (the foreign key
+ * cascades), so the retention cleanup that deletes deliveries deletes their attempts too.
+ */
+export const attemptLogTable: PostgresSchemaHook = ({ schema }) => {
+  const deliveries = schema.tables.webhook_deliveries as unknown as { id: AnyPgColumn } | undefined
+  if (!deliveries) throw new Error('Webhook deliveries are not registered')
+  return {
+    ...schema,
+    tables: {
+      ...schema.tables,
+      [attemptLogTableName]: pgTable(
+        attemptLogTableName,
+        {
+          id: serial('id').primaryKey(),
+          deliveryId: integer('delivery_id').notNull(),
+          /** 1 for the first attempt of the delivery. */
+          attempt: integer('attempt').notNull(),
+          /** Sent by hand (retry, replay, recover) rather than on the retry schedule. */
+          isManual: boolean('is_manual').notNull().default(false),
+          /** When the request started. */
+          attemptedAt: timestamp('attempted_at', { withTimezone: true, precision: 3 }).notNull(),
+          durationMs: integer('duration_ms').notNull(),
+          responseStatus: integer('response_status'),
+          /** The first 8 KB of the response body. */
+          responseBody: text('response_body'),
+          error: text('error'),
+          /** The `webhook-signature` header sent. */
+          signature: varchar('signature', { length: 1000 }),
+        },
+        (table) => [
+          index(`${attemptLogTableName}_delivery_idx`).on(table.deliveryId, table.id),
+          foreignKey({
+            name: `${attemptLogTableName}_delivery_fk`,
+            columns: [table.deliveryId],
+            foreignColumns: [deliveries.id],
+          }).onDelete('cascade'),
+        ],
+      ),
+    },
+  }
+}
