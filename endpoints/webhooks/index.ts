@@ -2,9 +2,11 @@ import { createSubscriptionEndpoint } from './createSubscription'
 import { deleteSubscriptionEndpoint } from './deleteSubscription'
 import { eventTypesEndpoint } from './eventTypes'
 import { getSubscriptionEndpoint } from './getSubscription'
+import { listAttemptsEndpoint } from './listAttempts'
 import { listDeliveriesEndpoint } from './listDeliveries'
 import { listSubscriptionsEndpoint } from './listSubscriptions'
 import { recoverEventsEndpoint } from './recoverEvents'
+import { replayDeliveriesEndpoint } from './replayDeliveries'
 import { retryDeliveryEndpoint } from './retryDelivery'
 import { retryDeliveryAsAdminEndpoint } from './retryDeliveryAsAdmin'
 import { rotateSecretEndpoint } from './rotateSecret'
@@ -21,8 +23,10 @@ export const webhookEndpoints = [
   testSubscriptionEndpoint,
   rotateSecretEndpoint,
   recoverEventsEndpoint,
+  replayDeliveriesEndpoint,
   listDeliveriesEndpoint,
   retryDeliveryEndpoint,
+  listAttemptsEndpoint,
   eventTypesEndpoint,
 ]
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
 import { offsetPageMeta } from '@/http/pageMeta'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
+import type { DeliveryAttempt } from '@/webhooks/operations/listAttempts'
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -110,6 +111,39 @@ export function toDeliveryResource(doc: WebhookDelivery): z.infer<typeof deliver
     last_error: doc.lastError ?? null,
     duration_ms: doc.durationMs ?? null,
     created_at: iso(doc.createdAt)!,
+  }
+}
+
+/** One attempt at sending a delivery. */
+export const attemptResource = z
+  .object({
+    id: z.number().int(),
+    delivery_id: z.number().int(),
+    attempt: z.number().int().describe("1 for the delivery's first attempt"),
+    trigger: z
+      .enum(['scheduled', 'manual'])
+      .describe('`manual`: a retry, bulk replay or recover asked for it'),
+    attempted_at: z.iso.datetime().describe('When the request started'),
+    duration_ms: z.number().int().describe('Until the response ended, or the error'),
+    response_status: z.number().int().nullable(),
+    response_body: z.string().nullable().describe("The response body's first 8 KB"),
+    error: z.string().nullable().describe('Why no response came (timeout, refused, ...)'),
+    signature: z.string().nullable().describe('The `webhook-signature` header sent'),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' })
+
+export function toAttemptResource(attempt: DeliveryAttempt): z.infer<typeof attemptResource> {
+  return {
+    id: attempt.id,
+    delivery_id: attempt.deliveryId,
+    attempt: attempt.attempt,
+    trigger: attempt.trigger,
+    attempted_at: attempt.attemptedAt.toISOString(),
+    duration_ms: attempt.durationMs,
+    response_status: attempt.responseStatus,
+    response_body: attempt.responseBody,
+    error: attempt.error,
+    signature: attempt.signature,
   }
 }
 

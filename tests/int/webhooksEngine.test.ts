@@ -1,0 +1,472 @@
+import { sql } from '@payloadcms/db-postgres'
+import { createLocalReq, type Payload } from 'payload'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+import {
+  eventually,
+  startWebhookReceiver,
+  type Answer,
+  type ReceivedWebhook,
+} from '../helpers/webhookReceiver'
+import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
+
+/*
+ * What integrators asked peers for, on real receivers: filters on the event's data, ordered
+ * delivery per object, the attempt log, bulk replay of what failed.
+ */
+
+let payload: Payload
+let restJson: typeof import('../helpers/rest').restJson
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
+let workers: { stop: () => Promise<void> }[] = []
+let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
+let inTransaction: typeof import('../../src/db/transaction').inTransaction
+let keyA: string
+let keyB: string
+
+const asA = () => ({ 'x-api-key': keyA })
+const asB = () => ({ 'x-api-key': keyB })
+
+/** How each path answers; 200 when none is set. */
+const answers = new Map<string, (request: ReceivedWebhook) => Answer>()
+
+/** Worker settings of these tests: quick polls, a short retry, back-off of milliseconds. */
+const quick = { pollMs: 20, backoffBaseMs: 1, backoffMaxMs: 5 }
+
+beforeAll(async () => {
+  // Only deliveries (POST) are answered by the path's rule; the endpoint probe gets a 200.
+  receiver = await startWebhookReceiver((request) =>
+    request.method === 'POST'
+      ? (answers.get(request.path)?.(request) ?? { status: 200 })
+      : { status: 200 },
+  )
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  restJson = (await import('../helpers/rest')).restJson
+  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
+  emitEvent = (await import('../../src/webhooks/operations/emitEvent')).emitEvent
+  inTransaction = (await import('../../src/db/transaction')).inTransaction
+  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  const { consumerWithKey } = await import('../helpers/identities')
+  keyA = (await consumerWithKey(payload, 'Engine consumer')).apiKey
+  keyB = (await consumerWithKey(payload, 'Other consumer')).apiKey
+})
+
+afterEach(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()))
+  workers = []
+})
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()))
+  await receiver?.close()
+})
+
+async function startWorkers(count: number, settings: Record<string, unknown> = {}) {
+  for (let n = 0; n < count; n++) {
+    workers.push(await startWebhookWorker(payload, { ...quick, ...settings }))
+  }
+}
+
+async function subscribe(path: string, body: Record<string, unknown>) {
+  const response = await restJson('POST', '/api/webhooks/subscriptions', {
+    headers: asA(),
+    body: { endpoint_url: receiver.url(path), ...body },
+  })
+  expect(response.status, JSON.stringify(response.body)).toBe(201)
+  return response.body as { id: string; secret: string; created_at: string }
+}
+
+/** Emits each event in its own transaction, in this order, as business changes do. */
+async function emit(...events: { type: WebhookEventName; data: Record<string, unknown> }[]) {
+  for (const event of events) {
+    const req = await createLocalReq({}, payload)
+    await inTransaction(req, () => emitEvent({ req, ...event }))
+  }
+}
+
+const postsTo = (path: string) => receiver.posts().filter((post) => post.path === path)
+const bodyOf = (post: ReceivedWebhook) =>
+  JSON.parse(post.body) as { type: string; data: Record<string, unknown> }
+/** What arrived at `path` apart from test events: `type:id`, in order of arrival. */
+const arrivals = (path: string) =>
+  postsTo(path)
+    .map(bodyOf)
+    .filter((body) => body.type !== 'webhook.test')
+    .map((body) => `${body.type}:${body.data.id}`)
+/** Time for a wrong delivery to arrive before counting (the workers poll every 20 ms). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400))
+
+const deliveriesOf = async (subscriptionId: string) =>
+  (
+    await payload.db.drizzle.execute(
+      sql`SELECT id, event_id, event_type, status, attempts::int AS attempts
+          FROM webhook_deliveries WHERE subscription_id = ${subscriptionId} ORDER BY id`,
+    )
+  ).rows as { id: number; event_id: string; event_type: string; status: string; attempts: number }[]
+
+describe('filters', () => {
+  it('deliver only events whose data contains the filter, nested objects and arrays included', async () => {
+    await startWorkers(1)
+    const paid = await subscribe('/paid', {
+      events: ['order.updated'],
+      filter: { status: 'paid' },
+    })
+    const nested = await subscribe('/german-vip', {
+      events: ['order.updated'],
+      filter: { customer: { country: 'DE' }, tags: ['vip'] },
+    })
+    await emit(
+      { type: 'order.updated', data: { id: 1, status: 'paid' } },
+      { type: 'order.updated', data: { id: 2, status: 'pending' } },
+      {
+        type: 'order.updated',
+        data: {
+          id: 3,
+          status: 'paid',
+          customer: { country: 'DE', city: 'Bonn' },
+          tags: ['b2b', 'vip'],
+        },
+      },
+      { type: 'order.updated', data: { id: 4, customer: { country: 'FR' }, tags: ['vip'] } },
+      { type: 'order.updated', data: { id: 5, customer: { country: 'DE' }, tags: ['b2b'] } },
+    )
+    await eventually(() => arrivals('/paid').length >= 2 && arrivals('/german-vip').length >= 1)
+    await settle()
+    expect(arrivals('/paid').sort()).toEqual(['order.updated:1', 'order.updated:3'])
+    expect(arrivals('/german-vip')).toEqual(['order.updated:3'])
+    // A non-matching event creates no delivery at all (the test event is the other row).
+    expect((await deliveriesOf(paid.id)).map((d) => d.event_type).sort()).toEqual([
+      'order.updated',
+      'order.updated',
+      'webhook.test',
+    ])
+    expect(await deliveriesOf(nested.id)).toHaveLength(2)
+
+    // GET shows the filter; PATCH replaces it, and null removes it.
+    const shown = await restJson('GET', `/api/webhooks/subscriptions/${paid.id}`, {
+      headers: asA(),
+    })
+    expect(shown.body.data.filter).toEqual({ status: 'paid' })
+    const changed = await restJson('PATCH', `/api/webhooks/subscriptions/${paid.id}`, {
+      headers: asA(),
+      body: { filter: null },
+    })
+    expect(changed.status).toBe(200)
+    expect(changed.body.data.filter).toBeNull()
+    await emit({ type: 'order.updated', data: { id: 6, status: 'pending' } })
+    await eventually(() => arrivals('/paid').includes('order.updated:6'))
+  })
+
+  it('refuse a filter that is not an object, too deep or too large, with a 400 naming the problem', async () => {
+    const tries: [unknown, RegExp][] = [
+      [['paid'], /filter/],
+      ['paid', /filter/],
+      [{ a: { b: { c: { d: { e: { f: 1 } } } } } }, /levels deep/],
+      [{ note: 'x'.repeat(3000) }, /bytes/],
+    ]
+    for (const [filter, reason] of tries) {
+      const response = await restJson('POST', '/api/webhooks/subscriptions', {
+        headers: asA(),
+        body: { endpoint_url: receiver.url('/refused'), events: ['order.updated'], filter },
+      })
+      expect(response.status, JSON.stringify(filter)).toBe(400)
+      expect(JSON.stringify(response.body)).toMatch(reason)
+    }
+    expect(postsTo('/refused')).toHaveLength(0)
+  })
+
+  it('apply to recover: only the missed events that match are queued', async () => {
+    await startWorkers(1)
+    const subscription = await subscribe('/recovered-paid', {
+      events: ['order.updated'],
+      filter: { status: 'paid' },
+    })
+    await eventually(() => postsTo('/recovered-paid').length >= 1) // the test event
+    const off = await restJson('PATCH', `/api/webhooks/subscriptions/${subscription.id}`, {
+      headers: asA(),
+      body: { is_active: false },
+    })
+    expect(off.status).toBe(200)
+    await emit(
+      { type: 'order.updated', data: { id: 11, status: 'paid' } },
+      { type: 'order.updated', data: { id: 12, status: 'refunded' } },
+    )
+    await eventually(async () => {
+      const { rows } = await payload.db.drizzle.execute(
+        sql`SELECT count(*)::int AS n FROM webhook_outbox`,
+      )
+      return (rows[0] as { n: number }).n === 0
+    })
+    await restJson('PATCH', `/api/webhooks/subscriptions/${subscription.id}`, {
+      headers: asA(),
+      body: { is_active: true },
+    })
+    const recovered = await restJson(
+      'POST',
+      `/api/webhooks/subscriptions/${subscription.id}/recover`,
+      { headers: asA(), body: { since: subscription.created_at } },
+    )
+    expect(recovered.status).toBe(202)
+    expect(recovered.body.data.queued).toBe(1)
+    await eventually(() => arrivals('/recovered-paid').length >= 1)
+    await settle()
+    expect(arrivals('/recovered-paid')).toEqual(['order.updated:11'])
+  })
+})
+
+describe('ordered delivery', () => {
+  it("holds an object's later events while its earlier one is retried, lets other objects flow, with two workers", async () => {
+    // The first attempt of order 1's creation fails; its retry comes 1.5 s later.
+    let failedOnce = false
+    answers.set('/ordered', (request) => {
+      const body = bodyOf(request)
+      if (body.type === 'order.created' && body.data.id === 1 && !failedOnce) {
+        failedOnce = true
+        return { status: 500 }
+      }
+      return { status: 200 }
+    })
+    await startWorkers(2, { retrySchedule: [0, 1500] })
+    const subscription = await subscribe('/ordered', {
+      events: ['order.created', 'order.updated'],
+      ordered: true,
+    })
+    expect(
+      (await restJson('GET', `/api/webhooks/subscriptions/${subscription.id}`, { headers: asA() }))
+        .body.data.ordered,
+    ).toBe(true)
+    await eventually(() => postsTo('/ordered').length >= 1) // the test event
+
+    await emit(
+      { type: 'order.created', data: { id: 1, status: 'pending' } }, // A: fails once
+      { type: 'order.updated', data: { id: 1, status: 'paid' } }, // B: same order, waits for A
+      { type: 'order.created', data: { id: 2, status: 'pending' } }, // C: another order
+    )
+    await eventually(() => arrivals('/ordered').length >= 4, 10_000)
+    await settle()
+    const posts = postsTo('/ordered').filter((post) => bodyOf(post).type !== 'webhook.test')
+    const ofOrder = (id: number) => posts.filter((post) => bodyOf(post).data.id === id)
+    // Order 1: A failed, A's retry succeeded, and only then B.
+    expect(ofOrder(1).map((post) => bodyOf(post).type)).toEqual([
+      'order.created',
+      'order.created',
+      'order.updated',
+    ])
+    const [failed, retried, after] = ofOrder(1)
+    expect(retried!.at - failed!.at).toBeGreaterThan(1000)
+    expect(after!.at).toBeGreaterThanOrEqual(retried!.at)
+    // Order 2 was not held by order 1's retry.
+    const [other] = ofOrder(2)
+    expect(other!.at).toBeLessThan(retried!.at)
+    expect(posts).toHaveLength(4)
+  })
+
+  it('releases the next event of an object once the one before is given up (dead)', async () => {
+    answers.set('/ordered-dead', (request) =>
+      bodyOf(request).type === 'order.created' ? { status: 500 } : { status: 200 },
+    )
+    await startWorkers(1, { retrySchedule: [0, 300] })
+    await subscribe('/ordered-dead', { events: ['order.created', 'order.paid'], ordered: true })
+    await eventually(() => postsTo('/ordered-dead').length >= 1)
+    await emit(
+      { type: 'order.created', data: { id: 21 } },
+      { type: 'order.paid', data: { id: 21 } },
+    )
+    await eventually(() => arrivals('/ordered-dead').includes('order.paid:21'), 10_000)
+    expect(arrivals('/ordered-dead')).toEqual([
+      'order.created:21',
+      'order.created:21',
+      'order.paid:21',
+    ])
+  })
+})
+
+describe('the attempt log', () => {
+  it("lists a delivery's attempts newest first with status, body, duration and the signature sent; 404 to anyone else", async () => {
+    const statuses = [503, 500, 200]
+    let calls = 0
+    answers.set('/flaky', (request) =>
+      bodyOf(request).type === 'webhook.test'
+        ? { status: 200 }
+        : { status: statuses[calls++] ?? 200 },
+    )
+    await startWorkers(1, { retrySchedule: [0, 50, 50] })
+    const subscription = await subscribe('/flaky', { events: ['product.updated'] })
+    await emit({ type: 'product.updated', data: { id: 31 } })
+    await eventually(() => arrivals('/flaky').length >= 3, 10_000)
+    const delivery = (await eventually(async () => {
+      const found = (await deliveriesOf(subscription.id)).find(
+        (d) => d.event_type === 'product.updated',
+      )
+      return found?.status === 'succeeded' ? found : null
+    }))!
+
+    const listed = await restJson('GET', `/api/webhooks/deliveries/${delivery.id}/attempts`, {
+      headers: asA(),
+    })
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200)
+    const attempts = listed.body.data as {
+      attempt: number
+      trigger: string
+      response_status: number
+      response_body: string
+      duration_ms: number
+      signature: string
+      attempted_at: string
+    }[]
+    expect(attempts.map((a) => [a.attempt, a.response_status, a.trigger])).toEqual([
+      [3, 200, 'scheduled'],
+      [2, 500, 'scheduled'],
+      [1, 503, 'scheduled'],
+    ])
+    expect(listed.body.meta).toMatchObject({ total: 3 })
+    const posts = postsTo('/flaky').filter((post) => bodyOf(post).type === 'product.updated')
+    // The signature logged is the one each request carried, and it verifies.
+    expect(attempts.map((a) => a.signature).reverse()).toEqual(
+      posts.map((post) => post.headers['webhook-signature']),
+    )
+    const verifier = new Webhook(subscription.secret)
+    expect(() => verifier.verify(posts[2]!.body, posts[2]!.headers)).not.toThrow()
+    for (const attempt of attempts) {
+      expect(attempt.response_body).toBe('ok')
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(0)
+    }
+    // The delivery log shows the last attempt's figures.
+    const log = await restJson('GET', `/api/webhooks/subscriptions/${subscription.id}/deliveries`, {
+      headers: asA(),
+    })
+    const entry = log.body.data.find((d: { id: number }) => d.id === delivery.id)
+    expect(entry).toMatchObject({ status: 'succeeded', attempts: 3, last_response_status: 200 })
+    expect(entry.payload).toEqual({ id: 31 })
+
+    // A retry by hand is logged as manual.
+    const retried = await restJson('POST', `/api/webhooks/deliveries/${delivery.id}/retry`, {
+      headers: asA(),
+    })
+    expect(retried.status).toBe(202)
+    const afterRetry = await eventually(async () => {
+      const page = await restJson('GET', `/api/webhooks/deliveries/${delivery.id}/attempts`, {
+        headers: asA(),
+      })
+      return page.body.data.length === 4 ? page.body.data : null
+    })
+    expect(afterRetry[0]).toMatchObject({ attempt: 4, trigger: 'manual' })
+
+    // Paged like the delivery log.
+    const second = await restJson(
+      'GET',
+      `/api/webhooks/deliveries/${delivery.id}/attempts?per_page=3&page=2`,
+      { headers: asA() },
+    )
+    expect(second.body.data.map((a: { attempt: number }) => a.attempt)).toEqual([1])
+
+    // Another consumer, or nobody, learns nothing.
+    const other = await restJson('GET', `/api/webhooks/deliveries/${delivery.id}/attempts`, {
+      headers: asB(),
+    })
+    expect(other.status).toBe(404)
+    expect(other.body).not.toHaveProperty('data')
+    const missing = await restJson('GET', `/api/webhooks/deliveries/2000000000/attempts`, {
+      headers: asA(),
+    })
+    expect(missing.status).toBe(404)
+    const anonymous = await restJson('GET', `/api/webhooks/deliveries/${delivery.id}/attempts`)
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('bulk replay', () => {
+  it('queues dead deliveries once, with the same webhook-id; a second replay of the window queues nothing', async () => {
+    let isDown = true
+    answers.set('/replayed', () => ({ status: isDown ? 500 : 200 }))
+    await startWorkers(1, { retrySchedule: [0] })
+    const subscription = await subscribe('/replayed', { events: ['inquiry.created'] })
+    await emit(
+      { type: 'inquiry.created', data: { id: 41 } },
+      { type: 'inquiry.created', data: { id: 42 } },
+      { type: 'inquiry.created', data: { id: 43 } },
+    )
+    // The test event and the three events, each dead after its one attempt.
+    await eventually(async () => {
+      const deliveries = await deliveriesOf(subscription.id)
+      return deliveries.length === 4 && deliveries.every((d) => d.status === 'dead')
+    })
+    const sentBefore = postsTo('/replayed').length
+    expect(sentBefore).toBe(4)
+    const firstIds = postsTo('/replayed').map((post) => post.headers['webhook-id'])
+
+    isDown = false
+    const replay = (body: unknown, headers = asA()) =>
+      restJson('POST', `/api/webhooks/subscriptions/${subscription.id}/replay`, { headers, body })
+    const since = new Date(Date.parse(subscription.created_at) - 60_000).toISOString()
+    const replayed = await replay({ status: 'dead', since })
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(202)
+    expect(replayed.body.data).toMatchObject({ queued: 4, remaining: 0, since })
+    await eventually(async () =>
+      (await deliveriesOf(subscription.id)).every((d) => d.status === 'succeeded'),
+    )
+    await settle()
+    const again = postsTo('/replayed').slice(sentBefore)
+    expect(again.map((post) => post.headers['webhook-id']).sort()).toEqual([...firstIds].sort())
+
+    // The same window again: everything was delivered, nothing is queued or sent.
+    const second = await replay({ status: 'dead', since })
+    expect(second.body.data).toMatchObject({ queued: 0, remaining: 0 })
+    await settle()
+    expect(postsTo('/replayed')).toHaveLength(8)
+
+    // Another consumer: 404; a bad body: 400.
+    expect((await replay({ status: 'dead', since }, asB())).status).toBe(404)
+    expect((await replay({ status: 'succeeded', since })).status).toBe(400)
+    expect((await replay({ status: 'dead' })).status).toBe(400)
+  })
+
+  it('queues at most its limit per call and says how many remain, so that calling again continues', async () => {
+    const { replayDeliveries } = await import('../../src/webhooks/operations/replayDeliveries')
+    const subscription = await subscribe('/bounded', { events: ['inquiry.created'] })
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
+    )
+    // Three more dead deliveries, written as the fan-out and a dead end would leave them.
+    await emit(
+      { type: 'inquiry.created', data: { id: 51 } },
+      { type: 'inquiry.created', data: { id: 52 } },
+      { type: 'inquiry.created', data: { id: 53 } },
+    )
+    const { fanOut } = await import('../../src/webhooks/worker/fanOut')
+    const { postgres } = await import('../../src/db/transaction')
+    await fanOut(postgres(payload).pool)
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
+    )
+    const consumer = (
+      await payload.find({
+        collection: 'webhook-subscriptions',
+        where: { id: { equals: subscription.id } },
+      })
+    ).docs[0]!.consumer
+    const req = await createLocalReq(
+      { user: { ...(consumer as object), collection: 'consumers' } as never },
+      payload,
+    )
+    const since = new Date(Date.now() - 3_600_000)
+    const first = await replayDeliveries({
+      req,
+      id: subscription.id,
+      status: 'dead',
+      since,
+      limit: 3,
+    })
+    expect(first).toMatchObject({ queued: 3, remaining: 1 })
+    const next = await replayDeliveries({
+      req,
+      id: subscription.id,
+      status: 'dead',
+      since,
+      limit: 3,
+    })
+    expect(next).toMatchObject({ queued: 1, remaining: 0 })
+  })
+})
