@@ -44,7 +44,8 @@ export const replayDeliveriesEndpoint = defineEndpoint({
     summary: 'Send again every delivery that failed or was given up',
     description:
       `Queues again, due at once, up to ${replayLimit} of the subscription's deliveries in ` +
-      '`status` whose events happened between `since` and `until` (default now), oldest first. ' +
+      '`status` whose events happened between `since` and `until` (default now; it must come ' +
+      'after `since`, 400 otherwise), oldest first. ' +
       'Each gets a new attempt (shown as manual in its attempts) with the same `webhook-id`. ' +
       'A queued delivery leaves that status: `remaining` says how many are left, and calling ' +
       'again with the same body queues the next ones; nothing already delivered or on its way ' +

@@ -340,8 +340,10 @@ function requestArbitraries(operation: Operation) {
 
 /** The request as it goes on the wire, with the values the server sees. */
 function wire(operation: Operation, request: FuzzRequest) {
+  // A lone surrogate goes on the wire as U+FFFD, as URLSearchParams sends it in a query
+  // (encodeURIComponent would throw instead).
   const pathname = operation.template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(request.pathValues[name])),
+    encodeURIComponent(String(request.pathValues[name]).replace(/[\uD800-\uDFFF]/gu, '\uFFFD')),
   )
   const query = new URLSearchParams(
     Object.entries(request.query).map(([name, value]) => [name, String(value)]),
@@ -457,6 +459,12 @@ function isToleratedRefusal(operation: Operation, request: FuzzRequest, status: 
       const since = Date.parse(body.since)
       const until = body.until === undefined ? Date.now() : Date.parse(body.until)
       return since < Date.now() - 30 * 86_400_000 || until <= since
+    }
+    case 'replayWebhookDeliveries': {
+      // The window's end must come after its start (the description says so).
+      const since = Date.parse(body.since)
+      const until = body.until === undefined ? Date.now() : Date.parse(body.until)
+      return until <= since
     }
     case 'receiveStripeEvent':
       return (

@@ -133,6 +133,8 @@ describe('the document', () => {
       '/webhooks/subscriptions/{id}/test',
       '/webhooks/subscriptions/{id}/rotate-secret',
       '/webhooks/subscriptions/{id}/recover',
+      '/webhooks/subscriptions/{id}/replay',
+      '/webhooks/deliveries/{id}/attempts',
       '/webhooks/event-types',
       '/api/orders/checkout',
       '/api/orders/webhook/stripe',
@@ -751,6 +753,40 @@ describe('webhook subscriptions', () => {
     await expectAnswer('POST', url, 404, { headers: as.consumerB, body: { since } })
     await expectAnswer('POST', url, 403, { headers: as.editor, body: { since } })
     await expectAnswer('POST', url, 401, { body: { since } })
+  })
+
+  it('POST /webhooks/subscriptions/{id}/replay', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}/replay`
+    const since = new Date(Date.now() - 3_600_000).toISOString()
+    const replayed = await expectAnswer('POST', url, 202, {
+      headers: as.consumerA,
+      body: { status: 'dead', since },
+    })
+    expect(replayed.json.data).toMatchObject({ queued: 0, remaining: 0, since })
+    await expectAnswer('POST', url, 400, {
+      headers: as.consumerA,
+      body: { status: 'succeeded', since },
+    })
+    await expectAnswer('POST', url, 404, {
+      headers: as.consumerB,
+      body: { status: 'failed', since },
+    })
+    await expectAnswer('POST', url, 403, { headers: as.editor, body: { status: 'dead', since } })
+    await expectAnswer('POST', url, 401, { body: { status: 'dead', since } })
+  })
+
+  it('GET /webhooks/deliveries/{id}/attempts', async () => {
+    await receiver.waitFor((posts) => posts.some((post) => post.path === '/contract'))
+    const url = `/webhooks/deliveries/${deliveryId}/attempts`
+    const attempts = await eventually(async () => {
+      const page = await expectAnswer('GET', url, 200, { headers: as.consumerA })
+      return page.json.data.length > 0 ? page : null
+    })
+    expect(attempts!.json.data[0]).toMatchObject({ delivery_id: deliveryId, attempt: 1 })
+    await expectAnswer('GET', '/webhooks/deliveries/abc/attempts', 400, { headers: as.consumerA })
+    await expectAnswer('GET', url, 404, { headers: as.consumerB })
+    await expectAnswer('GET', url, 403, { headers: as.editor })
+    await expectAnswer('GET', url, 401)
   })
 
   it('GET /webhooks/subscriptions/{id}/deliveries and retrying one', async () => {
