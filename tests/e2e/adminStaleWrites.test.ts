@@ -171,13 +171,23 @@ describe('an admin saving a subscription the worker disabled under the form', ()
       await page.goto(`${baseUrl}/admin/collections/webhook-subscriptions/${id}`)
       await page.locator('#field-description').waitFor()
 
+      // The admin types; the form's first change asks the server for its state, which is when
+      // Payload compares the document's time with the form's (a change found then opens its own
+      // "Document modified" dialog). The worker disables the subscription after that, while the
+      // admin is still at the form: only the save can tell.
+      const formState = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          response.request().headers()['next-action'] !== undefined,
+      )
+      await page.fill('#field-description', 'Paid orders, to the warehouse')
+      await formState
       // What the outcome writer does after 100 failed deliveries in a row.
       await database.query(
         `UPDATE webhook_subscriptions SET is_active = false, failure_count = 100,
            disabled_at = now(), updated_at = now() WHERE id = $1`,
         [id],
       )
-      await page.fill('#field-description', 'Paid orders, to the warehouse')
       await page.click('#action-save')
       const toast = page.locator('[data-sonner-toast]', { hasNotText: 'Submitting' }).first()
       await toast.waitFor()
