@@ -56,6 +56,7 @@ export function loadConfig(env: Environment): AppConfig {
     backoffMaxMs: v.WEBHOOK_BACKOFF_MAX_SECONDS * 1000,
     retentionMs: v.WEBHOOK_RETENTION_DAYS * 86_400_000,
     cleanupIntervalMs: v.WEBHOOK_CLEANUP_INTERVAL_SECONDS * 1000,
+    isAttemptLogged: v.WEBHOOK_ATTEMPT_LOG,
   }
   try {
     assertWorkable(webhooks)

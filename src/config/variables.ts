@@ -380,6 +380,13 @@ export const variables = {
     reader: decimal({ above: 0 }),
     fallback: '30',
   }),
+  WEBHOOK_ATTEMPT_LOG: setting({
+    group: 'Webhooks',
+    description:
+      '`off`: attempts are not kept one by one (`GET /webhooks/deliveries/{id}/attempts` lists none; the delivery log keeps the last attempt). For measuring what the log costs, or to save space.',
+    reader: onOff,
+    fallback: 'on',
+  }),
   WEBHOOK_CLEANUP_INTERVAL_SECONDS: setting({
     group: 'Webhooks',
     description: 'How often events and deliveries past the retention are deleted.',

@@ -21,6 +21,8 @@ export type WorkerSettings = {
   retentionMs: number
   /** How often old events and deliveries are deleted (`WEBHOOK_CLEANUP_INTERVAL_SECONDS`). */
   cleanupIntervalMs: number
+  /** Whether each attempt is written to the attempt log (`WEBHOOK_ATTEMPT_LOG`). */
+  isAttemptLogged: boolean
 }
 
 /** The longest `timeout_seconds` a subscription may have: the longest single send. */

@@ -35,18 +35,25 @@ export type ClaimLimits = {
   leaseMs: number
   /** Sends in flight at once to one subscription's endpoint, across all workers. */
   endpointConcurrency: number
+  /** This worker's deliveries whose sends have ended, outcomes not yet written. */
+  finishedIds?: number[]
 }
 
 /**
  * SQL: how many more sends subscription `s` may have in flight now, across all workers: its
  * cap (`$cap`; one, the probe, while it backs off) less the deliveries being sent under a live
- * lease. The scan and the claim share this one definition.
+ * lease, but for `finished`: this worker's sends that have ended and whose outcomes are still
+ * being written (they are `delivering` in the table until then, but no longer in flight, so the
+ * endpoint's next sends need not wait for that write). The scan and the claim share this one
+ * definition.
  */
 const freeSlotsSql = (
   cap: string,
+  finished: string,
 ) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
   SELECT count(*)::int FROM webhook_deliveries f
-  WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()))`
+  WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
+    AND f.id <> ALL(${finished}::int[])))`
 
 /**
  * SQL: delivery `d` of an ordered subscription may be sent now, because no earlier event about
@@ -75,7 +82,7 @@ const isHeadOfItsObjectSql = `NOT EXISTS (
  */
 export async function findDueSubscriptions(
   pool: Pool,
-  args: { limit: number; endpointConcurrency: number },
+  args: { limit: number; endpointConcurrency: number; finishedIds?: number[] },
 ): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>({
     name: 'webhook-find-due-subscriptions',
@@ -87,10 +94,10 @@ export async function findDueSubscriptions(
        ) due
        JOIN webhook_subscriptions s ON s.id = due.id AND s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-       WHERE ${freeSlotsSql('$2')} > 0
+       WHERE ${freeSlotsSql('$2', '$3')} > 0
        ORDER BY due.oldest
        LIMIT $1`,
-    values: [args.limit, args.endpointConcurrency],
+    values: [args.limit, args.endpointConcurrency, args.finishedIds ?? []],
   })
   return rows.map((row) => row.id)
 }
@@ -128,7 +135,7 @@ export async function claimDeliveries(
               slots.free
        FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
        JOIN webhook_subscriptions s ON s.id = c.id
-       CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3')} AS free) slots
+       CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6')} AS free) slots
        WHERE s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
          AND slots.free > 0
@@ -183,7 +190,14 @@ export async function claimDeliveries(
             s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id
      LEFT JOIN webhook_events e ON e.id = c.event_id::uuid`,
-    values: [args.limit, args.leaseMs, args.endpointConcurrency, args.subscriptionIds, share],
+    values: [
+      args.limit,
+      args.leaseMs,
+      args.endpointConcurrency,
+      args.subscriptionIds,
+      share,
+      args.finishedIds ?? [],
+    ],
   })
   const deliveries = rows.map((row): ClaimedDelivery => ({
     id: row.id,

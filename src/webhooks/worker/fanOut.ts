@@ -11,6 +11,21 @@ export const fanOutEventLimit = 100
  */
 export const fanOutDeliveryBudget = 20_000
 
+/** A fan-out that wrote at most this many deliveries names their subscriptions. */
+const namedSubscriptionsLimit = 1000
+
+/** What a fan-out did. */
+export type FannedOut = {
+  events: number
+  deliveries: number
+  /**
+   * The subscriptions of the deliveries written, when there were at most 1,000: the worker
+   * claims for them without scanning for due deliveries (the commit-to-receipt path). `null`
+   * when there were more: the scan finds them.
+   */
+  subscriptionIds: string[] | null
+}
+
 /**
  * Fans out outbox events, oldest first, in one statement: every active subscription whose
  * `events` contain the type or `*` (the GIN index on `events`) and whose `filter` the data
@@ -20,14 +35,19 @@ export const fanOutDeliveryBudget = 20_000
  * subscriptions' deliveries carry the event's ordering key and sequence number. `SKIP LOCKED`
  * lets any number of workers share the outbox; an event is fanned out exactly once. A statement
  * takes at most `limit` events and, past the first, stops before `budget` deliveries, so that the
- * worker claims between chunks of a large fan-out. Returns how many of each.
+ * worker claims between chunks of a large fan-out. Returns how many of each, and the
+ * subscriptions of a small fan-out.
  */
 export async function fanOut(
   pool: Pool,
   { limit = fanOutEventLimit, budget = fanOutDeliveryBudget } = {},
-): Promise<{ events: number; deliveries: number }> {
+): Promise<FannedOut> {
   const matches = subscriptionMatchesSql('s', 'o.type', 'o.data')
-  const { rows } = await pool.query<{ events: number; deliveries: number }>({
+  const { rows } = await pool.query<{
+    events: number
+    deliveries: number
+    subscription_ids: string[] | null
+  }>({
     name: 'webhook-fan-out',
     text: `WITH candidates AS (
        SELECT id, seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
@@ -51,11 +71,18 @@ export async function fanOut(
               CASE WHEN s.ordered THEN o.ordering_key END, 'pending', 0, now()
        FROM events o
        JOIN webhook_subscriptions s ON s.is_active AND ${matches}
-       RETURNING 1
+       RETURNING subscription_id
      )
      SELECT (SELECT count(*) FROM events)::int AS events,
-            (SELECT count(*) FROM inserted)::int AS deliveries`,
-    values: [limit, budget],
+            (SELECT count(*) FROM inserted)::int AS deliveries,
+            CASE WHEN (SELECT count(*) FROM inserted) <= $3
+              THEN (SELECT array_agg(DISTINCT subscription_id) FROM inserted) END AS subscription_ids`,
+    values: [limit, budget, namedSubscriptionsLimit],
   })
-  return rows[0] ?? { events: 0, deliveries: 0 }
+  const result = rows[0]
+  return {
+    events: result?.events ?? 0,
+    deliveries: result?.deliveries ?? 0,
+    subscriptionIds: result?.subscription_ids ?? null,
+  }
 }

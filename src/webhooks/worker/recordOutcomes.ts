@@ -35,7 +35,7 @@ export async function recordOutcomes(
   payload: Payload,
   pool: Pool,
   outcomes: AttemptOutcome[],
-  settings: BackoffSettings,
+  settings: BackoffSettings & { isAttemptLogged?: boolean },
 ): Promise<{ disabled: number }> {
   if (!outcomes.length) return { disabled: 0 }
   const deliveries = outcomes.map((outcome) => ({
@@ -88,7 +88,7 @@ export async function recordOutcomes(
       values: [JSON.stringify(deliveries)],
     })
     // The attempt log: one row per attempt whose outcome landed, in the same transaction.
-    if (matched.length) {
+    if (matched.length && settings.isAttemptLogged !== false) {
       await client.query({
         name: 'webhook-outcome-attempts',
         text: `INSERT INTO webhook_attempts (delivery_id, attempt, is_manual, attempted_at,

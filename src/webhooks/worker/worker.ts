@@ -140,11 +140,28 @@ export async function startWebhookWorker(
   // something may have come due (a wake: a NOTIFY, outcomes written, free slots; or a poll).
   let candidates: string[] = []
   let isScanDue = true
+  /**
+   * Deliveries whose sends have ended and whose outcomes wait to be written: no longer in
+   * flight, so the claim does not count them against their endpoints' caps (an endpoint's next
+   * sends start while the outcome batch is written, not after).
+   */
+  const finished = new Set<number>()
+  /** Subscriptions a send of which ended since the last claim: they have a slot free now. */
+  const freed = new Set<string>()
+  /** Adds subscriptions to the end of the candidates, each once. */
+  const addCandidates = (ids: string[]) => {
+    const listed = new Set(candidates)
+    for (const id of ids) if (!listed.has(id)) candidates.push(id)
+  }
   let wakeUp: (() => void) | undefined
   let hasPendingWake = false
   const wake = () => {
-    hasPendingWake = true
     isScanDue = true
+    nudge()
+  }
+  /** Wakes the loop without a scan: it has candidates to claim for. */
+  const nudge = () => {
+    hasPendingWake = true
     wakeUp?.()
   }
 
@@ -231,6 +248,14 @@ export async function startWebhookWorker(
    * until the lease lapses, and then it is sent again. Retries stay well within the lease.
    */
   const writeOutcomes = async (batch: AttemptOutcome[]) => {
+    try {
+      await writeOutcomesWithRetries(batch)
+    } finally {
+      // Written, or given up on (the lease lapses and another claim takes the delivery over).
+      for (const outcome of batch) finished.delete(outcome.deliveryId)
+    }
+  }
+  const writeOutcomesWithRetries = async (batch: AttemptOutcome[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
         const { disabled } = await timed('outcomeMs', () =>
@@ -258,6 +283,8 @@ export async function startWebhookWorker(
   }
   const record = (outcome: AttemptOutcome) => {
     observeDeliveryOutcome(outcome)
+    finished.add(outcome.deliveryId)
+    freed.add(outcome.subscriptionId)
     pending.push(outcome)
     if (pending.length >= flushSize) void flush()
     else flushTimer ??= setTimeout(flush, flushMs)
@@ -294,9 +321,10 @@ export async function startWebhookWorker(
       )
       .finally(() => {
         held--
-        // Enough of this worker's slots are free for a claim. (The endpoint's slot is free only
-        // once the outcome is written: the flush wakes the loop for that.)
-        if (held === 0 || freeSlots() === minBatch) wake()
+        // The endpoint has a slot free at once (its outcome is written meanwhile): the loop
+        // claims for it, in a batch with whatever else ended while it was busy, as long as
+        // enough of this worker's slots are free.
+        if (held === 0 || freeSlots() >= minBatch) nudge()
       })
   }
 
@@ -348,6 +376,12 @@ export async function startWebhookWorker(
           const fanned = await timed('fanOutMs', () => fanOut(pool))
           if (fanned.events > 0) isBusy = isOutboxDirty = true
           if (fanned.deliveries > 0) isScanDue = true
+          // A small fan-out names its subscriptions: they are claimed for without a scan.
+          if (fanned.subscriptionIds) addCandidates(fanned.subscriptionIds)
+        }
+        if (freed.size) {
+          addCandidates([...freed])
+          freed.clear()
         }
         if (freeSlots() >= minBatch || held === 0) {
           if (!candidates.length && isScanDue) {
@@ -357,6 +391,7 @@ export async function startWebhookWorker(
               findDueSubscriptions(pool, {
                 limit: scanLimit,
                 endpointConcurrency: settings.endpointConcurrency,
+                finishedIds: [...finished],
               }),
             )
           }
@@ -369,13 +404,14 @@ export async function startWebhookWorker(
                 limit,
                 leaseMs: settings.leaseMs,
                 endpointConcurrency: settings.endpointConcurrency,
+                finishedIds: [...finished],
               }),
             )
             stats.claims++
             stats.claimed += claimed.length
             for (const delivery of claimed) dispatch(delivery)
             // A subscription that filled its share may have more: it takes another turn later.
-            candidates.push(...mayHaveMore)
+            addCandidates(mayHaveMore)
             isBusy = candidates.length > 0 && freeSlots() >= minBatch
           }
         }
