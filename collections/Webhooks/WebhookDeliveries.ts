@@ -88,6 +88,11 @@ export const WebhookDeliveries: CollectionConfig = {
     },
     { name: 'lastError', type: 'text', admin: readOnly },
     { name: 'durationMs', type: 'number', admin: readOnly },
+    {
+      name: 'attemptLog',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/DeliveryAttempts#DeliveryAttempts' } },
+    },
     // Declared here only to leave it unindexed: every claim and outcome rewrites it, and
     // nothing looks deliveries up by it.
     { name: 'updatedAt', type: 'date', admin: { hidden: true, disableBulkEdit: true } },
