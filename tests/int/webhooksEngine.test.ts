@@ -470,3 +470,22 @@ describe('bulk replay', () => {
     expect(next).toMatchObject({ queued: 1, remaining: 0 })
   })
 })
+
+describe('fan-out in bounded chunks', () => {
+  it('takes events while the deliveries of those before stay under the budget, and always one', async () => {
+    const { fanOut } = await import('../../src/webhooks/worker/fanOut')
+    const { postgres } = await import('../../src/db/transaction')
+    const pool = postgres(payload).pool
+    for (const path of ['/chunk-1', '/chunk-2', '/chunk-3']) {
+      await subscribe(path, { events: ['comment.created'] })
+    }
+    await emit(...[1, 2, 3, 4, 5].map((id) => ({ type: 'comment.created' as const, data: { id } })))
+    // Three subscriptions each: 0 and 3 deliveries come before the first two events, 6 before
+    // the third, so a budget of 4 takes two events.
+    expect(await fanOut(pool, { budget: 4 })).toMatchObject({ events: 2, deliveries: 6 })
+    // A budget below one event's deliveries still takes one.
+    expect(await fanOut(pool, { budget: 1 })).toMatchObject({ events: 1, deliveries: 3 })
+    expect(await fanOut(pool)).toMatchObject({ events: 2, deliveries: 6 })
+    expect(await fanOut(pool)).toMatchObject({ events: 0, deliveries: 0 })
+  })
+})

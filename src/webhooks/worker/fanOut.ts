@@ -50,12 +50,17 @@ export async function fanOut(
   }>({
     name: 'webhook-fan-out',
     text: `WITH candidates AS (
-       SELECT id, seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
+       SELECT id, seq, row_number() OVER (ORDER BY seq) AS rank, count(*) OVER () AS total
+       FROM (SELECT id, seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
      ), sized AS (
-       SELECT c.id, sum(m.n) OVER (ORDER BY c.seq) - m.n AS before
+       -- The deliveries of the events before each one; the last event's own count is never
+       -- needed (nor, for one event alone, any count).
+       SELECT c.id, coalesce(sum(m.n) OVER (ORDER BY c.seq ROWS BETWEEN UNBOUNDED PRECEDING
+                                             AND 1 PRECEDING), 0) AS before
        FROM candidates c JOIN webhook_outbox o ON o.id = c.id
        CROSS JOIN LATERAL (
-         SELECT count(*) AS n FROM webhook_subscriptions s WHERE s.is_active AND ${matches}
+         SELECT CASE WHEN c.rank = c.total THEN 0 ELSE (
+           SELECT count(*) FROM webhook_subscriptions s WHERE s.is_active AND ${matches}) END AS n
        ) m
      ), events AS (
        DELETE FROM webhook_outbox o
