@@ -489,3 +489,36 @@ describe('fan-out in bounded chunks', () => {
     expect(await fanOut(pool)).toMatchObject({ events: 0, deliveries: 0 })
   })
 })
+
+describe("one endpoint's backlog", () => {
+  it("does not hide another subscription's retry coming due while it drains", async () => {
+    const backlog = 3000
+    const busy = await subscribe('/backlog', { events: ['product.created'] })
+    let failedOnce = false
+    answers.set('/retried', () => {
+      if (failedOnce) return { status: 200 }
+      failedOnce = true
+      return { status: 500 }
+    })
+    // A backlog queued at once for the busy endpoint, as a large fan-out leaves it.
+    await payload.db.drizzle.execute(sql`
+      WITH e AS (
+        INSERT INTO webhook_events (id, type, data, occurred_at, seq)
+        SELECT gen_random_uuid(), 'product.created', jsonb_build_object('id', n), now(), n
+        FROM generate_series(1, ${backlog}::int) AS n
+        RETURNING id, type, occurred_at, seq
+      )
+      INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+        event_seq, status, attempts, next_attempt_at)
+      SELECT ${busy.id}, e.id::text, e.type, e.occurred_at, e.seq, 'pending', 0, now() FROM e`)
+    await startWorkers(1, { retrySchedule: [0, 300], pollMs: 5000 })
+    // The other subscription's test delivery fails once; its retry comes due 0.3 s later.
+    await subscribe('/retried', { events: ['product.created'] })
+    await eventually(() => postsTo('/retried').length >= 2, 15_000)
+    const retriedAt = postsTo('/retried')[1]!.at
+    const drained = postsTo('/backlog').filter((post) => post.at <= retriedAt).length
+    await eventually(() => postsTo('/backlog').length >= backlog, 30_000)
+    // The retry went out while the backlog was still draining, not after it.
+    expect(drained).toBeLessThan(backlog)
+  })
+})

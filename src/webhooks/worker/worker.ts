@@ -76,6 +76,11 @@ const flushSize = 200
 const flushMs = 20
 /** Subscriptions with due deliveries one scan lists at most. */
 const scanLimit = 1000
+/**
+ * While candidates remain, a scan due runs at most this often: new events reach the claim
+ * through the fan-out at once; a retry or probe coming due elsewhere waits at most this long.
+ */
+const scanEveryMs = 1000
 /** How often lapsed claims that no claim would take over are looked for (a small index). */
 const recoverEveryMs = 10_000
 
@@ -138,8 +143,9 @@ export async function startWebhookWorker(
   let isStopped = false
   // Subscriptions to claim for, in turn; a scan refills the list when it runs out and
   // something may have come due (a wake: a NOTIFY, outcomes written, free slots; or a poll).
-  let candidates: string[] = []
+  const candidates: string[] = []
   let isScanDue = true
+  let lastScanAt = 0
   /**
    * Deliveries whose sends have ended and whose outcomes wait to be written: no longer in
    * flight, so the claim does not count them against their endpoints' caps (an endpoint's next
@@ -384,15 +390,21 @@ export async function startWebhookWorker(
           freed.clear()
         }
         if (freeSlots() >= minBatch || held === 0) {
-          if (!candidates.length && isScanDue) {
+          // Scan when the candidates run out, and at least every `scanEveryMs` while they do
+          // not: an endpoint whose sends keep ending stays a candidate for as long as its
+          // backlog lasts, and must not hide other subscriptions' deliveries coming due.
+          if (isScanDue && (!candidates.length || performance.now() - lastScanAt >= scanEveryMs)) {
             isScanDue = false
+            lastScanAt = performance.now()
             stats.scans++
-            candidates = await timed('scanMs', () =>
-              findDueSubscriptions(pool, {
-                limit: scanLimit,
-                endpointConcurrency: settings.endpointConcurrency,
-                finishedIds: [...finished],
-              }),
+            addCandidates(
+              await timed('scanMs', () =>
+                findDueSubscriptions(pool, {
+                  limit: scanLimit,
+                  endpointConcurrency: settings.endpointConcurrency,
+                  finishedIds: [...finished],
+                }),
+              ),
             )
           }
           if (candidates.length) {
