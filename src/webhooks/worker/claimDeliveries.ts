@@ -36,24 +36,38 @@ export type ClaimLimits = {
   /** Sends in flight at once to one subscription's endpoint, across all workers. */
   endpointConcurrency: number
   /** This worker's deliveries whose sends have ended, outcomes not yet written. */
-  finishedIds?: number[]
+  finished?: FinishedSends
 }
+
+/** Deliveries whose sends have ended, by id, with the lease each was sent under. */
+export type FinishedSends = ReadonlyMap<number, Date>
+
+/** `FinishedSends` as two array parameters: ids, and leases as ISO timestamps. */
+const finishedParams = (finished: FinishedSends = new Map()) => [
+  [...finished.keys()],
+  [...finished.values()].map((lease) => new Date(lease).toISOString()),
+]
 
 /**
  * SQL: how many more sends subscription `s` may have in flight now, across all workers: its
  * cap (`$cap`; one, the probe, while it backs off) less the deliveries being sent under a live
  * lease, but for `finished`: this worker's sends that have ended and whose outcomes are still
  * being written (they are `delivering` in the table until then, but no longer in flight, so the
- * endpoint's next sends need not wait for that write). The scan and the claim share this one
+ * endpoint's next sends need not wait for that write), each only while the delivery is still
+ * held under the claim it was sent under (a worker that paused past its lease must not count
+ * the send of the worker that took the delivery over as ended). The scan and the claim share this one
  * definition.
  */
 const freeSlotsSql = (
   cap: string,
-  finished: string,
+  finishedIds: string,
+  finishedLeases: string,
 ) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
   SELECT count(*)::int FROM webhook_deliveries f
   WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
-    AND f.id <> ALL(${finished}::int[])))`
+    AND (f.id, f.lease_expires_at) NOT IN (
+      SELECT u.id, u.lease FROM unnest(${finishedIds}::int[], ${finishedLeases}::timestamptz[])
+        AS u(id, lease))))`
 
 /**
  * SQL: delivery `d` of an ordered subscription may be sent now, because no earlier event about
@@ -82,7 +96,7 @@ const isHeadOfItsObjectSql = `NOT EXISTS (
  */
 export async function findDueSubscriptions(
   pool: Pool,
-  args: { limit: number; endpointConcurrency: number; finishedIds?: number[] },
+  args: { limit: number; endpointConcurrency: number; finished?: FinishedSends },
 ): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>({
     name: 'webhook-find-due-subscriptions',
@@ -94,10 +108,10 @@ export async function findDueSubscriptions(
        ) due
        JOIN webhook_subscriptions s ON s.id = due.id AND s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-       WHERE ${freeSlotsSql('$2', '$3')} > 0
+       WHERE ${freeSlotsSql('$2', '$3', '$4')} > 0
        ORDER BY due.oldest
        LIMIT $1`,
-    values: [args.limit, args.endpointConcurrency, args.finishedIds ?? []],
+    values: [args.limit, args.endpointConcurrency, ...finishedParams(args.finished)],
   })
   return rows.map((row) => row.id)
 }
@@ -135,7 +149,7 @@ export async function claimDeliveries(
               slots.free
        FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
        JOIN webhook_subscriptions s ON s.id = c.id
-       CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6')} AS free) slots
+       CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6', '$7')} AS free) slots
        WHERE s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
          AND slots.free > 0
@@ -196,7 +210,7 @@ export async function claimDeliveries(
       args.endpointConcurrency,
       args.subscriptionIds,
       share,
-      args.finishedIds ?? [],
+      ...finishedParams(args.finished),
     ],
   })
   const deliveries = rows.map((row): ClaimedDelivery => ({

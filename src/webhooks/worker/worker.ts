@@ -151,7 +151,7 @@ export async function startWebhookWorker(
    * flight, so the claim does not count them against their endpoints' caps (an endpoint's next
    * sends start while the outcome batch is written, not after).
    */
-  const finished = new Set<number>()
+  const finished = new Map<number, Date>()
   /** Subscriptions a send of which ended since the last claim: they have a slot free now. */
   const freed = new Set<string>()
   /** Adds subscriptions to the end of the candidates, each once. */
@@ -258,7 +258,11 @@ export async function startWebhookWorker(
       await writeOutcomesWithRetries(batch)
     } finally {
       // Written, or given up on (the lease lapses and another claim takes the delivery over).
-      for (const outcome of batch) finished.delete(outcome.deliveryId)
+      for (const outcome of batch) {
+        if (finished.get(outcome.deliveryId) === outcome.leaseExpiresAt) {
+          finished.delete(outcome.deliveryId)
+        }
+      }
     }
   }
   const writeOutcomesWithRetries = async (batch: AttemptOutcome[]) => {
@@ -289,7 +293,7 @@ export async function startWebhookWorker(
   }
   const record = (outcome: AttemptOutcome) => {
     observeDeliveryOutcome(outcome)
-    finished.add(outcome.deliveryId)
+    finished.set(outcome.deliveryId, outcome.leaseExpiresAt)
     freed.add(outcome.subscriptionId)
     pending.push(outcome)
     if (pending.length >= flushSize) void flush()
@@ -402,7 +406,7 @@ export async function startWebhookWorker(
                 findDueSubscriptions(pool, {
                   limit: scanLimit,
                   endpointConcurrency: settings.endpointConcurrency,
-                  finishedIds: [...finished],
+                  finished,
                 }),
               ),
             )
@@ -416,7 +420,7 @@ export async function startWebhookWorker(
                 limit,
                 leaseMs: settings.leaseMs,
                 endpointConcurrency: settings.endpointConcurrency,
-                finishedIds: [...finished],
+                finished,
               }),
             )
             stats.claims++
