@@ -6,6 +6,7 @@ import { crc32, deflateSync } from 'node:zlib'
 
 import type { Payload } from 'payload'
 import sharp from 'sharp'
+import { Agent, fetch as fetchOwnConnection } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { consumerWithKey, userWithToken } from '../helpers/identities'
@@ -47,12 +48,17 @@ async function upload(
   fields: Record<string, unknown> = { alt: 'A test picture' },
 ) {
   const { body, contentType } = multipartUpload(file, fields)
-  const response = await fetch(`${server.baseUrl}/api/media`, {
+  // A connection of its own: a refused upload may be answered before its body is read, and the
+  // server then closes that connection; a pooled one reused by the next upload would fail.
+  const agent = new Agent()
+  const { response, text } = await fetchOwnConnection(`${server.baseUrl}/api/media`, {
     method: 'POST',
     headers: { ...headers, 'content-type': contentType },
     body,
+    dispatcher: agent,
   })
-  const text = await response.text()
+    .then(async (response) => ({ response, text: await response.text() }))
+    .finally(() => agent.destroy())
   let json: any = null
   try {
     json = JSON.parse(text)
