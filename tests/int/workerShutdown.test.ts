@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 
 import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
 import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
@@ -39,6 +39,8 @@ const orderPosts = () =>
 
 describe('`npm run worker` on SIGTERM', () => {
   it('finishes the sends in flight, gives back what waited, exits 0; another worker sends the rest, nothing twice', async () => {
+    // A failure (a timeout says nothing of where) shows what the workers printed.
+    onTestFailed(() => console.log(`Workers printed:\n${workers.printed()}`))
     const { consumerWithKey } = await import('../helpers/identities')
     const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload)
