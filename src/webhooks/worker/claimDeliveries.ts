@@ -1,4 +1,4 @@
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 /** A delivery claimed by this worker, with what sending it needs. */
 export type ClaimedDelivery = {
@@ -129,20 +129,54 @@ export async function findDueSubscriptions(
  * - within its rate limit: `rate_limit_tat` (when the next send may start, GCRA) may run at
  *   most one second ahead of now, which allows a burst of one second's worth.
  *
- * Each subscription row is locked (`FOR NO KEY UPDATE SKIP LOCKED`) while its share is worked
- * out, so two workers never both count the same free slot at the same moment; each delivery row
- * is handed to exactly one worker (`FOR UPDATE SKIP LOCKED`). (A worker whose snapshot predates
- * another's claim that just committed may still count that claim's slots as free: the cap can
- * be exceeded for a moment, by at most one claim's share.) Returns the deliveries claimed, and
- * the subscriptions that filled their share (they may have more: they take another turn).
+ * The subscription rows are locked first (`FOR NO KEY UPDATE SKIP LOCKED`: one skipped is
+ * being claimed for or written to by another worker, and waits for the next turn), in a
+ * statement of its own, and the claim runs in the same transaction after it: its snapshot is
+ * taken once the locks are held, so it sees every claim that committed before, and none can
+ * commit meanwhile. (Locking in the claim statement itself counted from a snapshot taken before
+ * the lock: a claim that committed between the two had its slots counted as free, and an
+ * endpoint capped at 10 got 11 sends.) Each delivery row is handed to exactly one worker
+ * (`FOR UPDATE SKIP LOCKED`). Returns the deliveries claimed, and the subscriptions that filled
+ * their share (they may have more: they take another turn).
  */
 export async function claimDeliveries(
   pool: Pool,
   args: ClaimLimits,
 ): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
   if (!args.subscriptionIds.length || args.limit <= 0) return { deliveries: [], mayHaveMore: [] }
-  const share = Math.ceil(args.limit / args.subscriptionIds.length)
-  const { rows } = await pool.query({
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await claimLocked(client, args)
+    await client.query('COMMIT')
+    return result
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw err
+  } finally {
+    client.release()
+  }
+}
+
+/** `claimDeliveries` inside its transaction: locks the subscriptions, then claims. */
+async function claimLocked(
+  client: PoolClient,
+  args: ClaimLimits,
+): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
+  const { rows: lockedRows } = await client.query<{ id: string }>({
+    name: 'webhook-claim-lock-subscriptions',
+    text: `SELECT s.id FROM webhook_subscriptions s
+       WHERE s.id = ANY($1::varchar[]) AND s.is_active
+         AND (s.backoff_until IS NULL OR s.backoff_until <= now())
+       FOR NO KEY UPDATE SKIP LOCKED`,
+    values: [args.subscriptionIds],
+  })
+  const locked = new Set(lockedRows.map((row) => row.id))
+  // In the caller's turn order.
+  const subscriptionIds = args.subscriptionIds.filter((id) => locked.has(id))
+  if (!subscriptionIds.length) return { deliveries: [], mayHaveMore: [] }
+  const share = Math.ceil(args.limit / subscriptionIds.length)
+  const { rows } = await client.query({
     name: 'webhook-claim-deliveries',
     text: `WITH eligible AS (
        SELECT s.id, c.turn, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
@@ -155,7 +189,6 @@ export async function claimDeliveries(
          AND slots.free > 0
          AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
               OR s.rate_limit_tat < now() + interval '1 second')
-       FOR NO KEY UPDATE OF s SKIP LOCKED
      ), rooms AS (
        SELECT e.id, e.turn, LEAST(e.free, $5::int,
          CASE WHEN e.rate IS NULL THEN $5::int ELSE floor(e.rate * extract(epoch FROM
@@ -208,7 +241,7 @@ export async function claimDeliveries(
       args.limit,
       args.leaseMs,
       args.endpointConcurrency,
-      args.subscriptionIds,
+      subscriptionIds,
       share,
       ...finishedParams(args.finished),
     ],
@@ -236,7 +269,7 @@ export async function claimDeliveries(
   for (const { subscriptionId } of deliveries) {
     counts.set(subscriptionId, (counts.get(subscriptionId) ?? 0) + 1)
   }
-  const mayHaveMore = args.subscriptionIds.filter((id) => counts.get(id) === share)
+  const mayHaveMore = subscriptionIds.filter((id) => counts.get(id) === share)
   return { deliveries, mayHaveMore }
 }
 

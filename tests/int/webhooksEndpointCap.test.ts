@@ -1,0 +1,120 @@
+import type { Payload } from 'payload'
+import pg, { type Pool } from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/*
+ * An endpoint's concurrency cap holds across workers even when two claims overlap: a claim that
+ * started just before another worker's claim committed, and reached the subscription just
+ * after, used to count that claim's deliveries as not yet in flight and sent one more
+ * (an isolation test once saw 11 sends to an endpoint capped at 10).
+ */
+
+let payload: Payload
+let pool: Pool
+let claimDeliveries: typeof import('../../src/webhooks/worker/claimDeliveries').claimDeliveries
+
+/** Subscriptions claimed for before the capped one: the claim takes a while to reach it. */
+const othersCount = 100_000
+
+beforeAll(async () => {
+  payload = await (await import('../helpers/payload')).getTestPayload()
+  pool = (await import('../../src/db/transaction')).postgres(payload).pool
+  claimDeliveries = (await import('../../src/webhooks/worker/claimDeliveries')).claimDeliveries
+})
+
+afterAll(async () => {
+  await pool.query(`DELETE FROM webhook_deliveries`)
+  await pool.query(`DELETE FROM webhook_subscriptions`)
+})
+
+/**
+ * Adds active subscriptions of one consumer with these ids, in this order (the claim meets them
+ * in this order whichever way it joins: list order, table order and id order agree).
+ */
+async function addSubscriptions(consumerId: string, ids: string[]) {
+  await pool.query(
+    `INSERT INTO webhook_subscriptions (id, consumer_id, endpoint_url, secret, events, is_active,
+       headers, timeout_seconds, failure_count)
+     SELECT id, $1, 'http://127.0.0.1:9/' || id, 'whsec_x', '["*"]'::jsonb, true, '{}', 10, 0
+     FROM unnest($2::varchar[]) WITH ORDINALITY AS t(id, n) ORDER BY n`,
+    [consumerId, ids],
+  )
+}
+
+describe('an endpoint with a concurrency cap of 1', () => {
+  it('gets no second send from a claim that overlapped another worker’s claim of its one slot', async () => {
+    const { consumerWithKey } = await import('../helpers/identities')
+    const { consumer } = await consumerWithKey(payload, 'Cap consumer')
+    const others = Array.from({ length: othersCount }, (_, n) => `a-${String(n).padStart(6, '0')}`)
+    const capped = 'z-capped'
+    await addSubscriptions(String(consumer.id), [...others, capped])
+    const { rows: deliveries } = await pool.query<{ id: number }>(
+      `INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+         status, attempts, next_attempt_at)
+       SELECT $1, gen_random_uuid()::text, 'order.paid', now(), 'pending', 0, now() - interval '1 s'
+       FROM generate_series(1, 2)
+       RETURNING id`,
+      [capped],
+    )
+
+    // Worker B's connection plans as a worker's does once warm: generic plans of its prepared
+    // statements (a first, custom plan of a claim for 100,000 ids joins them differently).
+    const workerB = new pg.Pool({
+      connectionString: pool.options.connectionString,
+      options: '-c plan_cache_mode=force_generic_plan',
+      max: 1,
+    })
+    // Worker A claims the endpoint's one slot, as a claim does, and has not committed yet.
+    const workerA = await pool.connect()
+    try {
+      await workerA.query('BEGIN')
+      await workerA.query(
+        `SELECT id FROM webhook_subscriptions WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED`,
+        [capped],
+      )
+      await workerA.query(
+        `UPDATE webhook_deliveries SET status = 'delivering', attempts = 1,
+           lease_expires_at = now() + interval '1 minute', next_attempt_at = now() + interval '1 minute'
+         WHERE id = $1`,
+        [deliveries[0]!.id],
+      )
+
+      // Worker B claims for many subscriptions, the capped one last; A commits while B's claim
+      // runs, before B has reached the capped subscription.
+      const claimB = claimDeliveries(workerB, {
+        subscriptionIds: [...others, capped],
+        limit: 10,
+        leaseMs: 60_000,
+        endpointConcurrency: 1,
+      })
+      // B is on its way once it holds the row lock of a subscription half-way through its list
+      // (its snapshot taken, the capped one not reached yet).
+      const halfWay = others[othersCount / 2]
+      const isClaimHalfWay = async () =>
+        (
+          await pool.query(
+            `SELECT count(*)::int AS n FROM (SELECT 1 FROM webhook_subscriptions WHERE id = $1
+               FOR SHARE SKIP LOCKED) free`,
+            [halfWay],
+          )
+        ).rows[0].n === 0
+      const deadline = Date.now() + 10_000
+      while (!(await isClaimHalfWay())) {
+        if (Date.now() > deadline) throw new Error('B’s claim never got half-way')
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      await workerA.query('COMMIT')
+      await claimB
+    } finally {
+      workerA.release()
+      await workerB.end()
+    }
+
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries
+       WHERE subscription_id = $1 AND status = 'delivering'`,
+      [capped],
+    )
+    expect(rows[0]!.n, 'sends in flight to the endpoint capped at 1').toBe(1)
+  })
+})
