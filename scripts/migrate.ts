@@ -8,7 +8,7 @@ import { closePayload } from '../src/db/closePayload'
 import { postgres } from '../src/db/transaction'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { refusePrompts } from './lib/refusePrompts.mjs'
-import { startupWatchdog } from './lib/startupWatchdog'
+import { startupWatchdog, whileLoading } from './lib/startupWatchdog'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
 refusePrompts()
@@ -16,7 +16,7 @@ const started = startupWatchdog('npm run migrate')
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 await provideSecret()
-const { default: config } = await import('@payload-config')
+const { default: config } = await whileLoading('npm run migrate', import('@payload-config'))
 
 const payload = await getPayload({ config })
 started()

@@ -7,7 +7,7 @@ import { getPayload } from 'payload'
 import { closePayload } from '../src/db/closePayload'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { refusePrompts } from './lib/refusePrompts.mjs'
-import { startupWatchdog } from './lib/startupWatchdog'
+import { startupWatchdog, whileLoading } from './lib/startupWatchdog'
 
 refusePrompts()
 const started = startupWatchdog('npm run seed')
@@ -15,7 +15,7 @@ const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
 await provideSecret()
-const { default: config } = await import('@payload-config')
+const { default: config } = await whileLoading('npm run seed', import('@payload-config'))
 const { seed } = await import('../seed')
 
 const payload = await getPayload({ config })

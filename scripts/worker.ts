@@ -16,7 +16,7 @@ import { startJobRunner } from '../src/lifecycle/operations/startJobRunner'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { checkConfiguration } from './lib/checkConfiguration'
 import { refusePrompts } from './lib/refusePrompts.mjs'
-import { startupWatchdog } from './lib/startupWatchdog'
+import { startupWatchdog, whileLoading } from './lib/startupWatchdog'
 
 refusePrompts()
 const started = startupWatchdog('npm run worker')
@@ -25,7 +25,7 @@ loadEnvironment(!isProduction)
 const shutdownMs = checkConfiguration().shutdownMs
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
 await provideSecret()
-const { default: config } = await import('@payload-config')
+const { default: config } = await whileLoading('npm run worker', import('@payload-config'))
 
 const payload = await getPayload({ config })
 const worker = await startWebhookWorker(payload)

@@ -19,6 +19,12 @@ export const replayDeliveriesInput = z
       .describe('`dead`: given up after their last attempt; `failed`: waiting for a retry'),
     since: isoTimestamp.describe('Start of the window of event times (ISO 8601)'),
     until: isoTimestamp.optional().describe('End of the window (ISO 8601); now when absent'),
+    after_id: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Continue past this delivery: the previous answer's `next_after_id`"),
   })
   .meta({ id: 'ReplayDeliveriesInput' })
 
@@ -28,7 +34,15 @@ export const replayDeliveriesOutput = z.object({
     remaining: z
       .number()
       .int()
-      .describe('Deliveries still in that status and window: call again with the same body'),
+      .describe('Deliveries past the last one queued still in that status and window'),
+    next_after_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'When some remain: send it as `after_id` with the same body to queue the next ones; ' +
+          '`null` when none remain',
+      ),
     since: z.iso.datetime(),
     until: z.iso.datetime(),
   }),
@@ -45,11 +59,13 @@ export const replayDeliveriesEndpoint = defineEndpoint({
     description:
       `Queues again, due at once, up to ${replayLimit} of the subscription's deliveries in ` +
       '`status` whose events happened between `since` and `until` (default now; it must come ' +
-      'after `since`, 400 otherwise), oldest first. ' +
+      'after `since`, 400 otherwise), in the order they were first queued, past `after_id` ' +
+      'when given. ' +
       'Each gets a new attempt (shown as manual in its attempts) with the same `webhook-id`. ' +
-      'A queued delivery leaves that status: `remaining` says how many are left, and calling ' +
-      'again with the same body queues the next ones; nothing already delivered or on its way ' +
-      'is queued twice.',
+      '`remaining` says how many are left past the last one queued; calling again with the ' +
+      'same body and `after_id` = `next_after_id` queues the next ones. Nothing already ' +
+      'delivered or on its way is queued twice, nor, with `after_id`, what this replay queued ' +
+      'and failed again.',
     tags: ['Webhook subscriptions'],
     security: ['apiKey'],
     params: subscriptionIdParams,
@@ -66,12 +82,14 @@ export const replayDeliveriesEndpoint = defineEndpoint({
       status: input.status,
       since: new Date(input.since),
       until: input.until ? new Date(input.until) : undefined,
+      afterId: input.after_id,
     })
     return Response.json(
       {
         data: {
           queued: replayed.queued,
           remaining: replayed.remaining,
+          next_after_id: replayed.nextAfterId,
           since: replayed.since.toISOString(),
           until: replayed.until.toISOString(),
         },

@@ -27,21 +27,27 @@ export function spawnScript(
   })
 }
 
+/** Starts of a script that did not finish starting (exit code 75) before giving up. */
+const startAttempts = 4
+
 /**
  * Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. A script
- * that did not finish starting (exit code 75, see `startupWatchdog`) is started once more.
+ * that did not finish starting (exit code 75, see `startupWatchdog`) is started again, four
+ * times in all.
  */
 export async function runScript(
   script: string,
   args: string[] = [],
   env: Record<string, string | undefined> = {},
 ) {
-  try {
-    await untilSuccess(spawnScript(script, args, env), script)
-  } catch (error) {
-    if ((error as { exitCode?: unknown }).exitCode !== startupTimeoutExitCode) throw error
-    console.error(`${script} did not finish starting; starting it once more`)
-    await untilSuccess(spawnScript(script, args, env), script)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await untilSuccess(spawnScript(script, args, env), script)
+    } catch (error) {
+      const isStartTimeout = (error as { exitCode?: unknown }).exitCode === startupTimeoutExitCode
+      if (!isStartTimeout || attempt >= startAttempts) throw error
+      console.error(`${script} did not finish starting; starting it again`)
+    }
   }
 }
 

@@ -22,3 +22,37 @@ export function startupWatchdog(name: string): () => void {
   }, seconds * 1000)
   return () => clearTimeout(timer)
 }
+
+/** A second in which the process used less CPU than this (all its threads) was idle. */
+const idleCpuMsPerSecond = 20
+/** Idle seconds in a row while modules load that mean the loading has stalled. */
+const stalledAfterIdleSeconds = 5
+
+/**
+ * Awaits `loading` (the `import()` of the Payload config and what it imports), ending the
+ * process with exit code 75 as soon as the loading has stalled, instead of at the watchdog's
+ * bound: loading modules keeps the CPU busy, so five seconds in a row without CPU time mean the
+ * import will never settle. (Measured: two `npm run worker` started at once stalled there in
+ * about one start in four, each then waiting out the 40 s bound of the tests.) The caller
+ * starts the script again, as for any exit code 75.
+ */
+export async function whileLoading<T>(name: string, loading: Promise<T>): Promise<T> {
+  let last = process.cpuUsage()
+  let idleSeconds = 0
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(last)
+    last = process.cpuUsage()
+    idleSeconds = (used.user + used.system) / 1000 < idleCpuMsPerSecond ? idleSeconds + 1 : 0
+    if (idleSeconds < stalledAfterIdleSeconds) return
+    console.error(
+      `${name}: loading its modules stalled (no CPU used for ${stalledAfterIdleSeconds} s); ` +
+        `exiting with code ${startupTimeoutExitCode} so that it is started again`,
+    )
+    process.exit(startupTimeoutExitCode)
+  }, 1000)
+  try {
+    return await loading
+  } finally {
+    clearInterval(timer)
+  }
+}

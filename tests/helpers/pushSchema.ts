@@ -2,11 +2,14 @@
 import { getPayload } from 'payload'
 
 import { closePayload } from '../../src/db/closePayload'
-import { startupWatchdog } from '../../scripts/lib/startupWatchdog'
+import { startupWatchdog, whileLoading } from '../../scripts/lib/startupWatchdog'
 
 const started = startupWatchdog('The schema push of the tests')
 
-const { default: config } = await import('../../payload.config')
+const { default: config } = await whileLoading(
+  'The schema push of the tests',
+  import('../../payload.config'),
+)
 const payload = await getPayload({ config })
 await closePayload(payload)
 started()

@@ -9,12 +9,15 @@ import { once } from 'node:events'
 import { getPayload } from 'payload'
 
 import { closePayload } from '../../src/db/closePayload'
-import { startupWatchdog } from '../../scripts/lib/startupWatchdog'
+import { startupWatchdog, whileLoading } from '../../scripts/lib/startupWatchdog'
 
 // tsx answers imports from another thread: held open, this one cannot exit 13 while it waits
 // (the test abandons a start that hangs and tries again).
 const started = startupWatchdog('The sweeper test process')
-const { default: config } = await import('@payload-config')
+const { default: config } = await whileLoading(
+  'The sweeper test process',
+  import('@payload-config'),
+)
 const { expireStaleOrders } = await import('../../src/shop/operations/expireStaleOrders')
 const payload = await getPayload({ config })
 started()

@@ -33,8 +33,8 @@ export function workerProcesses() {
   return {
     /**
      * Starts `npm run worker`'s script on this file's database; resolves once it runs. A start
-     * that hangs ends itself after 40 s with exit code 75 (`startupWatchdog`) and is tried
-     * once more.
+     * that stalls or hangs ends itself with exit code 75 (`startupWatchdog`: at once when its
+     * module loading stalls, after 40 s otherwise) and is tried again, four times in all.
      */
     async start(env: Record<string, string> = {}): Promise<ChildProcess> {
       for (let attempt = 1; ; attempt++) {
@@ -57,7 +57,7 @@ export function workerProcesses() {
           child.once('exit', (code) => resolve(code))
         })
         if (outcome === 'running') return child
-        if (outcome !== startupTimeoutExitCode || attempt >= 2) {
+        if (outcome !== startupTimeoutExitCode || attempt >= 4) {
           throw new Error(`worker exited with ${outcome}: ${printed}`)
         }
       }

@@ -64,6 +64,7 @@ describe('an endpoint with a concurrency cap of 1', () => {
       options: '-c plan_cache_mode=force_generic_plan',
       max: 1,
     })
+    const workerBPid = (await workerB.query('SELECT pg_backend_pid() AS pid')).rows[0].pid
     // Worker A claims the endpoint's one slot, as a claim does, and has not committed yet.
     const workerA = await pool.connect()
     try {
@@ -87,20 +88,19 @@ describe('an endpoint with a concurrency cap of 1', () => {
         leaseMs: 60_000,
         endpointConcurrency: 1,
       })
-      // B is on its way once it holds the row lock of a subscription half-way through its list
-      // (its snapshot taken, the capped one not reached yet).
-      const halfWay = others[othersCount / 2]
-      const isClaimHalfWay = async () =>
+      // B is on its way once it has taken its first row lock (its transaction then has an id):
+      // its snapshot is taken, and the capped subscription, last of 100,001, not reached yet.
+      const hasClaimStarted = async () =>
         (
           await pool.query(
-            `SELECT count(*)::int AS n FROM (SELECT 1 FROM webhook_subscriptions WHERE id = $1
-               FOR SHARE SKIP LOCKED) free`,
-            [halfWay],
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE pid = $1 AND backend_xid IS NOT NULL`,
+            [workerBPid],
           )
-        ).rows[0].n === 0
+        ).rows[0].n > 0
       const deadline = Date.now() + 10_000
-      while (!(await isClaimHalfWay())) {
-        if (Date.now() > deadline) throw new Error('B’s claim never got half-way')
+      while (!(await hasClaimStarted())) {
+        if (Date.now() > deadline) throw new Error('B’s claim never started')
         await new Promise((resolve) => setImmediate(resolve))
       }
       await workerA.query('COMMIT')

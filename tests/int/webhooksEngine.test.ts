@@ -423,7 +423,7 @@ describe('bulk replay', () => {
     expect((await replay({ status: 'dead' })).status).toBe(400)
   })
 
-  it('queues at most its limit per call and says how many remain, so that calling again continues', async () => {
+  it('queues at most its limit per call and says how many remain and where to continue, past what failed again', async () => {
     const { replayDeliveries } = await import('../../src/webhooks/operations/replayDeliveries')
     const subscription = await subscribe('/bounded', { events: ['inquiry.created'] })
     await payload.db.drizzle.execute(
@@ -460,14 +460,21 @@ describe('bulk replay', () => {
       limit: 3,
     })
     expect(first).toMatchObject({ queued: 3, remaining: 1 })
+    expect(first.nextAfterId).toEqual(expect.any(Number))
+    // The three replayed fail again before the next call: continuing past them takes only the
+    // one left, not them once more.
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
+    )
     const next = await replayDeliveries({
       req,
       id: subscription.id,
       status: 'dead',
       since,
+      afterId: first.nextAfterId!,
       limit: 3,
     })
-    expect(next).toMatchObject({ queued: 1, remaining: 0 })
+    expect(next).toMatchObject({ queued: 1, remaining: 0, nextAfterId: null })
   })
 })
 
@@ -520,5 +527,35 @@ describe("one endpoint's backlog", () => {
     await eventually(() => postsTo('/backlog').length >= backlog, 30_000)
     // The retry went out while the backlog was still draining, not after it.
     expect(drained).toBeLessThan(backlog)
+  })
+})
+
+describe('the delivery log', () => {
+  it("shows each delivery with its own event's data, a page of many events read together", async () => {
+    await startWorkers(1)
+    const subscription = await subscribe('/log', { events: ['order.updated'] })
+    const events = Array.from({ length: 40 }, (_, n) => ({
+      type: 'order.updated' as const,
+      data: { id: 9000 + n, status: n % 2 ? 'paid' : 'pending', note: `event ${n}` },
+    }))
+    await emit(...events)
+    await eventually(() => arrivals('/log').length >= events.length)
+    const log = await restJson(
+      'GET',
+      `/api/webhooks/subscriptions/${subscription.id}/deliveries?per_page=100`,
+      { headers: asA() },
+    )
+    expect(log.status).toBe(200)
+    // (The test event sent when the subscription was made is in the log too.)
+    const listed = (
+      log.body as { data: { event_id: string; event_type: string; payload: { id: number } }[] }
+    ).data.filter((delivery) => delivery.event_type !== 'webhook.test')
+    expect(listed).toHaveLength(events.length)
+    // Each delivery's payload is the data of its own event, as it was sent.
+    const sent = new Map(
+      postsTo('/log').map((post) => [String(post.headers['webhook-id']), bodyOf(post).data]),
+    )
+    for (const delivery of listed) expect(delivery.payload).toEqual(sent.get(delivery.event_id))
+    expect(new Set(listed.map((delivery) => delivery.payload.id)).size).toBe(events.length)
   })
 })

@@ -16,8 +16,14 @@ export const replayLimit = 1000
 /** What a replay queued, and what is left in its window. */
 export type Replayed = {
   queued: number
-  /** Deliveries still in that status and window: call again with the same body for them. */
+  /** Deliveries past the last one queued still in that status and window. */
   remaining: number
+  /**
+   * The last delivery queued, when some remain: pass it as `afterId` to continue past it
+   * (deliveries queued by this call that fail again are not taken a second time). `null` when
+   * none remain.
+   */
+  nextAfterId: number | null
   since: Date
   until: Date
 }
@@ -25,9 +31,10 @@ export type Replayed = {
 /**
  * Queues again, due at once, the deliveries of the caller's subscription `id` (404 for anyone
  * else's) that are in `status` and whose events happened between `since` and `until` (default
- * now), oldest first, at most `limit` of them: each gets a new attempt, marked manual in the
- * attempt log, and keeps its `webhook-id`. A queued delivery leaves that status, so calling again
- * with the same body takes the next ones, and replays nothing already on its way or delivered.
+ * now), in the order they were queued (by id), past `afterId` when given, at most `limit` of
+ * them: each gets a new attempt, marked manual in the attempt log, and keeps its `webhook-id`.
+ * Calling again with `afterId` = the answer's `nextAfterId` takes the next ones, and replays
+ * nothing already on its way or delivered, nor what this replay queued and failed again.
  * One transaction; the workers are woken when it commits.
  */
 export async function replayDeliveries(args: {
@@ -36,6 +43,7 @@ export async function replayDeliveries(args: {
   status: ReplayableStatus
   since: Date
   until?: Date
+  afterId?: number
   limit?: number
 }): Promise<Replayed> {
   const { req, id, status, since } = args
@@ -52,13 +60,22 @@ export async function replayDeliveries(args: {
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
           updated_at = now()
       WHERE id IN (
-        SELECT d.id FROM webhook_deliveries d WHERE ${window}
-        ORDER BY d.occurred_at, d.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        SELECT d.id FROM webhook_deliveries d WHERE ${window} AND d.id > ${args.afterId ?? 0}
+        ORDER BY d.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING id`)
+    const lastId = Math.max(args.afterId ?? 0, ...rows.map((row) => row.id))
     const { rows: left } = await db.execute<{ remaining: number }>(
-      sql`SELECT count(*)::int AS remaining FROM webhook_deliveries d WHERE ${window}`,
+      sql`SELECT count(*)::int AS remaining FROM webhook_deliveries d
+          WHERE ${window} AND d.id > ${lastId}`,
     )
+    const remaining = left[0]?.remaining ?? 0
     if (rows.length > 0) await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
-    return { queued: rows.length, remaining: left[0]?.remaining ?? 0, since, until }
+    return {
+      queued: rows.length,
+      remaining,
+      nextAfterId: remaining > 0 ? lastId : null,
+      since,
+      until,
+    }
   })
 }
