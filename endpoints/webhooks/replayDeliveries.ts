@@ -23,6 +23,7 @@ export const replayDeliveriesInput = z
       .number()
       .int()
       .min(0)
+      .max(2_147_483_647) // delivery ids are PostgreSQL integers
       .optional()
       .describe("Continue past this delivery: the previous answer's `next_after_id`"),
   })
