@@ -14,7 +14,8 @@
  * 6. outage: the receiver refuses connections for 20 s while 10 events a second are emitted;
  * and since the delivery engine work: the fan-out with a filter on every subscription and what
  * one 2 KB event to 10,000 subscriptions stores; the throughput without the attempt log; a
- * backlog of 1,000 and of 100,000 deliveries to one endpoint.
+ * backlog of 1,000 and of 100,000 deliveries to one endpoint; and (7) a backlog of 1,000,000
+ * deliveries across 10,000 subscriptions, with the claim's cost as it drains.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -24,6 +25,12 @@ import { Agent, request } from 'undici'
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
 import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
+
+/**
+ * Events of the large-backlog scenario (7), each to 10,000 subscriptions: 100 (1,000,000
+ * deliveries, about ten minutes) unless `BENCH_WEBHOOKS_BACKLOG_EVENTS` says otherwise; 0 skips it.
+ */
+const backlogEvents = Number(process.env.BENCH_WEBHOOKS_BACKLOG_EVENTS ?? 100)
 
 const server = await startTestServer()
 const database = `${server.prefix}_bench_webhooks`
@@ -445,6 +452,40 @@ try {
   )
   row('the same, the hanging subscription inactive', `${withoutHanging.ms.toFixed(0)} ms`)
   await clearQueue()
+
+  // 7. A large backlog across many endpoints: `backlogEvents` events to 10,000 subscriptions
+  // (1,000,000 deliveries by default), fanned out in bounded chunks while the worker claims.
+  // What is measured is whether the claim slows as the queue drains: its time per delivery,
+  // and the drain rate, in the first, middle and last tenth.
+  if (backlogEvents > 0) {
+    await addSubscriptions(10_000, ['order.updated'], 'backlog')
+    const total = backlogEvents * 10_000
+    worker = await startWebhookWorker(payload)
+    const backlogStarted = await emit('order.updated', backlogEvents)
+    const tenths: { claimUs: number; rate: number }[] = []
+    let last = { ...worker.stats(), at: backlogStarted, done: 0 }
+    for (let tenth = 1; tenth <= 10; tenth++) {
+      await waitUntil(() => received('backlog') >= (total * tenth) / 10, 100)
+      const now = { ...worker.stats(), at: performance.now(), done: received('backlog') }
+      tenths.push({
+        claimUs: ((now.claimMs - last.claimMs) / Math.max(1, now.claimed - last.claimed)) * 1000,
+        rate: (now.done - last.done) / ((now.at - last.at) / 1000),
+      })
+      last = now
+    }
+    const backlogMs = performance.now() - backlogStarted
+    await worker.stop()
+    const [first, middle, final] = [tenths[0]!, tenths[4]!, tenths[9]!]
+    row(
+      `backlog of ${total.toLocaleString('en')} deliveries across 10,000 subscriptions`,
+      `${(total / (backlogMs / 1000)).toFixed(0)} /s`,
+      `drained in ${(backlogMs / 1000).toFixed(0)} s; claim per delivery in the first, middle ` +
+        `and last tenth ${first.claimUs.toFixed(0)} / ${middle.claimUs.toFixed(0)} / ` +
+        `${final.claimUs.toFixed(0)} µs, drain ${first.rate.toFixed(0)} / ` +
+        `${middle.rate.toFixed(0)} / ${final.rate.toFixed(0)} /s (target: no slowing)`,
+    )
+    await clearQueue()
+  }
 
   // 6. Outage: 20 s of refused connections while 10 events a second are emitted for 30 s.
   // Default back-off (5 s doubling); retries after 5 s, 10 s, 20 s, ... so that the figure
