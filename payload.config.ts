@@ -118,14 +118,7 @@ export const payloadConfig = (app: AppConfig) =>
       // the worker's prepared claim (a generic plan over a large delivery table) does; compiling
       // took 40 to 70 ms of every claim and capped one endpoint at ~40 deliveries a second. Every
       // query of this app is a short OLTP statement that gains nothing from it.
-      // Generic plans for prepared statements (only the webhook worker names its statements):
-      // PostgreSQL otherwise plans each of a connection's first five executions anew, and the
-      // claim took 3 to 7 ms to plan against 1.3 ms to run, on every connection of the pool;
-      // commit-to-receipt went from 7 ms to 4.5 ms (p50).
-      pool: {
-        connectionString: app.database.url,
-        options: '-c jit=off -c plan_cache_mode=force_generic_plan',
-      },
+      pool: { connectionString: app.database.url, options: '-c jit=off' },
       // Development pushes the schema; production (and CI's migration check) use migrations.
       push: app.database.push,
       migrationDir: path.resolve(dirname, 'migrations'),

@@ -146,7 +146,11 @@ export async function claimDeliveries(
   if (!args.subscriptionIds.length || args.limit <= 0) return { deliveries: [], mayHaveMore: [] }
   const client = await pool.connect()
   try {
-    await client.query('BEGIN')
+    // The claim's generic plan, from its first run on this connection: planning it anew, as
+    // PostgreSQL does for a prepared statement's first five runs, took 3 to 7 ms against 1.3 ms
+    // to run it (commit-to-receipt p50 7 ms -> 4.5 ms). Only for this transaction: forced on
+    // every statement, the scan's generic plan took seconds on a queue of 10,000.
+    await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan')
     const result = await claimLocked(client, args)
     await client.query('COMMIT')
     return result
