@@ -98,8 +98,10 @@ export async function findDueSubscriptions(
   pool: Pool,
   args: { limit: number; endpointConcurrency: number; finished?: FinishedSends },
 ): Promise<string[]> {
+  // Not a prepared statement: planned each time with its values (a scan runs at most about
+  // once a second). Its generic plan, which PostgreSQL switches a prepared statement to after
+  // five runs, took 0.8 s a scan on a queue of 10,000 (14 s of a 20 s throughput run).
   const { rows } = await pool.query<{ id: string }>({
-    name: 'webhook-find-due-subscriptions',
     text: `SELECT due.id FROM (
          SELECT d.subscription_id AS id, min(d.next_attempt_at) AS oldest
          FROM webhook_deliveries d
