@@ -271,8 +271,12 @@ export async function startWebhookWorker(
         const { disabled } = await timed('outcomeMs', () =>
           recordOutcomes(payload, pool, batch, settings),
         )
-        // The endpoints of these deliveries have free slots now (counted from the rows).
-        wake()
+        // Their subscriptions may have deliveries that could not be claimed before this write:
+        // the next of an ordered object, or the backlog behind a probe that succeeded. They take
+        // another turn, without a scan (a scan after every batch ran dozens of times a second
+        // while one endpoint's backlog drained).
+        addCandidates([...new Set(batch.map((outcome) => outcome.subscriptionId))])
+        nudge()
         // Their owners' notices are e-mailed by this process's notifier, which never holds
         // this chain of writes up.
         if (disabled > 0) nudgeDisableNotifier()
@@ -394,10 +398,12 @@ export async function startWebhookWorker(
           freed.clear()
         }
         if (freeSlots() >= minBatch || held === 0) {
-          // Scan when the candidates run out, and at least every `scanEveryMs` while they do
-          // not: an endpoint whose sends keep ending stays a candidate for as long as its
-          // backlog lasts, and must not hide other subscriptions' deliveries coming due.
-          if (isScanDue && (!candidates.length || performance.now() - lastScanAt >= scanEveryMs)) {
+          // Scan when the candidates run out and something may have come due, and every
+          // `scanEveryMs` while the worker is busy: an endpoint whose sends keep ending stays a
+          // candidate for as long as its backlog lasts, and must not hide other subscriptions'
+          // retries and probes, which come due with time, not with a wake.
+          const sinceScanMs = performance.now() - lastScanAt
+          if ((isScanDue && !candidates.length) || sinceScanMs >= scanEveryMs) {
             isScanDue = false
             lastScanAt = performance.now()
             stats.scans++
