@@ -83,9 +83,12 @@ export async function recordOutcomes(
        FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
          status text, next_attempt_at timestamptz, response_status int, response_body text,
          error text, duration_ms int)
-       WHERE d.id = v.id AND d.status = 'delivering' AND d.lease_expires_at = v.lease_expires_at
+       WHERE d.id = ANY ($2::int[]) AND d.id = v.id AND d.status = 'delivering'
+         AND d.lease_expires_at = v.lease_expires_at
        RETURNING v.id, v.lease_expires_at`,
-      values: [JSON.stringify(deliveries)],
+      // The ids once more as an array: the rows are found through the primary key, whatever the
+      // planner guesses of the batch's size (as a join alone it hashed the whole table).
+      values: [JSON.stringify(deliveries), deliveries.map((delivery) => delivery.id)],
     })
     // The attempt log: one row per attempt whose outcome landed, in the same transaction.
     if (matched.length && settings.isAttemptLogged !== false) {

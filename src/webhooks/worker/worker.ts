@@ -480,10 +480,18 @@ export async function startWebhookWorker(
       listener = undefined
       if (current) {
         current.detach()
-        // Errors of a client being released are the pool's to handle from here on.
-        current.client.on('error', () => {})
-        await current.client.query('UNLISTEN *').catch(() => {})
-        current.client.release()
+        // A connection lost during the UNLISTEN is only released; from then on its errors are
+        // the pool's. (The listener was left on before: every stop added one to a connection
+        // the pool hands out again, and a process that started and stopped workers warned of
+        // a listener leak.)
+        const ignore = () => {}
+        current.client.on('error', ignore)
+        const unlistened = await current.client.query('UNLISTEN *').then(
+          () => true,
+          () => false,
+        )
+        current.client.removeListener('error', ignore)
+        current.client.release(unlistened ? undefined : new Error('UNLISTEN failed'))
       }
     },
     health: () => ({
