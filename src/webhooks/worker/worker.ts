@@ -434,7 +434,10 @@ export async function startWebhookWorker(
             for (const delivery of claimed) dispatch(delivery)
             // A subscription that filled its share may have more: it takes another turn later.
             addCandidates(mayHaveMore)
-            isBusy = candidates.length > 0 && freeSlots() >= minBatch
+            // Busy also while the outbox has more to fan out (set above): a claim that got
+            // nothing must not put the rest of a fan-out to sleep for a poll interval (a
+            // healthy endpoint's first delivery waited 1 s behind another's backlog).
+            isBusy ||= candidates.length > 0 && freeSlots() >= minBatch
           }
         }
         await recoverWhenDue()
