@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 
 import type { AppConfig } from '../../src/config/appConfig'
 import { projectRoot } from './environment'
-import { startupTimeoutExitCode } from './startupWatchdog'
+import { startupAttempts, startupTimeoutExitCode } from './startupWatchdog'
 
 // tsx as a loader of this very process (not its CLI, which runs the script in a child): a
 // signal sent to the process, SIGKILL included, reaches the script itself, and nothing is
@@ -27,13 +27,10 @@ export function spawnScript(
   })
 }
 
-/** Starts of a script that did not finish starting (exit code 75) before giving up. */
-const startAttempts = 4
-
 /**
  * Runs a TypeScript script to completion; a non-zero exit is an error, never ignored. A script
- * that did not finish starting (exit code 75, see `startupWatchdog`) is started again, four
- * times in all.
+ * that did not finish starting (exit code 75, see `startupWatchdog`) is started again, up to
+ * `startupAttempts` times in all.
  */
 export async function runScript(
   script: string,
@@ -45,7 +42,7 @@ export async function runScript(
       return await untilSuccess(spawnScript(script, args, env), script)
     } catch (error) {
       const isStartTimeout = (error as { exitCode?: unknown }).exitCode === startupTimeoutExitCode
-      if (!isStartTimeout || attempt >= startAttempts) throw error
+      if (!isStartTimeout || attempt >= startupAttempts) throw error
       console.error(`${script} did not finish starting; starting it again`)
     }
   }

@@ -2,6 +2,13 @@
 export const startupTimeoutExitCode = 75
 
 /**
+ * Starts of a script that ends with exit code 75 before its caller gives up. Eight: a CI run
+ * failed when one `npm run worker`, started while another worker was stopped (SIGSTOP), stalled
+ * four times in a row (the limit was four); a stall costs about 5 s.
+ */
+export const startupAttempts = 8
+
+/**
  * Ends a script that has not finished starting within `SCRIPT_START_TIMEOUT_SECONDS` (90) with
  * exit code 75 and a message, instead of letting it hang, and keeps the event loop alive until
  * then. Why: under load, a script's top-level `await import()` of the Payload config sometimes

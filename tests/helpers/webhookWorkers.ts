@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 
 import { createLocalReq, type Payload } from 'payload'
 
-import { startupTimeoutExitCode } from '../../scripts/lib/startupWatchdog'
+import { startupAttempts, startupTimeoutExitCode } from '../../scripts/lib/startupWatchdog'
 import { signalGroup, spawnInGroup } from './processGroups'
 import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 
@@ -34,7 +34,7 @@ export function workerProcesses() {
     /**
      * Starts `npm run worker`'s script on this file's database; resolves once it runs. A start
      * that stalls or hangs ends itself with exit code 75 (`startupWatchdog`: at once when its
-     * module loading stalls, after 40 s otherwise) and is tried again, four times in all.
+     * module loading stalls, after 40 s otherwise) and is tried again, up to `startupAttempts` times in all.
      */
     async start(env: Record<string, string> = {}): Promise<ChildProcess> {
       for (let attempt = 1; ; attempt++) {
@@ -57,7 +57,7 @@ export function workerProcesses() {
           child.once('exit', (code) => resolve(code))
         })
         if (outcome === 'running') return child
-        if (outcome !== startupTimeoutExitCode || attempt >= 4) {
+        if (outcome !== startupTimeoutExitCode || attempt >= startupAttempts) {
           throw new Error(`worker exited with ${outcome}: ${printed}`)
         }
       }
