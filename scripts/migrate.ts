@@ -2,10 +2,7 @@
  * `npm run migrate`: applies the committed migrations (what `npm start` does first). Exits
  * non-zero unless every migration is applied afterwards.
  */
-import { getPayload } from 'payload'
 
-import { closePayload } from '../src/db/closePayload'
-import { postgres } from '../src/db/transaction'
 import { loadEnvironment, provideDatabase, provideSecret } from './lib/environment'
 import { refusePrompts } from './lib/refusePrompts.mjs'
 import { startupWatchdog, whileLoading } from './lib/startupWatchdog'
@@ -16,7 +13,17 @@ const started = startupWatchdog('npm run migrate')
 loadEnvironment(false)
 const cluster = await provideDatabase('app')
 await provideSecret()
-const { default: config } = await whileLoading('npm run migrate', import('@payload-config'))
+// Payload and the app's modules load in one step with the config (imported statically before
+// it, they made the config's import stall in about one start in two: scripts/worker.ts).
+const [{ default: config }, { getPayload }, { closePayload }, { postgres }] = await whileLoading(
+  'npm run migrate',
+  Promise.all([
+    import('@payload-config'),
+    import('payload'),
+    import('../src/db/closePayload'),
+    import('../src/db/transaction'),
+  ]),
+)
 
 const payload = await getPayload({ config })
 started()

@@ -6,19 +6,23 @@
  */
 import { once } from 'node:events'
 
-import { getPayload } from 'payload'
-
-import { closePayload } from '../../src/db/closePayload'
 import { startupWatchdog, whileLoading } from '../../scripts/lib/startupWatchdog'
 
 // tsx answers imports from another thread: held open, this one cannot exit 13 while it waits
 // (the test abandons a start that hangs and tries again).
 const started = startupWatchdog('The sweeper test process')
-const { default: config } = await whileLoading(
-  'The sweeper test process',
-  import('@payload-config'),
-)
-const { expireStaleOrders } = await import('../../src/shop/operations/expireStaleOrders')
+// Payload and the app's modules load in one step with the config (imported statically before
+// it, they made the config's import stall in about one start in two: scripts/worker.ts).
+const [{ default: config }, { getPayload }, { closePayload }, { expireStaleOrders }] =
+  await whileLoading(
+    'The sweeper test process',
+    Promise.all([
+      import('@payload-config'),
+      import('payload'),
+      import('../../src/db/closePayload'),
+      import('../../src/shop/operations/expireStaleOrders'),
+    ]),
+  )
 const payload = await getPayload({ config })
 started()
 process.stdout.write('SWEEPER READY\n')
