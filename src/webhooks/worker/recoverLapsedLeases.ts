@@ -22,7 +22,7 @@ export async function recoverLapsedLeases(pool: Pool): Promise<number> {
   // in flight, their subscriptions by id, the rows to update by id. (Written as a join, one run
   // during bench:webhooks' backlog of a million deliveries read data files for over nine
   // minutes, and the worker, which runs this between claims, sent nothing meanwhile. Why that
-  // plan was chosen was not established; this form leaves no whole-table read to choose.)
+  // plan was chosen was not established; in this form each step has an index to go by.)
   const { rowCount } = await pool.query({
     name: 'webhook-recover-lapsed-leases',
     text: `UPDATE webhook_deliveries d
