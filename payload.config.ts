@@ -30,6 +30,7 @@ import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
+import { portalSessionTable } from '@/identity/portal/portalSessionTable'
 import { Orders, Products, StockAdjustments, StripeEvents } from './collections/Shop'
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
 import { articlesV1 } from './endpoints/articles/v1'
@@ -43,7 +44,11 @@ import { salesReportEndpoint } from './endpoints/reports/salesReport'
 import { searchEndpoint } from './endpoints/search/search'
 import { searchV1Endpoint } from './endpoints/search/v1/search'
 import { orderEndpoints } from './endpoints/shop'
-import { webhookDeliveryAdminEndpoints, webhookEndpoints } from './endpoints/webhooks'
+import {
+  consumerAdminEndpoints,
+  webhookDeliveryAdminEndpoints,
+  webhookEndpoints,
+} from './endpoints/webhooks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -79,7 +84,7 @@ export const payloadConfig = (app: AppConfig) =>
       withMediaDirectory(Media, app.content.mediaDirectory),
       Inquiries,
       Users,
-      Consumers,
+      { ...Consumers, endpoints: consumerAdminEndpoints },
       AuditLog,
       Products,
       StockAdjustments,
@@ -135,6 +140,7 @@ export const payloadConfig = (app: AppConfig) =>
         orderReportIndex,
         webhookIndexes,
         attemptLogTable,
+        portalSessionTable,
       ],
       // Trigram indexes for search (src/search/schema/searchIndexes.ts).
       extensions: ['pg_trgm'],

@@ -10,6 +10,8 @@ import * as migration_20261124_092428_order_titles from './20261124_092428_order
 import * as migration_20261125_060630_concurrent_writers from './20261125_060630_concurrent_writers';
 import * as migration_20261125_102423_content_media_drafts from './20261125_102423_content_media_drafts';
 import * as migration_20261125_192938_webhook_engine_events_attempts_filters from './20261125_192938_webhook_engine_events_attempts_filters';
+import * as migration_20261126_061539_portal_attempt_request_headers from './20261126_061539_portal_attempt_request_headers';
+import * as migration_20261126_061626_portal_sessions from './20261126_061626_portal_sessions';
 
 export const migrations = [
   {
@@ -70,6 +72,16 @@ export const migrations = [
   {
     up: migration_20261125_192938_webhook_engine_events_attempts_filters.up,
     down: migration_20261125_192938_webhook_engine_events_attempts_filters.down,
-    name: '20261125_192938_webhook_engine_events_attempts_filters'
+    name: '20261125_192938_webhook_engine_events_attempts_filters',
+  },
+  {
+    up: migration_20261126_061539_portal_attempt_request_headers.up,
+    down: migration_20261126_061539_portal_attempt_request_headers.down,
+    name: '20261126_061539_portal_attempt_request_headers',
+  },
+  {
+    up: migration_20261126_061626_portal_sessions.up,
+    down: migration_20261126_061626_portal_sessions.down,
+    name: '20261126_061626_portal_sessions'
   },
 ];

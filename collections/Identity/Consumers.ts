@@ -38,5 +38,11 @@ export const Consumers: CollectionConfig = {
     },
     { name: 'name', type: 'text', required: true },
     { name: 'email', label: 'Contact e-mail', type: 'email', required: true },
+    {
+      // An admin opens the consumer's integrator portal from here (src/components/admin).
+      name: 'portal',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/OpenPortalButtons#OpenPortalButtons' } },
+    },
   ],
 }

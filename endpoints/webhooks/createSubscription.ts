@@ -53,7 +53,7 @@ export const createSubscriptionEndpoint = defineEndpoint({
       'endpoint must resolve to a public address; its reachability is probed but never refused. ' +
       'A `webhook.test` event is queued for the new subscription.',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     body: createSubscriptionInput,
     responses: {
       201: { description: 'Subscribed', schema: createSubscriptionOutput },

@@ -32,6 +32,7 @@ export const eventTypesEndpoint = defineEndpoint({
       'The active event types a subscription may list, with example payloads, by name; paged ' +
       'like the other lists (`page`, `per_page`, `meta`). Any credentials.',
     tags: ['Webhook subscriptions'],
+    security: ['bearer', 'apiKey', 'portalSession'],
     query: listEventTypesInput,
     responses: { 200: { description: 'A page of event types', schema: eventTypesOutput } },
   },

@@ -17,7 +17,7 @@ export const getSubscriptionEndpoint = defineEndpoint({
     summary: 'Read a subscription',
     description: "Another consumer's subscription is 404.",
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     responses: { 200: { description: 'The subscription', schema: subscriptionOutput } },
     errors: ['forbidden', 'not_found'],

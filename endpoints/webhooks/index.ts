@@ -1,6 +1,11 @@
 import { createSubscriptionEndpoint } from './createSubscription'
+import { endPortalSessionEndpoint, getPortalSessionEndpoint } from './currentPortalSession'
+import { openPortalAsAdminEndpoint } from './openPortalAsAdmin'
+import { exchangePortalSessionEndpoint } from './portalSessionExchange'
+import { createPortalSessionEndpoint } from './portalSessions'
 import { deleteSubscriptionEndpoint } from './deleteSubscription'
 import { eventTypesEndpoint } from './eventTypes'
+import { getDeliveryEndpoint } from './getDelivery'
 import { getSubscriptionEndpoint } from './getSubscription'
 import { listAttemptsEndpoint } from './listAttempts'
 import { listDeliveriesEndpoint } from './listDeliveries'
@@ -10,6 +15,7 @@ import { replayDeliveriesEndpoint } from './replayDeliveries'
 import { retryDeliveryEndpoint } from './retryDelivery'
 import { retryDeliveryAsAdminEndpoint } from './retryDeliveryAsAdmin'
 import { rotateSecretEndpoint } from './rotateSecret'
+import { subscriptionStatsEndpoint } from './subscriptionStats'
 import { testSubscriptionEndpoint } from './testSubscription'
 import { updateSubscriptionEndpoint } from './updateSubscription'
 
@@ -25,10 +31,19 @@ export const webhookEndpoints = [
   recoverEventsEndpoint,
   replayDeliveriesEndpoint,
   listDeliveriesEndpoint,
+  getDeliveryEndpoint,
   retryDeliveryEndpoint,
   listAttemptsEndpoint,
+  subscriptionStatsEndpoint,
   eventTypesEndpoint,
+  createPortalSessionEndpoint,
+  exchangePortalSessionEndpoint,
+  getPortalSessionEndpoint,
+  endPortalSessionEndpoint,
 ]
 
 /** The webhook-deliveries collection's endpoint: the admin panel's "Retry now". */
 export const webhookDeliveryAdminEndpoints = [retryDeliveryAsAdminEndpoint]
+
+/** The consumers collection's endpoint: the admin panel's "Open portal". */
+export const consumerAdminEndpoints = [openPortalAsAdminEndpoint]

@@ -26,7 +26,7 @@ export const listAttemptsEndpoint = defineEndpoint({
       "response's status and first 8 KB, the error, the signature sent, and whether it was " +
       'scheduled or asked for by hand. Kept as long as the delivery (the retention period).',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: listAttemptsParams,
     query: pageQuery,
     responses: { 200: { description: 'A page of attempts', schema: listAttemptsOutput } },

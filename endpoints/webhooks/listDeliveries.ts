@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { offsetPage } from '@/http/pageMeta'
+import { isoTimestamp } from '@/http/isoTimestamp'
 import { parseInput } from '@/http/parseInput'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { listDeliveries } from '@/webhooks/operations/listDeliveries'
@@ -8,9 +9,21 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { deliveryResource, pageMeta, pageQuery, toDeliveryResource } from './resources'
 
-/** Query of the delivery log: paging, optionally one status. */
+/** Query of the delivery log: paging, and optionally a status, an event type and a time range. */
 export const listDeliveriesInput = pageQuery.extend({
   status: z.enum(deliveryStatuses).optional(),
+  event_type: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Only deliveries of this event type (its exact name, e.g. `order.paid`)'),
+  since: isoTimestamp
+    .optional()
+    .describe('Only deliveries created at or after this time (ISO 8601)'),
+  until: isoTimestamp
+    .optional()
+    .describe('Only deliveries created before this time (ISO 8601); it must come after `since`'),
 })
 
 export const listDeliveriesOutput = z.object({ data: z.array(deliveryResource), meta: pageMeta })
@@ -23,13 +36,16 @@ export const listDeliveriesEndpoint = defineEndpoint({
   openapi: {
     operationId: 'listWebhookDeliveries',
     summary: "A subscription's delivery log",
-    description: 'Newest first, optionally one `status`; response bodies are kept up to 8 KB.',
+    description:
+      'Newest first. Each filter given narrows the log: one `status`, one `event_type`, and ' +
+      'the time the delivery was created, from `since` (inclusive) to `until` (exclusive; ' +
+      'it must come after `since`, 400 otherwise). Response bodies are kept up to 8 KB.',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     query: listDeliveriesInput,
     responses: { 200: { description: 'A page of deliveries', schema: listDeliveriesOutput } },
-    errors: ['forbidden', 'not_found'],
+    errors: ['bad_request', 'forbidden', 'not_found'],
   },
   handler: async (req) => {
     requireConsumer(req)
@@ -38,6 +54,9 @@ export const listDeliveriesEndpoint = defineEndpoint({
       req,
       subscriptionId: routeId(req),
       status: query.status,
+      eventType: query.event_type,
+      since: query.since ? new Date(query.since) : undefined,
+      until: query.until ? new Date(query.until) : undefined,
       page: query.page,
       perPage: query.per_page,
     })

@@ -25,7 +25,7 @@ export const listSubscriptionsEndpoint = defineEndpoint({
     summary: "List the caller's subscriptions",
     description: "Newest first; only the calling consumer's own.",
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     query: listSubscriptionsInput,
     responses: { 200: { description: 'A page of subscriptions', schema: listSubscriptionsOutput } },
     errors: ['forbidden'],

@@ -45,7 +45,7 @@ export const recoverEventsEndpoint = defineEndpoint({
       'window twice queues nothing twice. Events are kept for the retention period (30 days by ' +
       'default): an older `since` is a 400. An inactive subscription receives them once enabled.',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     body: recoverEventsInput,
     responses: { 202: { description: 'Queued', schema: recoverEventsOutput } },

@@ -68,7 +68,7 @@ export const replayDeliveriesEndpoint = defineEndpoint({
       'delivered or on its way is queued twice, nor, with `after_id`, what this replay queued ' +
       'and failed again.',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     body: replayDeliveriesInput,
     responses: { 202: { description: 'Queued', schema: replayDeliveriesOutput } },

@@ -129,6 +129,13 @@ export const attemptResource = z
     response_body: z.string().nullable().describe("The response body's first 8 KB"),
     error: z.string().nullable().describe('Why no response came (timeout, refused, ...)'),
     signature: z.string().nullable().describe('The `webhook-signature` header sent'),
+    request_headers: z
+      .record(z.string(), z.string())
+      .nullable()
+      .describe(
+        'Every request header sent, by lower-case name: your extra headers, `content-type`, ' +
+          '`user-agent` and the `webhook-*` ones; null for attempts logged before they were kept',
+      ),
   })
   .meta({ id: 'WebhookDeliveryAttempt' })
 
@@ -144,6 +151,7 @@ export function toAttemptResource(attempt: DeliveryAttempt): z.infer<typeof atte
     response_body: attempt.responseBody,
     error: attempt.error,
     signature: attempt.signature,
+    request_headers: attempt.requestHeaders,
   }
 }
 

@@ -22,7 +22,7 @@ export const retryDeliveryEndpoint = defineEndpoint({
     summary: 'Send a delivery again now',
     description: "One of the caller's deliveries; 409 while it is being sent.",
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: retryDeliveryInput,
     responses: { 202: { description: 'Due again at once', schema: retryDeliveryOutput } },
     errors: ['forbidden', 'validation_failed', 'not_found', 'conflict'],

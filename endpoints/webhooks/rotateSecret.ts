@@ -26,7 +26,7 @@ export const rotateSecretEndpoint = defineEndpoint({
       '(three signatures), and a third is refused with 409 until the oldest promise ends ' +
       '(`Retry-After`).',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     responses: { 200: { description: 'The new secret', schema: rotateSecretOutput } },
     errors: ['forbidden', 'not_found', 'conflict'],

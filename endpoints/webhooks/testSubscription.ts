@@ -18,7 +18,7 @@ export const testSubscriptionEndpoint = defineEndpoint({
     summary: 'Send a test event',
     description: 'Queues a `webhook.test` delivery to this subscription only.',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     responses: { 201: { description: 'Queued', schema: testSubscriptionOutput } },
     errors: ['forbidden', 'not_found'],

@@ -4,6 +4,7 @@ import { parseInput } from '@/http/parseInput'
 import { updateSubscription } from '@/webhooks/operations/updateSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
+import { unmodifiedSinceHeaders, unmodifiedSinceOf } from '@/http/preconditions'
 import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
 import { toSubscriptionResource } from './resources'
 import {
@@ -41,17 +42,20 @@ export const updateSubscriptionEndpoint = defineEndpoint({
     summary: 'Update a subscription',
     description:
       'Any of the fields below; others are a 400. Setting `is_active` to true re-enables a ' +
-      'disabled subscription and resets its `failure_count`.',
+      'disabled subscription and resets its `failure_count`. With `If-Unmodified-Since` (the ' +
+      "`updated_at` of the version you edited), a subscription changed since (another person's " +
+      'save, the service disabling it) is left alone: 412.',
     tags: ['Webhook subscriptions'],
-    security: ['apiKey'],
+    security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
+    headers: unmodifiedSinceHeaders,
     body: updateSubscriptionInput,
     bodyOptional: true,
     responses: {
       200: { description: 'The subscription as stored', schema: subscriptionOutput },
       422: unknownEventTypesResponse,
     },
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'precondition_failed', 'bad_request'],
   },
   handler: (req) =>
     answeringUnknownEventTypes(async () => {
@@ -62,6 +66,7 @@ export const updateSubscriptionEndpoint = defineEndpoint({
       const subscription = await updateSubscription({
         req,
         id: routeId(req),
+        unmodifiedSince: unmodifiedSinceOf(req.headers),
         changes: {
           endpointUrl: input.endpoint_url,
           events: input.events,

@@ -1,3 +1,4 @@
+import type { PortalSettings } from '@/identity/portal/portalSettings'
 import type { Payload } from 'payload'
 
 import type { RateLimitPolicy, PolicyName } from '@/http/rateLimitPolicy'
@@ -119,6 +120,7 @@ export type AppConfig = {
     /** `PREVIEW_TOKEN_MINUTES`. */
     previewTokenMinutes: number
   }
+  portal: PortalSettings
   webhooks: WorkerSettings & {
     /** `WEBHOOK_WORKER=on`: the app server runs a worker. */
     isWorkerInApp: boolean

@@ -1,5 +1,5 @@
 import type { AppConfig } from './appConfig'
-import { loadConfig } from './loadConfig'
+import { loadConfig, readVariables } from './loadConfig'
 
 /**
  * The configuration of this process, read from its environment: the one place in the
@@ -8,4 +8,24 @@ import { loadConfig } from './loadConfig'
  */
 export function configFromEnvironment(): AppConfig {
   return loadConfig(process.env)
+}
+
+/** What the request proxy (`src/proxy.ts`) needs of the configuration. */
+export type ProxySettings = {
+  /** `PORTAL_FRAME_ANCESTORS`. */
+  portalFrameAncestors: string[]
+  /** `next dev`: its pages need `eval` and inject their styles. */
+  isDevelopment: boolean
+}
+
+/**
+ * The settings of the request proxy, read from this process's environment: the proxy runs
+ * before Payload starts, so it cannot ask Payload for its configuration.
+ */
+export function proxySettingsFromEnvironment(): ProxySettings {
+  const values = readVariables(process.env)
+  return {
+    portalFrameAncestors: values.PORTAL_FRAME_ANCESTORS ?? [],
+    isDevelopment: process.env.NODE_ENV === 'development',
+  }
 }

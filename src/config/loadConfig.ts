@@ -96,6 +96,13 @@ export function loadConfig(env: Environment): AppConfig {
       apiKeyContactEmail: v.API_KEY_CONTACT_EMAIL,
     },
     rateLimits: { policies, redisUrl: v.REDIS_URL },
+    portal: {
+      linkMinutes: v.PORTAL_LINK_MINUTES,
+      idleMinutes: v.PORTAL_SESSION_IDLE_MINUTES,
+      sessionHours: v.PORTAL_SESSION_HOURS,
+      frameAncestors: v.PORTAL_FRAME_ANCESTORS ?? [],
+      isCookieSecure: isProduction || Boolean(v.PORTAL_FRAME_ANCESTORS),
+    },
     email: {
       fromAddress: v.EMAIL_FROM,
       fromName: v.EMAIL_FROM_NAME,

@@ -1,6 +1,6 @@
 import { parseRetrySchedule, defaultRetrySchedule } from '@/webhooks/retryPolicy'
 import { parseAllowedRanges } from '@/webhooks/addressPolicy'
-import { corsOrigins } from '@/http/corsOrigins'
+import { corsOrigins, portalFrameAncestors } from '@/http/corsOrigins'
 import { configuredRecipients } from '@/contact/notification'
 import { parsePolicy, defaultPolicies } from '@/http/rateLimitPolicy'
 import {
@@ -373,6 +373,32 @@ export const variables = {
     description: 'Longest pause between two probes of a failing endpoint (not below the first).',
     reader: decimal({ above: 0 }),
     fallback: '3600',
+  }),
+  PORTAL_LINK_MINUTES: setting({
+    group: 'Webhooks',
+    description:
+      'Minutes a portal link (`POST /webhooks/portal-sessions`) stays valid when the request names no `expires_in_minutes`.',
+    reader: wholeNumber({ min: 1, max: 1440 }),
+    fallback: '15',
+  }),
+  PORTAL_SESSION_IDLE_MINUTES: setting({
+    group: 'Webhooks',
+    description: 'A portal session ends after this many minutes without a request.',
+    reader: wholeNumber({ min: 1, max: 1440 }),
+    fallback: '30',
+  }),
+  PORTAL_SESSION_HOURS: setting({
+    group: 'Webhooks',
+    description: 'A portal session ends this many hours after its link was opened, however busy.',
+    reader: wholeNumber({ min: 1, max: 168 }),
+    fallback: '12',
+  }),
+  PORTAL_FRAME_ANCESTORS: optional({
+    group: 'Webhooks',
+    description:
+      'Origins whose pages may embed the portal in a frame (comma-separated `scheme://host[:port]`); the session cookie is then `SameSite=None; Secure; Partitioned`.',
+    reader: custom('comma-separated origins', portalFrameAncestors),
+    unset: 'no page may frame the portal',
   }),
   WEBHOOK_RETENTION_DAYS: setting({
     group: 'Webhooks',

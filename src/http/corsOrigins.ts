@@ -5,7 +5,7 @@
  * scheme) would never match a browser's `Origin` header, so it is refused here, naming it,
  * rather than quietly locking that site out.
  */
-export function corsOrigins(raw: string | undefined): '*' | string[] {
+export function corsOrigins(raw: string | undefined, variable = 'CORS_ORIGINS'): '*' | string[] {
   const entries = (raw ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -15,10 +15,21 @@ export function corsOrigins(raw: string | undefined): '*' | string[] {
     const origin = originOf(entry)
     if (origin === entry) return entry
     throw new Error(
-      `CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], nothing after it)` +
+      `${variable}: "${entry}" is not an origin (scheme://host[:port], nothing after it)` +
         (origin ? `; did you mean "${origin}"?` : '; e.g. "https://shop.example"'),
     )
   })
+}
+
+/**
+ * The origins `PORTAL_FRAME_ANCESTORS` lets frame the portal: a comma-separated list of origins,
+ * checked as `CORS_ORIGINS`' are (`*` is refused: a page anyone can frame is a clickjacking
+ * target).
+ */
+export function portalFrameAncestors(raw: string | undefined): string[] {
+  const origins = corsOrigins(raw, 'PORTAL_FRAME_ANCESTORS')
+  if (origins === '*') throw new Error('PORTAL_FRAME_ANCESTORS: list the origins, `*` is refused')
+  return origins
 }
 
 function originOf(entry: string): string | undefined {

@@ -10,6 +10,7 @@ import { consumeRateLimit } from './rateLimiter'
 import { nulInUrl, readBodyWithin } from './requestBody'
 import { configOf } from '@/config/appConfig'
 import { toHttpError } from './toHttpError'
+import { assertPortalChangeAllowed, authenticatePortalSession } from './portalSessionAuth'
 
 export type { EndpointAccess }
 
@@ -44,6 +45,11 @@ export type EndpointSpec = {
    * sends a token of its own, which the handler compares).
    */
   isProbe?: boolean
+  /**
+   * Signing out of the portal: a change a read-only portal session may make too (it needs the
+   * portal's own `Origin` all the same).
+   */
+  isPortalSignOut?: boolean
   handler: (req: PayloadRequest) => Promise<Response> | Response
   /** Its entry in the API reference (`GET /api/openapi.json`), generated from these schemas. */
   openapi: OperationDocs
@@ -69,6 +75,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     countsOnlyRefusals: spec.countsOnlyRefusals ?? false,
     docs: spec.openapi,
   }
+  const acceptsPortalSession = spec.openapi.security?.includes('portalSession') ?? false
   return {
     path: spec.path,
     method: spec.method,
@@ -76,6 +83,9 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     handler: async (req) => {
       let limitHeaders: Record<string, string> = {}
       try {
+        const portal = acceptsPortalSession
+          ? await authenticatePortalSession(req)
+          : ({ state: 'absent' } as const)
         if (!spec.isProbe && !spec.countsOnlyRefusals) {
           const { policy, state } = await consumeRateLimit({
             payload: req.payload,
@@ -88,6 +98,12 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           }
         }
         await bufferBody(req)
+        if (portal.state === 'ended') throw await invalidCredentials(req, portal.reason)
+        if (portal.state === 'live') {
+          assertPortalChangeAllowed(req, portal.session, {
+            isSignOut: spec.isPortalSignOut ?? false,
+          })
+        }
         if (!spec.isProbe) await checkCredentials(req)
         authorize(spec.access, req)
         refuseNulInUrl(req, spec.openapi.errors?.includes('not_found') ?? false)
@@ -176,33 +192,38 @@ const credentialHeaders = [
 async function checkCredentials(req: PayloadRequest) {
   const presented = credentialHeaders.filter(([name]) => req.headers.get(name)?.trim())
   if (!presented.length) return
-  const invalid = async (label: string) => {
-    // Guessing keys or tokens from one address runs into the `credentials` limit: 429s.
-    const { policy, state } = await consumeRateLimit({
-      payload: req.payload,
-      policy: 'credentials',
-      key: `ip:${requestAddress(req)}`,
-    })
-    if (state.isLimited) {
-      return new HttpError({
-        code: 'rate_limited',
-        message: 'Too many invalid credentials from this address, retry later',
-        headers: rateLimitHeaders(policy, state),
-      })
-    }
-    return new HttpError({
-      code: 'unauthorized',
-      message: `The credentials are invalid, expired or malformed (${label})`,
-    })
-  }
-  if (!req.user) throw await invalid(presented.map(([, label]) => label).join(', '))
+  if (!req.user)
+    throw await invalidCredentials(req, invalidHeaders(presented.map(([, label]) => label)))
   if (presented.length === 1) return
   for (const [name, label] of presented) {
     const alone = new Headers({ [name]: req.headers.get(name)! })
     const { user } = await req.payload.auth({ headers: alone })
-    if (!user) throw await invalid(label)
+    if (!user) throw await invalidCredentials(req, invalidHeaders([label]))
   }
 }
+
+/**
+ * The answer to an invalid credential: 401, or 429 once this address has presented too many
+ * (guessing keys, tokens or session cookies runs into the `credentials` limit).
+ */
+async function invalidCredentials(req: PayloadRequest, message: string) {
+  const { policy, state } = await consumeRateLimit({
+    payload: req.payload,
+    policy: 'credentials',
+    key: `ip:${requestAddress(req)}`,
+  })
+  if (state.isLimited) {
+    return new HttpError({
+      code: 'rate_limited',
+      message: 'Too many invalid credentials from this address, retry later',
+      headers: rateLimitHeaders(policy, state),
+    })
+  }
+  return new HttpError({ code: 'unauthorized', message })
+}
+
+const invalidHeaders = (labels: string[]) =>
+  `The credentials are invalid, expired or malformed (${labels.join(', ')})`
 
 /**
  * Reads the body once, within `MAX_BODY_BYTES` (413 from the declared length, or as soon as a

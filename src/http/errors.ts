@@ -18,6 +18,8 @@ export const errorCodes = {
   method_not_allowed: 405,
   /** The change conflicts with the current state: a duplicate unique value, stock exhausted. */
   conflict: 409,
+  /** The resource changed after the time the request's `If-Unmodified-Since` names. */
+  precondition_failed: 412,
   /** The request body is larger than the limit (`MAX_BODY_BYTES`). */
   payload_too_large: 413,
   /** The request is well-formed but refers to something that does not exist or is inactive. */
@@ -41,6 +43,8 @@ export const errorCodeMeanings: Record<ErrorCode, string> = {
   not_found: 'The resource does not exist, or is not visible to the caller.',
   method_not_allowed: 'The method is not served on this path.',
   conflict: 'The change conflicts with the current state (a duplicate value, stock exhausted).',
+  precondition_failed:
+    'The resource changed after `If-Unmodified-Since` (someone else saved it, or the service disabled it): read it again.',
   payload_too_large:
     'The request body is larger than the limit (`MAX_BODY_BYTES`, 1 MB by default).',
   unprocessable_entity: 'The request refers to something that does not exist or is inactive.',

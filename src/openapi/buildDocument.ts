@@ -1,3 +1,4 @@
+import { portalCookieName } from '@/identity/portal/portalTokens'
 import { z } from 'zod'
 import {
   createDocument,
@@ -64,6 +65,7 @@ const retryAfter = digits.meta({
 const securitySchemeNames: Record<SecurityScheme, string> = {
   bearer: 'bearerAuth',
   apiKey: 'apiKeyAuth',
+  portalSession: 'portalSession',
   metricsToken: 'metricsToken',
 }
 
@@ -347,6 +349,14 @@ export function buildOpenApiDocument(args: {
             in: 'header',
             name: 'X-API-Key',
             description: "An API consumer's key (issued by an administrator)",
+          },
+          portalSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: portalCookieName,
+            description:
+              "The integrator portal's session, opened from a link of `POST /webhooks/portal-sessions`. " +
+              'Changes need an `Origin` of this site; a read-only session is refused them (403).',
           },
           metricsToken: {
             type: 'http',

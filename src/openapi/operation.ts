@@ -53,9 +53,10 @@ export type ResponseDocs = {
 
 /**
  * How to authenticate: Bearer token (users), `X-API-Key` (API consumers), the operator's
+ * the integrator portal's session cookie (the webhook routes the portal calls), the operator's
  * `METRICS_TOKEN` as a Bearer token (the metrics scrape).
  */
-export type SecurityScheme = 'bearer' | 'apiKey' | 'metricsToken'
+export type SecurityScheme = 'bearer' | 'apiKey' | 'portalSession' | 'metricsToken'
 
 /**
  * The reference entry of one endpoint, written beside its handler. The OpenAPI document is

@@ -34,6 +34,7 @@ const as = {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 let authorId: number
+let consumerAId: string
 let tagId: number
 let productId: number
 
@@ -73,7 +74,9 @@ beforeAll(async () => {
   as.admin = bearer((await userWithToken(payload, 'admin')).token)
   as.editor = bearer((await userWithToken(payload, 'editor')).token)
   as.customer = bearer((await userWithToken(payload, 'customer')).token)
-  as.consumerA = { 'x-api-key': (await consumerWithKey(payload, 'Consumer A')).apiKey }
+  const consumerA = await consumerWithKey(payload, 'Consumer A')
+  consumerAId = String(consumerA.consumer.id)
+  as.consumerA = { 'x-api-key': consumerA.apiKey }
   as.consumerB = { 'x-api-key': (await consumerWithKey(payload, 'Consumer B')).apiKey }
 
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Ada Contract' } })).id
@@ -154,6 +157,7 @@ describe('the document', () => {
       'apiKeyAuth',
       'bearerAuth',
       'metricsToken',
+      'portalSession',
     ])
   })
 })
@@ -789,12 +793,44 @@ describe('webhook subscriptions', () => {
     await expectAnswer('GET', url, 401)
   })
 
+  it('GET /webhooks/deliveries/{id}', async () => {
+    await untilSettled(deliveryId)
+    const url = `/webhooks/deliveries/${deliveryId}`
+    const read = await expectAnswer('GET', url, 200, { headers: as.consumerA })
+    expect(read.json.data).toMatchObject({ id: deliveryId, event_type: 'webhook.test' })
+    expect(JSON.parse(read.json.data.request_body)).toMatchObject({ type: 'webhook.test' })
+    await expectAnswer('GET', '/webhooks/deliveries/abc', 400, { headers: as.consumerA })
+    await expectAnswer('GET', url, 404, { headers: as.consumerB })
+    await expectAnswer('GET', url, 403, { headers: as.editor })
+    await expectAnswer('GET', url, 401)
+  })
+
+  it('GET /webhooks/subscriptions/{id}/stats', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}/stats`
+    const stats = await expectAnswer('GET', url, 200, { headers: as.consumerA })
+    expect(stats.json.data.hours).toHaveLength(24)
+    await expectAnswer('GET', url, 404, { headers: as.consumerB })
+    await expectAnswer('GET', url, 403, { headers: as.editor })
+    await expectAnswer('GET', url, 401)
+  })
+
   it('GET /webhooks/subscriptions/{id}/deliveries and retrying one', async () => {
     const url = `/webhooks/subscriptions/${subscriptionId}/deliveries`
     await receiver.waitFor((posts) => posts.some((post) => post.path === '/contract'))
     const log = await expectAnswer('GET', url, 200, { headers: as.consumerA })
     expect(log.json.data.length).toBeGreaterThan(0)
     await expectAnswer('GET', `${url}?status=lost`, 400, { headers: as.consumerA })
+    const since = new Date(Date.now() - 3_600_000).toISOString()
+    const filtered = await expectAnswer(
+      'GET',
+      `${url}?event_type=webhook.test&since=${encodeURIComponent(since)}`,
+      200,
+      { headers: as.consumerA },
+    )
+    expect(filtered.json.data.map((d: any) => d.event_type)).toContain('webhook.test')
+    expect(filtered.json.data.every((d: any) => d.event_type === 'webhook.test')).toBe(true)
+    const empty = `${url}?since=${encodeURIComponent(since)}&until=${encodeURIComponent(since)}`
+    await expectAnswer('GET', empty, 400, { headers: as.consumerA })
     await expectAnswer('GET', url, 404, { headers: as.consumerB })
     await expectAnswer('GET', url, 403, { headers: as.editor })
     await expectAnswer('GET', url, 401)
@@ -843,6 +879,62 @@ describe('webhook subscriptions', () => {
     for (const post of heard()) {
       await contract.expectDeliveryConforms(JSON.parse(post.body).type, post)
     }
+  })
+
+  it('If-Unmodified-Since on PATCH and DELETE /webhooks/subscriptions/{id}', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}`
+    const longAgo = { 'if-unmodified-since': new Date(86_400_000).toUTCString() }
+    await expectAnswer('PATCH', url, 412, {
+      headers: { ...as.consumerA, ...longAgo },
+      body: { description: 'stale' },
+    })
+    await expectAnswer('DELETE', url, 412, { headers: { ...as.consumerA, ...longAgo } })
+    await expectAnswer('DELETE', url, 400, {
+      headers: { ...as.consumerA, 'if-unmodified-since': 'yesterday' },
+    })
+  })
+
+  it('POST /webhooks/portal-sessions, opening the link, and the session', async () => {
+    const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
+    const link = await expectAnswer('POST', '/webhooks/portal-sessions', 201, {
+      headers: as.consumerA,
+      body: { read_only: true, expires_in_minutes: 5 },
+    })
+    await expectAnswer('POST', '/webhooks/portal-sessions', 400, {
+      headers: as.consumerA,
+      body: { expires_in_minutes: 5000 },
+    })
+    await expectAnswer('POST', '/webhooks/portal-sessions', 403, { headers: as.admin })
+    await expectAnswer('POST', '/webhooks/portal-sessions', 401)
+
+    const token = new URL(link.json.url).hash.replace('#token=', '')
+    const exchange = '/webhooks/portal-sessions/exchange'
+    await expectAnswer('POST', exchange, 403, {
+      headers: { host: site.host, origin: 'https://elsewhere.example' },
+      body: { token },
+    })
+    await expectAnswer('POST', exchange, 400, { headers: site, body: {} })
+    const opened = await expectAnswer('POST', exchange, 200, { headers: site, body: { token } })
+    await expectAnswer('POST', exchange, 401, { headers: site, body: { token } })
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!
+
+    const current = '/webhooks/portal-sessions/current'
+    await expectAnswer('GET', current, 200, { headers: { ...site, cookie } })
+    await expectAnswer('GET', current, 401, { headers: as.consumerA })
+    await expectAnswer('DELETE', current, 403, {
+      headers: { host: site.host, origin: 'https://elsewhere.example', cookie },
+    })
+    await expectAnswer('DELETE', current, 204, { headers: { ...site, cookie } })
+    await expectAnswer('DELETE', current, 401, { headers: { ...site, cookie } })
+
+    const asAdmin = `/api/consumers/${consumerAId}/portal-link`
+    await expectAnswer('POST', asAdmin, 201, { headers: as.admin })
+    await expectAnswer('POST', asAdmin, 400, { headers: as.admin, body: { read_only: 1 } })
+    await expectAnswer('POST', '/api/consumers/nobody-at-all/portal-link', 404, {
+      headers: as.admin,
+    })
+    await expectAnswer('POST', asAdmin, 403, { headers: as.editor })
+    await expectAnswer('POST', asAdmin, 401)
   })
 
   it('DELETE /webhooks/subscriptions/{id}', async () => {

@@ -20,6 +20,8 @@ export type DeliveryAttempt = {
   responseBody: string | null
   error: string | null
   signature: string | null
+  /** Every request header sent, by lower-case name; null for attempts logged before they were. */
+  requestHeaders: Record<string, string> | null
 }
 
 /**
@@ -59,6 +61,7 @@ export async function listAttempts(args: {
       response_body: string | null
       error: string | null
       signature: string | null
+      request_headers: Record<string, string> | null
     }>(sql`
       SELECT * FROM ${table} WHERE delivery_id = ${deliveryId}
       ORDER BY id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`),
@@ -78,6 +81,7 @@ export async function listAttempts(args: {
       responseBody: row.response_body,
       error: row.error,
       signature: row.signature,
+      requestHeaders: row.request_headers,
     })),
     page,
     perPage,

@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { WebhookSubscription } from '@/payload-types'
 import { inTransaction } from '@/db/transaction'
+import { lockUnmodifiedSubscription } from './lockUnmodifiedSubscription'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
 import { findOwnSubscription } from './findOwnSubscription'
@@ -31,17 +32,22 @@ export type SubscriptionChanges = Partial<{
 
 /**
  * Changes the caller's subscription (404 for anyone else's), in one transaction, with the
- * create rules for events (422) and endpoint addresses (400). Re-enabling clears
+ * create rules for events (422) and endpoint addresses (400), and only if it is unmodified
+ * since `unmodifiedSince` when given (412: another person saved it, or the worker disabled it,
+ * after the version the caller changed). Re-enabling clears
  * `disabled_at` and `failure_count` (the collection's hook).
  */
 export async function updateSubscription(args: {
   req: PayloadRequest
   id: string
   changes: SubscriptionChanges
+  /** `If-Unmodified-Since`: a change to a subscription modified later is refused (412). */
+  unmodifiedSince?: Date
 }): Promise<WebhookSubscription> {
   const { req, id, changes } = args
-  return inTransaction(req, async () => {
+  return inTransaction(req, async (db) => {
     await findOwnSubscription(req, id)
+    await lockUnmodifiedSubscription({ db, id, since: args.unmodifiedSince })
     if (changes.events) await assertEventTypesActive(req, changes.events)
     if (changes.endpointUrl) {
       const allowed = configOf(req.payload).webhooks.allowedAddressRanges

@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -22,6 +23,11 @@ export const attemptLogTableName = 'webhook_attempts'
  * The worker writes one row per attempt in the transaction that records its outcome
  * (src/webhooks/worker/recordOutcomes.ts); a row goes with its delivery (the foreign key
  * cascades), so the retention cleanup that deletes deliveries deletes their attempts too.
+ *
+ * Each row also names its delivery's subscription, indexed with the time, so that a
+ * subscription's last day of attempts (src/webhooks/operations/subscriptionStats.ts) is one
+ * index range: reached through the subscription's deliveries it cost time in proportion to its
+ * whole history (with 100,000 deliveries, 70 ms against 3 ms for one day's 6,700 attempts).
  */
 export const attemptLogTable: PostgresSchemaHook = ({ schema }) => {
   const deliveries = schema.tables.webhook_deliveries as unknown as { id: AnyPgColumn } | undefined
@@ -35,6 +41,8 @@ export const attemptLogTable: PostgresSchemaHook = ({ schema }) => {
         {
           id: serial('id').primaryKey(),
           deliveryId: integer('delivery_id').notNull(),
+          /** The delivery's subscription (null only in rows written by hand). */
+          subscriptionId: varchar('subscription_id'),
           /** 1 for the first attempt of the delivery. */
           attempt: integer('attempt').notNull(),
           /** Sent by hand (retry, replay, recover) rather than on the retry schedule. */
@@ -48,9 +56,15 @@ export const attemptLogTable: PostgresSchemaHook = ({ schema }) => {
           error: text('error'),
           /** The `webhook-signature` header sent. */
           signature: varchar('signature', { length: 1000 }),
+          /** Every request header sent, by lower-case name; null in rows older than the column. */
+          requestHeaders: jsonb('request_headers'),
         },
         (table) => [
           index(`${attemptLogTableName}_delivery_idx`).on(table.deliveryId, table.id),
+          index(`${attemptLogTableName}_subscription_idx`).on(
+            table.subscriptionId,
+            table.attemptedAt,
+          ),
           foreignKey({
             name: `${attemptLogTableName}_delivery_fk`,
             columns: [table.deliveryId],

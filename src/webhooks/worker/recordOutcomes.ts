@@ -51,6 +51,8 @@ export async function recordOutcomes(
     is_manual: outcome.isManual,
     attempted_at: outcome.attemptedAt.toISOString(),
     signature: outcome.signature,
+    subscription_id: outcome.subscriptionId,
+    request_headers: outcome.requestHeaders ?? null,
   }))
   const claimOf = (id: number, lease: Date | string) => `${id}@${new Date(lease).getTime()}`
 
@@ -94,13 +96,15 @@ export async function recordOutcomes(
     if (matched.length && settings.isAttemptLogged !== false) {
       await client.query({
         name: 'webhook-outcome-attempts',
-        text: `INSERT INTO webhook_attempts (delivery_id, attempt, is_manual, attempted_at,
-           duration_ms, response_status, response_body, error, signature)
-         SELECT v.id, v.attempt, v.is_manual, v.attempted_at, v.duration_ms, v.response_status,
-                v.response_body, v.error, v.signature
+        text: `INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, is_manual,
+           attempted_at, duration_ms, response_status, response_body, error, signature,
+           request_headers)
+         SELECT v.id, v.subscription_id, v.attempt, v.is_manual, v.attempted_at, v.duration_ms,
+                v.response_status, v.response_body, v.error, v.signature, v.request_headers
          FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
-           attempt int, is_manual boolean, attempted_at timestamptz, duration_ms int,
-           response_status int, response_body text, error text, signature text)
+           subscription_id text, attempt int, is_manual boolean, attempted_at timestamptz,
+           duration_ms int, response_status int, response_body text, error text,
+           signature text, request_headers jsonb)
          JOIN jsonb_to_recordset($2::jsonb) AS m(id int, lease_expires_at timestamptz)
            ON m.id = v.id AND m.lease_expires_at = v.lease_expires_at`,
         values: [JSON.stringify(deliveries), JSON.stringify(matched)],

@@ -24,6 +24,8 @@ export type AttemptOutcome = {
   attemptedAt: Date
   /** The `webhook-signature` header sent. */
   signature: string | null
+  /** Every request header sent, by lower-case name (absent: not known, nothing is logged). */
+  requestHeaders?: Record<string, string>
   isSuccess: boolean
   /** `succeeded`, `failed` (a retry is due at `nextAttemptAt`) or `dead`. */
   status: Extract<DeliveryStatus, 'succeeded' | 'failed' | 'dead'>
@@ -78,6 +80,7 @@ export async function sendDelivery(
     isManual: delivery.isManual,
     attemptedAt: now,
     signature: request.headers['webhook-signature'] ?? null,
+    requestHeaders: request.headers,
     isSuccess: verdict.isSuccess,
     responseStatus: result.kind === 'response' ? result.status : null,
     responseBody: result.kind === 'response' ? result.body : null,

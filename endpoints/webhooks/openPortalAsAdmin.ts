@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { notFound } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { readJsonBody } from '@/http/readJsonBody'
+import { portalLinkInput, portalLinkOutput, portalLinkResponse } from './portalSessions'
+
+/** Path parameter: the consumer id. */
+export const openPortalAsAdminParams = z.object({ id: z.string().min(1).max(100) })
+
+export const openPortalAsAdminEndpoint = defineEndpoint({
+  path: '/:id/portal-link',
+  method: 'post',
+  family: 'resource',
+  access: 'admin',
+  openapi: {
+    operationId: 'openConsumerPortalAsAdmin',
+    summary: "A link into a consumer's portal (admin panel)",
+    description:
+      'The admin panel\'s "Open portal" on a consumer\'s page: the same one-time link the ' +
+      "consumer's `POST /webhooks/portal-sessions` gives, into that consumer's portal. " +
+      'Inside, the admin acts as the consumer, under the same rules.',
+    tags: ['Administration'],
+    params: openPortalAsAdminParams,
+    body: portalLinkInput,
+    bodyOptional: true,
+    responses: { 201: { description: 'The link', schema: portalLinkOutput } },
+    errors: ['not_found'],
+  },
+  handler: async (req) => {
+    const { id } = parseInput(openPortalAsAdminParams, { id: req.routeParams?.id })
+    const consumer = await req.payload.findByID({
+      collection: 'consumers',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+    })
+    if (!consumer) throw notFound(`No consumer ${id}`)
+    return portalLinkResponse({
+      req,
+      consumerId: String(consumer.id),
+      openedBy: `admin:${req.user!.id}`,
+      body: await readJsonBody(req),
+    })
+  },
+})

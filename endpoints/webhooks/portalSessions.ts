@@ -1,0 +1,95 @@
+import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
+
+import { configOf } from '@/config/appConfig'
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { parseInput } from '@/http/parseInput'
+import { readJsonBody } from '@/http/readJsonBody'
+import { serverUrlOf } from '@/http/serverUrl'
+import { openPortalLink } from '@/identity/operations/openPortalLink'
+import { maxLinkMinutes } from '@/identity/portal/portalSettings'
+import { requireConsumer } from './requireConsumer'
+
+/** Body of `POST /webhooks/portal-sessions`. */
+export const portalLinkInput = z
+  .strictObject({
+    read_only: z
+      .boolean()
+      .optional()
+      .describe('The session can look at everything and change nothing; false when absent'),
+    expires_in_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxLinkMinutes)
+      .optional()
+      .describe('How long the link can be opened; `PORTAL_LINK_MINUTES` (15) when absent'),
+  })
+  .meta({ id: 'PortalLinkInput' })
+
+/** A one-time link into the portal. */
+export const portalLinkOutput = z
+  .object({
+    url: z
+      .url()
+      .describe(
+        "Opens the caller's portal once; its token is in the fragment, which browsers never " +
+          'send to a server or in a `Referer`',
+      ),
+    expires_at: z.iso.datetime().describe('After this the link opens nothing'),
+  })
+  .meta({ id: 'PortalLink' })
+
+/** The link answer for the consumer `consumerId`, asked for by `openedBy`. */
+export async function portalLinkResponse(args: {
+  req: PayloadRequest
+  consumerId: string
+  openedBy: string
+  body: unknown
+}): Promise<Response> {
+  const input = parseInput(portalLinkInput, args.body === undefined ? {} : args.body)
+  const settings = configOf(args.req.payload).portal
+  const link = await openPortalLink({
+    payload: args.req.payload,
+    consumerId: args.consumerId,
+    isReadOnly: input.read_only ?? false,
+    minutes: input.expires_in_minutes ?? settings.linkMinutes,
+    openedBy: args.openedBy,
+    idleMinutes: settings.idleMinutes,
+  })
+  const body: z.infer<typeof portalLinkOutput> = {
+    url: `${serverUrlOf(args.req)}/portal/enter#token=${link.token}`,
+    expires_at: link.expiresAt.toISOString(),
+  }
+  return Response.json(body, { status: 201, headers: { 'cache-control': 'no-store' } })
+}
+
+export const createPortalSessionEndpoint = defineEndpoint({
+  path: '/webhooks/portal-sessions',
+  method: 'post',
+  family: 'resource',
+  access: 'authenticated',
+  openapi: {
+    operationId: 'createPortalSession',
+    summary: 'A link into the integrator portal',
+    description:
+      'A one-time link into your portal, where your staff manage endpoints, read the delivery ' +
+      'log, replay and rotate secrets in a browser without the API key. Opening it starts a ' +
+      'cookie session that ends after `PORTAL_SESSION_IDLE_MINUTES` (30) without a request ' +
+      'and `PORTAL_SESSION_HOURS` (12) after it began. A portal session cannot ask for links ' +
+      'itself: only the API key can.',
+    tags: ['Webhook subscriptions'],
+    security: ['apiKey'],
+    body: portalLinkInput,
+    bodyOptional: true,
+    responses: { 201: { description: 'The link', schema: portalLinkOutput } },
+    errors: ['forbidden'],
+  },
+  handler: async (req) =>
+    portalLinkResponse({
+      req,
+      consumerId: requireConsumer(req),
+      openedBy: 'consumer',
+      body: await readJsonBody(req),
+    }),
+})

@@ -1,0 +1,48 @@
+import type { Payload } from 'payload'
+
+import { postgres } from '@/db/transaction'
+import { portalSessionTableName } from '../portal/portalSessionTable'
+import { hashPortalToken, isPortalTokenShaped } from '../portal/portalTokens'
+
+/** A live portal session. */
+export type PortalSession = {
+  id: number
+  consumerId: string
+  isReadOnly: boolean
+  /** When it ends unless used again: its idle limit from now, or its end, whichever is first. */
+  expiresAt: Date
+}
+
+/**
+ * The live session whose cookie carries `token`, marked as used now (which restarts its idle
+ * time), or `undefined` when it ended, idled out, or never was.
+ */
+export async function findPortalSession(args: {
+  payload: Payload
+  token: string | undefined
+  idleMinutes: number
+}): Promise<PortalSession | undefined> {
+  if (!isPortalTokenShaped(args.token)) return undefined
+  const { rows } = await postgres(args.payload).pool.query<{
+    id: number
+    consumer_id: string
+    is_read_only: boolean
+    expires_at: Date
+  }>(
+    `UPDATE ${portalSessionTableName}
+        SET last_seen_at = now()
+      WHERE session_hash = $1 AND ends_at > now()
+        AND last_seen_at > now() - make_interval(mins => $2)
+      RETURNING id, consumer_id, is_read_only,
+                least(ends_at, now() + make_interval(mins => $2)) AS expires_at`,
+    [hashPortalToken(args.token), args.idleMinutes],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  return {
+    id: row.id,
+    consumerId: row.consumer_id,
+    isReadOnly: row.is_read_only,
+    expiresAt: row.expires_at,
+  }
+}

@@ -1,0 +1,41 @@
+import type { PayloadRequest } from 'payload'
+
+import { notFound } from '@/http/errors'
+import type { WebhookDelivery } from '@/payload-types'
+import { buildDeliveryRequest } from '../deliveryRequest'
+
+/** One of the caller's deliveries, with what each of its attempts sends. */
+export type OwnDelivery = {
+  delivery: WebhookDelivery
+  /** The request body, exactly as sent: the same JSON text on every attempt. */
+  requestBody: string
+}
+
+/**
+ * Delivery `id` as the caller may see it (a consumer: one of its own subscriptions'; an admin:
+ * any); anyone else's is a 404, exactly like one that does not exist. Its body is built by the
+ * builder the worker sends with, from the same stored event: the delivery's `payload` is the
+ * event log's data (the worker reads it there too) and its `occurredAt` the delivery's own.
+ */
+export async function findOwnDelivery(req: PayloadRequest, id: number): Promise<OwnDelivery> {
+  const delivery = await req.payload.findByID({
+    collection: 'webhook-deliveries',
+    id,
+    req,
+    user: req.user,
+    overrideAccess: false,
+    depth: 0,
+    disableErrors: true,
+  })
+  if (!delivery) throw notFound('No such webhook delivery')
+  // The body depends on neither the secrets nor the time of sending (only the headers do).
+  const { body } = buildDeliveryRequest({
+    eventId: delivery.eventId,
+    type: delivery.eventType,
+    occurredAt: new Date(delivery.occurredAt),
+    data: delivery.payload ?? null,
+    secrets: [],
+    now: new Date(),
+  })
+  return { delivery, requestBody: body }
+}
