@@ -2,10 +2,15 @@ import { z } from 'zod'
 
 import { HttpError } from './errors'
 
+/** An HTTP date (RFC 9110, IMF-fixdate): `Thu, 26 Nov 2026 06:20:00 GMT`. */
+const httpDatePattern =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (0[1-9]|[12]\d|3[01]) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/
+
 /** The `If-Unmodified-Since` request header, as the API reference documents it. */
 export const unmodifiedSinceHeaders = z.object({
   'if-unmodified-since': z
     .string()
+    .regex(httpDatePattern)
     .optional()
     .describe(
       'An HTTP date: the `updated_at` of the version you changed. When the resource changed ' +
@@ -19,7 +24,7 @@ export function unmodifiedSinceOf(headers: Headers): Date | undefined {
   const text = headers.get('if-unmodified-since')?.trim()
   if (!text) return undefined
   const time = Date.parse(text)
-  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) || !time) {
+  if (!httpDatePattern.test(text) || Number.isNaN(time)) {
     throw new HttpError({
       code: 'bad_request',
       message: `If-Unmodified-Since must be an HTTP date (e.g. "${new Date(0).toUTCString()}"); got "${text.slice(0, 60)}"`,

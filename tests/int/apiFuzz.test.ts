@@ -73,7 +73,7 @@ type Operation = {
   variant?: 'guest' | 'authenticated'
 }
 
-type Identity = 'anonymous' | 'admin' | 'editor' | 'customer' | 'consumer' | 'scraper'
+type Identity = 'anonymous' | 'admin' | 'editor' | 'customer' | 'consumer' | 'portal' | 'scraper'
 type CredentialMix =
   | 'garbage bearer + valid key'
   | 'valid bearer + garbage key'
@@ -163,6 +163,7 @@ function suitableIdentities(operation: Operation): Identity[] {
   if (names.has('bearerAuth') && names.has('apiKeyAuth')) identities.push('editor', 'consumer')
   else if (names.has('bearerAuth')) identities.push('admin')
   else if (names.has('apiKeyAuth')) identities.push('consumer')
+  if (names.has('portalSession')) identities.push('portal')
   if (names.has('metricsToken')) identities.push('scraper')
   return identities.length ? identities : ['anonymous']
 }
@@ -186,6 +187,22 @@ function headersOf(identity: FuzzRequest['identity']): Record<string, string> {
     default:
       return credentials[identity]
   }
+}
+
+/**
+ * A portal session of the fuzz consumer, sent as the portal's pages send it: its cookie, from a
+ * page of this site (`Origin`, `Host`).
+ */
+async function portalSessionHeaders(): Promise<Record<string, string>> {
+  const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
+  const link = await rest('POST', '/webhooks/portal-sessions', { headers: credentials.consumer })
+  const token = new URL((await link.json()).url).hash.replace('#token=', '')
+  const opened = await rest('POST', '/webhooks/portal-sessions/exchange', {
+    headers: site,
+    body: { token },
+  })
+  expect(opened.status).toBe(200)
+  return { ...site, cookie: opened.headers.get('set-cookie')!.split(';')[0]! }
 }
 
 /** Hints: real ids and names where the schema alone would almost never hit one. */
@@ -460,6 +477,14 @@ function isToleratedRefusal(operation: Operation, request: FuzzRequest, status: 
       const until = body.until === undefined ? Date.now() : Date.parse(body.until)
       return since < Date.now() - 30 * 86_400_000 || until <= since
     }
+    case 'listWebhookDeliveries': {
+      // As replay's: the window's end (now when absent) must come after its start.
+      const since =
+        request.query.since === undefined ? undefined : Date.parse(String(request.query.since))
+      const until =
+        request.query.until === undefined ? Date.now() : Date.parse(String(request.query.until))
+      return since !== undefined && until <= since
+    }
     case 'replayWebhookDeliveries': {
       // The window's end must come after its start (the description says so).
       const since = Date.parse(body.since)
@@ -718,6 +743,10 @@ function causeOf(json: any): string {
 
 async function send(operation: Operation, request: FuzzRequest) {
   const { url, headers, rawBody, answer } = await exchange(operation, request)
+  // Signing out ends the portal session the other requests use: they get a new one.
+  if (operation.operationId === 'endPortalSession' && request.identity === 'portal') {
+    credentials.portal = await portalSessionHeaders()
+  }
   const documentValid = await isDocumentValid(operation, request, { headers, rawBody })
   const where = `${operation.method} ${operation.template}${operation.variant ? ` (${operation.variant})` : ''}`
   const shown = `${operation.method} ${url.slice(0, 160)}${rawBody ? ` ${rawBody.slice(0, Number(process.env.FUZZ_SHOW_BODY) || 200)}` : ''} [as ${request.identity}]`
@@ -776,7 +805,14 @@ async function send(operation: Operation, request: FuzzRequest) {
     }
     // A preview token the fuzzer made up is not one this service signed: 401, as documented.
     const isMadeUpPreviewToken = answer.status === 401 && request.query.preview_token !== undefined
-    if ((answer.status === 401 || answer.status === 403) && !isMadeUpPreviewToken) {
+    // A portal link token the fuzzer made up opens nothing (401); and the fuzzer is no page of
+    // this site (no Origin of its own: 403), as the description says.
+    const isMadeUpPortalLink = operation.operationId === 'exchangePortalLink'
+    if (
+      (answer.status === 401 || answer.status === 403) &&
+      !isMadeUpPreviewToken &&
+      !isMadeUpPortalLink
+    ) {
       record(
         'other',
         `${where}|identity|${answer.status}`,
@@ -808,6 +844,7 @@ beforeAll(async () => {
   credentials.consumer = { 'x-api-key': (await consumerWithKey(payload, 'Fuzz consumer')).apiKey }
   credentials.anonymous = {}
   credentials.scraper = { authorization: `Bearer ${settings.METRICS_TOKEN}` }
+  credentials.portal = await portalSessionHeaders()
 
   fixtures.authorId = (await payload.create({ collection: 'authors', data: { name: 'Fuzz' } })).id
   fixtures.tagId = (

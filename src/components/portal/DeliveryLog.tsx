@@ -1,0 +1,203 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+
+import { ErrorMessage } from './ErrorMessage'
+import { formatMs, fromLocalInput } from './format'
+import { Pager } from './Pager'
+import { queryString } from './portalApi'
+import { deliveryStatuses, type Delivery, type Paged } from './portalTypes'
+import { DeliveryStatusBadge, Time } from './statusBadges'
+import { useApiData } from './useApiData'
+import { useEventTypes } from './useEventTypes'
+
+const perPage = 20
+
+type Filters = { status: string; eventType: string; since: string; until: string }
+const noFilters: Filters = { status: '', eventType: '', since: '', until: '' }
+
+/**
+ * An endpoint's delivery log, newest first, with filters (status, event type, time range)
+ * and paging; each delivery links to its page. `version` changes re-read it.
+ */
+export function DeliveryLog({
+  subscriptionId,
+  version,
+}: {
+  subscriptionId: string
+  version: number
+}) {
+  const id = useId()
+  const eventTypes = useEventTypes()
+  const [draft, setDraft] = useState<Filters>(noFilters)
+  const [applied, setApplied] = useState<Filters>(noFilters)
+  const [page, setPage] = useState(1)
+  const query = queryString({
+    page,
+    per_page: perPage,
+    status: applied.status,
+    event_type: applied.eventType,
+    since: fromLocalInput(applied.since),
+    until: fromLocalInput(applied.until),
+  })
+  const [log, reload] = useApiData<Paged<Delivery>>(
+    `/webhooks/subscriptions/${subscriptionId}/deliveries${query}`,
+  )
+
+  useEffect(() => {
+    if (version > 0) reload()
+  }, [version, reload])
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    setApplied(draft)
+    setPage(1)
+  }
+  const isFiltered = Object.values(applied).some(Boolean)
+
+  return (
+    <section className="panel" aria-labelledby="log-heading">
+      <h2 id="log-heading">Delivery log</h2>
+      <form className="filters" onSubmit={apply} aria-label="Filter the deliveries">
+        <div className="field">
+          <label htmlFor={`${id}-status`} className="field__label">
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="input"
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+          >
+            <option value="">Any status</option>
+            {deliveryStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`} className="field__label">
+            Event type
+          </label>
+          <select
+            id={`${id}-type`}
+            className="input"
+            value={draft.eventType}
+            onChange={(event) => setDraft({ ...draft, eventType: event.target.value })}
+          >
+            <option value="">Any event type</option>
+            {(eventTypes ?? []).map((eventType) => (
+              <option key={eventType.name} value={eventType.name}>
+                {eventType.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-since`} className="field__label">
+            Since
+          </label>
+          <input
+            id={`${id}-since`}
+            className="input"
+            type="datetime-local"
+            value={draft.since}
+            onChange={(event) => setDraft({ ...draft, since: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-until`} className="field__label">
+            Until
+          </label>
+          <input
+            id={`${id}-until`}
+            className="input"
+            type="datetime-local"
+            value={draft.until}
+            onChange={(event) => setDraft({ ...draft, until: event.target.value })}
+          />
+        </div>
+        <div className="button-row filters__buttons">
+          <button type="submit" className="button button--primary">
+            Show deliveries
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              setDraft(noFilters)
+              setApplied(noFilters)
+              setPage(1)
+            }}
+            disabled={!isFiltered}
+          >
+            Clear filters
+          </button>
+          <button type="button" className="button button--quiet" onClick={reload}>
+            Refresh
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" className="live-region">
+        {log.kind === 'ready' ? (
+          <p className="status-line">
+            {log.data.meta.total === 0
+              ? isFiltered
+                ? 'No deliveries match these filters.'
+                : 'No deliveries yet.'
+              : `${log.data.meta.total} ${log.data.meta.total === 1 ? 'delivery' : 'deliveries'}${isFiltered ? ' match' : ''}, newest first.`}
+          </p>
+        ) : log.kind === 'loading' ? (
+          <p className="status-line">Loading deliveries…</p>
+        ) : null}
+      </div>
+      {log.kind === 'failed' ? (
+        <ErrorMessage error={log.error} what="The log could not be read" />
+      ) : null}
+      {log.kind === 'ready' && log.data.data.length > 0 ? (
+        <>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Deliveries">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Event type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Last answer</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.data.data.map((delivery) => (
+                  <tr key={delivery.id}>
+                    <th scope="row">
+                      <Link href={`/portal/deliveries/${delivery.id}`}>#{delivery.id}</Link>
+                    </th>
+                    <td>
+                      <code>{delivery.event_type}</code>
+                    </td>
+                    <td>
+                      <DeliveryStatusBadge status={delivery.status} />
+                    </td>
+                    <td>{delivery.attempts}</td>
+                    <td>{delivery.last_response_status ?? delivery.last_error ?? '—'}</td>
+                    <td>{formatMs(delivery.duration_ms)}</td>
+                    <td>
+                      <Time iso={delivery.created_at} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager meta={log.data.meta} onPage={setPage} label="Delivery log pages" />
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,303 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useState } from 'react'
+
+import { ErrorMessage } from './ErrorMessage'
+import { formatMs, prettyJson, readableBody } from './format'
+import { Pager } from './Pager'
+import { callApi, type ApiError } from './portalApi'
+import type { Attempt, DeliveryDetail, Paged } from './portalTypes'
+import { usePortalSession } from './PortalShell'
+import { DeliveryStatusBadge, Time } from './statusBadges'
+import { useApiData } from './useApiData'
+
+/** How often, and how long, the page looks for the retry's attempt. */
+const pollMs = 1000
+const watchMs = 30_000
+
+/**
+ * `/portal/deliveries/[id]`: one delivery, its request body as sent, every attempt (request
+ * headers, response status and body, duration, error, trigger) and "Retry".
+ */
+export function DeliveryPage({ id }: { id: string }) {
+  const session = usePortalSession()
+  const [page, setPage] = useState(1)
+  const [delivery, reloadDelivery] = useApiData<{ data: DeliveryDetail }>(
+    `/webhooks/deliveries/${id}`,
+  )
+  const [attempts, reloadAttempts] = useApiData<Paged<Attempt>>(
+    `/webhooks/deliveries/${id}/attempts?page=${page}&per_page=20`,
+  )
+  const [retry, setRetry] = useState<
+    { kind: 'idle' } | { kind: 'watching'; after: number } | { kind: 'done'; text: string }
+  >({ kind: 'idle' })
+  const [retryError, setRetryError] = useState<ApiError | null>(null)
+  const attemptsBefore = delivery.kind === 'ready' ? delivery.data.data.attempts : null
+
+  // After a retry: re-read until the delivery's attempt count grows (the retry was made).
+  const watchedAfter = retry.kind === 'watching' ? retry.after : null
+  useEffect(() => {
+    if (watchedAfter === null) return
+    const controller = new AbortController()
+    const deadline = Date.now() + watchMs
+    let timer = 0
+    const poll = async () => {
+      const result = await callApi<{ data: DeliveryDetail }>(`/webhooks/deliveries/${id}`, {
+        signal: controller.signal,
+      })
+      if (
+        result.ok &&
+        result.data.data.attempts > watchedAfter &&
+        result.data.data.status !== 'delivering'
+      ) {
+        const next = result.data.data
+        setRetry({
+          kind: 'done',
+          text:
+            next.status === 'succeeded'
+              ? `The retry was delivered: your endpoint answered ${next.last_response_status}.`
+              : `The retry failed: ${next.last_response_status ?? next.last_error ?? 'no answer'}.`,
+        })
+        reloadDelivery()
+        setPage(1)
+        reloadAttempts()
+        return
+      }
+      if (!result.ok && result.status === 401) return
+      if (Date.now() > deadline) {
+        setRetry({
+          kind: 'done',
+          text: 'No attempt yet: the endpoint may be paused or backing off.',
+        })
+        reloadDelivery()
+      } else timer = window.setTimeout(() => poll().catch(() => undefined), pollMs)
+    }
+    timer = window.setTimeout(() => poll().catch(() => undefined), pollMs / 2)
+    return () => {
+      controller.abort()
+      window.clearTimeout(timer)
+    }
+  }, [watchedAfter, id, reloadDelivery, reloadAttempts])
+
+  if (delivery.kind === 'loading') return <p role="status">Loading the delivery…</p>
+  if (delivery.kind === 'failed') {
+    return (
+      <>
+        <h1>Delivery not found</h1>
+        <ErrorMessage error={delivery.error} what="This delivery could not be read" />
+        <p>
+          <Link href="/portal">Back to your endpoints</Link>
+        </p>
+      </>
+    )
+  }
+  const current = delivery.data.data
+
+  const sendAgain = async () => {
+    setRetryError(null)
+    const result = await callApi(`/webhooks/deliveries/${id}/retry`, { method: 'POST' })
+    if (result.ok) setRetry({ kind: 'watching', after: attemptsBefore ?? 0 })
+    else setRetryError(result.error)
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/portal">Endpoints</Link> <span aria-hidden="true">›</span>{' '}
+        <Link href={`/portal/endpoints/${current.subscription_id}`}>Endpoint</Link>{' '}
+        <span aria-hidden="true">›</span> Delivery {current.id}
+      </nav>
+      <div className="page-heading">
+        <h1>Delivery {current.id}</h1>
+        <DeliveryStatusBadge status={current.status} />
+      </div>
+
+      <section className="panel" aria-labelledby="delivery-heading">
+        <h2 id="delivery-heading">The delivery</h2>
+        <dl className="facts facts--wide">
+          <div>
+            <dt>Event type</dt>
+            <dd>
+              <code>{current.event_type}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Event id (webhook-id)</dt>
+            <dd>
+              <code>{current.event_id}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{current.status}</dd>
+          </div>
+          <div>
+            <dt>Attempts</dt>
+            <dd>{current.attempts}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <Time iso={current.created_at} />
+            </dd>
+          </div>
+          <div>
+            <dt>Next attempt</dt>
+            <dd>
+              <Time iso={current.next_attempt_at} fallback="None scheduled" />
+            </dd>
+          </div>
+        </dl>
+        {session.read_only ? (
+          <p className="field__hint">A read-only session cannot retry deliveries.</p>
+        ) : (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={sendAgain}
+              disabled={retry.kind === 'watching' || current.status === 'delivering'}
+            >
+              Retry now
+            </button>
+          </div>
+        )}
+        <div aria-live="polite" className="live-region">
+          {retry.kind === 'watching' ? <p>Queued again: waiting for the attempt…</p> : null}
+          {retry.kind === 'done' ? <p className="message message--good">{retry.text}</p> : null}
+        </div>
+        {retryError ? (
+          <ErrorMessage error={retryError} what="The delivery was not retried" />
+        ) : null}
+      </section>
+
+      <section className="panel" aria-labelledby="body-heading">
+        <h2 id="body-heading">Request body as sent</h2>
+        <p className="field__hint">
+          The exact bytes each attempt sends (and signs); only the <code>webhook-timestamp</code>{' '}
+          and <code>webhook-signature</code> headers differ from one attempt to the next.
+        </p>
+        <pre className="code-block" tabIndex={0} aria-labelledby="body-heading">
+          {typeof current.request_body === 'string'
+            ? current.request_body
+            : prettyJson(current.request_body)}
+        </pre>
+      </section>
+
+      <section className="panel" aria-labelledby="attempts-heading">
+        <h2 id="attempts-heading">Attempts, newest first</h2>
+        {attempts.kind === 'loading' ? <p role="status">Loading the attempts…</p> : null}
+        {attempts.kind === 'failed' ? (
+          <ErrorMessage error={attempts.error} what="The attempts could not be read" />
+        ) : null}
+        {attempts.kind === 'ready' ? (
+          attempts.data.data.length === 0 ? (
+            <p>No attempt yet.</p>
+          ) : (
+            <>
+              <ol className="attempt-list" reversed>
+                {attempts.data.data.map((attempt) => (
+                  <li key={attempt.id}>
+                    <AttemptCard attempt={attempt} />
+                  </li>
+                ))}
+              </ol>
+              <Pager meta={attempts.data.meta} onPage={setPage} label="Attempt pages" />
+            </>
+          )
+        ) : null}
+      </section>
+    </>
+  )
+}
+
+function AttemptCard({ attempt }: { attempt: Attempt }) {
+  const isSuccess =
+    attempt.error === null &&
+    attempt.response_status !== null &&
+    attempt.response_status >= 200 &&
+    attempt.response_status < 300
+  const headingId = `attempt-${attempt.id}`
+  return (
+    <article className="card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="card__title">
+        Attempt {attempt.attempt}{' '}
+        <span className={`badge badge--${isSuccess ? 'good' : 'bad'}`}>
+          {isSuccess ? 'succeeded' : 'failed'}
+        </span>{' '}
+        <span className="badge badge--neutral">{attempt.trigger}</span>
+      </h3>
+      <dl className="facts">
+        <div>
+          <dt>Sent</dt>
+          <dd>
+            <Time iso={attempt.attempted_at} />
+          </dd>
+        </div>
+        <div>
+          <dt>Response status</dt>
+          <dd>{attempt.response_status ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatMs(attempt.duration_ms)}</dd>
+        </div>
+        <div>
+          <dt>Error</dt>
+          <dd>{attempt.error ?? 'None'}</dd>
+        </div>
+        <div>
+          <dt>Trigger</dt>
+          <dd>
+            {attempt.trigger === 'manual' ? 'Manual (retry, replay or recover)' : 'Scheduled'}
+          </dd>
+        </div>
+      </dl>
+      {attempt.request_headers ? (
+        <>
+          <h4 className="field__label" id={`${headingId}-headers`}>
+            Request headers
+          </h4>
+          <div
+            className="table-scroll"
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${headingId} ${headingId}-headers`}
+          >
+            <table className="table table--compact" aria-labelledby={`${headingId}-headers`}>
+              <thead>
+                <tr>
+                  <th scope="col">Header</th>
+                  <th scope="col">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(attempt.request_headers).map(([name, value]) => (
+                  <tr key={name}>
+                    <th scope="row">
+                      <code>{name}</code>
+                    </th>
+                    <td>
+                      <code className="wrap">{value}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : attempt.signature ? (
+        <p>
+          Signature sent: <code className="wrap">{attempt.signature}</code>
+        </p>
+      ) : null}
+      <h4 className="field__label">Response body</h4>
+      {attempt.response_body ? (
+        <pre className="code-block">{readableBody(attempt.response_body)}</pre>
+      ) : (
+        <p>(empty)</p>
+      )}
+    </article>
+  )
+}

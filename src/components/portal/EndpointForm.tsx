@@ -1,0 +1,460 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+
+import { prettyJson } from './format'
+import { callApi, fieldErrorsOf, unchangedSince } from './portalApi'
+import type { CreatedSubscription, Subscription } from './portalTypes'
+import { TextWithCode } from './TextWithCode'
+import { useEventTypes } from './useEventTypes'
+
+const fields = [
+  'endpoint_url',
+  'description',
+  'events',
+  'headers',
+  'timeout_seconds',
+  'max_deliveries_per_second',
+  'filter',
+  'ordered',
+] as const
+type Field = (typeof fields)[number]
+
+const fieldLabels: Record<Field, string> = {
+  endpoint_url: 'Endpoint URL',
+  description: 'Description',
+  events: 'Events',
+  headers: 'Extra headers',
+  timeout_seconds: 'Timeout',
+  max_deliveries_per_second: 'Rate limit',
+  filter: 'Filter',
+  ordered: 'Ordered delivery',
+}
+
+type HeaderRow = { key: number; name: string; value: string }
+
+type Props =
+  | { mode: 'create'; onCreated: (created: CreatedSubscription) => void; onCancel?: never }
+  | {
+      mode: 'edit'
+      subscription: Subscription
+      onSaved: (subscription: Subscription) => void
+      onCancel: () => void
+      /** The endpoint changed after the form was opened (412): nothing was saved. */
+      onStale: () => void
+    }
+
+/**
+ * Create or edit an endpoint. The API validates: its refusals are shown beside the field they
+ * concern (unknown events, a refused address, a bad filter...), and listed above the form.
+ */
+export function EndpointForm(props: Props) {
+  const id = useId()
+  const eventTypes = useEventTypes()
+  const initial = props.mode === 'edit' ? props.subscription : null
+  const [url, setUrl] = useState(initial?.endpoint_url ?? '')
+  const [description, setDescription] = useState(initial?.description ?? '')
+  const [events, setEvents] = useState<string[]>(initial?.events ?? [])
+  const [headers, setHeaders] = useState<HeaderRow[]>(() =>
+    Object.entries(initial?.headers ?? {}).map(([name, value], key) => ({ key, name, value })),
+  )
+  const [timeout, setTimeoutSeconds] = useState(String(initial?.timeout_seconds ?? 10))
+  const [rateLimit, setRateLimit] = useState(
+    initial?.max_deliveries_per_second ? String(initial.max_deliveries_per_second) : '',
+  )
+  const [filter, setFilter] = useState(initial?.filter ? prettyJson(initial.filter) : '')
+  const [ordered, setOrdered] = useState(initial?.ordered ?? false)
+  const [errors, setErrors] = useState<Record<string, string[]>>({})
+  const [isBusy, setIsBusy] = useState(false)
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const hasErrors = Object.keys(errors).length > 0
+
+  useEffect(() => {
+    if (hasErrors) summaryRef.current?.focus()
+  }, [errors, hasErrors])
+
+  const fieldId = (field: Field) => `${id}-${field}`
+  const errorId = (field: Field) => `${id}-${field}-error`
+  const hintId = (field: Field) => `${id}-${field}-hint`
+  const describedBy = (field: Field, hasHint = true) =>
+    [hasHint ? hintId(field) : null, errors[field] ? errorId(field) : null]
+      .filter(Boolean)
+      .join(' ') || undefined
+  const invalid = (field: Field) => (errors[field] ? true : undefined)
+
+  const isAll = events.includes('*')
+  const offered = new Set((eventTypes ?? []).map((eventType) => eventType.name))
+  // Names the endpoint lists that the catalogue no longer offers stay shown (unticked once
+  // unticked), so that they can be dropped knowingly.
+  const retired = [...new Set([...(initial?.events ?? []), ...events])].filter(
+    (name) => name !== '*' && !offered.has(name),
+  )
+  const names = [...offered, ...retired]
+  const toggleEvent = (name: string, isOn: boolean) =>
+    setEvents((current) => (isOn ? [...current, name] : current.filter((item) => item !== name)))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    let parsedFilter: unknown = null
+    if (filter.trim() !== '') {
+      try {
+        parsedFilter = JSON.parse(filter)
+      } catch (cause) {
+        setErrors({ filter: [`This is not valid JSON: ${(cause as Error).message}`] })
+        return
+      }
+    }
+    const isCreate = props.mode === 'create'
+    const numberOrText = (text: string) => (Number.isFinite(Number(text)) ? Number(text) : text)
+    const body: Record<string, unknown> = {
+      endpoint_url: url.trim(),
+      events: isAll ? ['*'] : events,
+      headers: Object.fromEntries(
+        headers.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value]),
+      ),
+      ordered,
+    }
+    if (description.trim() !== '') body.description = description
+    else if (!isCreate) body.description = null
+    if (timeout.trim() !== '') body.timeout_seconds = numberOrText(timeout.trim())
+    if (rateLimit.trim() !== '') body.max_deliveries_per_second = numberOrText(rateLimit.trim())
+    else if (!isCreate) body.max_deliveries_per_second = null
+    if (filter.trim() !== '') body.filter = parsedFilter
+    else if (!isCreate) body.filter = null
+
+    setIsBusy(true)
+    const result = isCreate
+      ? await callApi<CreatedSubscription>('/webhooks/subscriptions', { method: 'POST', body })
+      : await callApi<{ data: Subscription }>(`/webhooks/subscriptions/${props.subscription.id}`, {
+          method: 'PATCH',
+          body,
+          headers: unchangedSince(props.subscription),
+        })
+    setIsBusy(false)
+    if (!result.ok && result.status === 412 && props.mode === 'edit') {
+      props.onStale()
+      return
+    }
+    if (!result.ok) {
+      setErrors(fieldErrorsOf(result.error, fields))
+      return
+    }
+    setErrors({})
+    if (props.mode === 'create') props.onCreated(result.data as CreatedSubscription)
+    else props.onSaved((result.data as { data: Subscription }).data)
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={props.mode === 'create' ? 'visually-hidden' : undefined}>
+        {props.mode === 'create' ? 'New endpoint' : 'Edit endpoint'}
+      </h2>
+      {hasErrors ? (
+        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="alert">
+          <h3>The endpoint was not saved</h3>
+          <ul>
+            {Object.entries(errors).flatMap(([field, messages]) =>
+              messages.map((message, index) => (
+                <li key={`${field}-${index}`}>
+                  {field in fieldLabels ? (
+                    <a href={`#${fieldId(field as Field)}`}>
+                      {fieldLabels[field as Field]}: {message}
+                    </a>
+                  ) : (
+                    message
+                  )}
+                </li>
+              )),
+            )}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor={fieldId('endpoint_url')} className="field__label">
+          Endpoint URL <span className="field__required">(required)</span>
+        </label>
+        <p id={hintId('endpoint_url')} className="field__hint">
+          An <code>https://</code> address of yours on the public internet. We sign every delivery
+          we send to it.
+        </p>
+        <FieldError id={errorId('endpoint_url')} messages={errors.endpoint_url} />
+        <input
+          id={fieldId('endpoint_url')}
+          className="input"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          aria-invalid={invalid('endpoint_url')}
+          aria-describedby={describedBy('endpoint_url')}
+          required
+        />
+      </div>
+
+      <div className="field">
+        <label htmlFor={fieldId('description')} className="field__label">
+          Description <span className="field__optional">(optional)</span>
+        </label>
+        <p id={hintId('description')} className="field__hint">
+          A note for your team, e.g. which system receives these events.
+        </p>
+        <FieldError id={errorId('description')} messages={errors.description} />
+        <textarea
+          id={fieldId('description')}
+          className="input"
+          rows={2}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          aria-invalid={invalid('description')}
+          aria-describedby={describedBy('description')}
+        />
+      </div>
+
+      <fieldset
+        className="field fieldset"
+        id={fieldId('events')}
+        tabIndex={-1}
+        aria-describedby={describedBy('events')}
+      >
+        <legend className="field__label">Events</legend>
+        <p id={hintId('events')} className="field__hint">
+          Choose the event types this endpoint receives (
+          <Link href="/portal/events">what each one contains</Link>).
+        </p>
+        <FieldError id={errorId('events')} messages={errors.events} />
+        <div className="checkbox">
+          <input
+            type="checkbox"
+            id={`${id}-event-all`}
+            checked={isAll}
+            onChange={(event) => toggleEvent('*', event.target.checked)}
+            aria-describedby={`${id}-event-all-hint`}
+          />
+          <label htmlFor={`${id}-event-all`}>
+            All events (<code>*</code>)
+          </label>
+          <p id={`${id}-event-all-hint`} className="checkbox__hint">
+            Every type, including those added later.
+          </p>
+        </div>
+        {eventTypes === null ? <p role="status">Loading the event types…</p> : null}
+        <div className="checkbox-grid">
+          {names.map((name, index) => {
+            const eventType = eventTypes?.find((type) => type.name === name)
+            const hint =
+              eventType?.description ??
+              (eventTypes && !eventType ? 'No longer offered: untick it to save changes.' : null)
+            return (
+              <div className="checkbox" key={name}>
+                <input
+                  type="checkbox"
+                  id={`${id}-event-${index}`}
+                  checked={isAll || events.includes(name)}
+                  disabled={isAll}
+                  onChange={(event) => toggleEvent(name, event.target.checked)}
+                  aria-describedby={hint ? `${id}-event-${index}-hint` : undefined}
+                />
+                <label htmlFor={`${id}-event-${index}`}>
+                  <code>{name}</code>
+                </label>
+                {hint ? (
+                  <p id={`${id}-event-${index}-hint`} className="checkbox__hint">
+                    <TextWithCode text={hint} />
+                  </p>
+                ) : null}
+              </div>
+            )
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset
+        className="field fieldset"
+        id={fieldId('headers')}
+        tabIndex={-1}
+        aria-describedby={describedBy('headers')}
+      >
+        <legend className="field__label">
+          Extra headers <span className="field__optional">(optional)</span>
+        </legend>
+        <p id={hintId('headers')} className="field__hint">
+          Sent with every delivery, e.g. a token your receiver also checks. Our own headers (
+          <code>content-type</code>, <code>webhook-*</code>, …) cannot be replaced.
+        </p>
+        <FieldError id={errorId('headers')} messages={errors.headers} />
+        {headers.map((row, index) => (
+          <div className="header-row" key={row.key}>
+            <div>
+              <label htmlFor={`${id}-header-name-${row.key}`} className="field__sublabel">
+                Header {index + 1} name
+              </label>
+              <input
+                id={`${id}-header-name-${row.key}`}
+                className="input input--mono"
+                value={row.name}
+                autoComplete="off"
+                aria-invalid={invalid('headers')}
+                onChange={(event) =>
+                  setHeaders((rows) =>
+                    rows.map((item) =>
+                      item.key === row.key ? { ...item, name: event.target.value } : item,
+                    ),
+                  )
+                }
+              />
+            </div>
+            <div>
+              <label htmlFor={`${id}-header-value-${row.key}`} className="field__sublabel">
+                Header {index + 1} value
+              </label>
+              <input
+                id={`${id}-header-value-${row.key}`}
+                className="input input--mono"
+                value={row.value}
+                autoComplete="off"
+                aria-invalid={invalid('headers')}
+                onChange={(event) =>
+                  setHeaders((rows) =>
+                    rows.map((item) =>
+                      item.key === row.key ? { ...item, value: event.target.value } : item,
+                    ),
+                  )
+                }
+              />
+            </div>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => setHeaders((rows) => rows.filter((item) => item.key !== row.key))}
+            >
+              Remove header {index + 1}
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            setHeaders((rows) => [
+              ...rows,
+              { key: Math.max(-1, ...rows.map((item) => item.key)) + 1, name: '', value: '' },
+            ])
+          }
+        >
+          Add a header
+        </button>
+      </fieldset>
+
+      <div className="field-pair">
+        <div className="field">
+          <label htmlFor={fieldId('timeout_seconds')} className="field__label">
+            Timeout (seconds)
+          </label>
+          <p id={hintId('timeout_seconds')} className="field__hint">
+            How long we wait for your answer: 1 to 30.
+          </p>
+          <FieldError id={errorId('timeout_seconds')} messages={errors.timeout_seconds} />
+          <input
+            id={fieldId('timeout_seconds')}
+            className="input input--short"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={30}
+            value={timeout}
+            onChange={(event) => setTimeoutSeconds(event.target.value)}
+            aria-invalid={invalid('timeout_seconds')}
+            aria-describedby={describedBy('timeout_seconds')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId('max_deliveries_per_second')} className="field__label">
+            Rate limit (deliveries a second) <span className="field__optional">(optional)</span>
+          </label>
+          <p id={hintId('max_deliveries_per_second')} className="field__hint">
+            Empty: as fast as they come.
+          </p>
+          <FieldError
+            id={errorId('max_deliveries_per_second')}
+            messages={errors.max_deliveries_per_second}
+          />
+          <input
+            id={fieldId('max_deliveries_per_second')}
+            className="input input--short"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={rateLimit}
+            onChange={(event) => setRateLimit(event.target.value)}
+            aria-invalid={invalid('max_deliveries_per_second')}
+            aria-describedby={describedBy('max_deliveries_per_second')}
+          />
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={fieldId('filter')} className="field__label">
+          Filter (JSON) <span className="field__optional">(optional)</span>
+        </label>
+        <p id={hintId('filter')} className="field__hint">
+          Only events whose data contains this JSON object are sent, e.g.{' '}
+          <code>{'{ "status": "paid" }'}</code>. Empty: every event of the chosen types.
+        </p>
+        <FieldError id={errorId('filter')} messages={errors.filter} />
+        <textarea
+          id={fieldId('filter')}
+          className="input input--mono"
+          rows={4}
+          spellCheck={false}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          aria-invalid={invalid('filter')}
+          aria-describedby={describedBy('filter')}
+        />
+      </div>
+
+      <div className="field checkbox">
+        <input
+          type="checkbox"
+          id={fieldId('ordered')}
+          checked={ordered}
+          onChange={(event) => setOrdered(event.target.checked)}
+          aria-invalid={invalid('ordered')}
+          aria-describedby={describedBy('ordered')}
+        />
+        <label htmlFor={fieldId('ordered')}>Ordered delivery</label>
+        <p id={hintId('ordered')} className="checkbox__hint">
+          Events about the same object (one order, one article) arrive in the order they happened:
+          while one is retried, the later ones wait.
+        </p>
+        <FieldError id={errorId('ordered')} messages={errors.ordered} />
+      </div>
+
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={isBusy}>
+          {props.mode === 'create' ? 'Create endpoint' : 'Save changes'}
+        </button>
+        {props.mode === 'edit' ? (
+          <button type="button" className="button button--quiet" onClick={props.onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <span role="status" className="status-line">
+          {isBusy ? 'Saving…' : ''}
+        </span>
+      </div>
+    </form>
+  )
+}
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }): ReactNode {
+  if (!messages || messages.length === 0) return null
+  return (
+    <p id={id} className="field__error">
+      {messages.join(' ')}
+    </p>
+  )
+}

@@ -1,0 +1,299 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+import { ConfirmAction } from './ConfirmAction'
+import { DeliveryLog } from './DeliveryLog'
+import { EndpointForm } from './EndpointForm'
+import { ErrorMessage } from './ErrorMessage'
+import { formatMs, prettyJson } from './format'
+import { callApi, staleVersionMessage, unchangedSince, type ApiError } from './portalApi'
+import type { Subscription, SubscriptionStats } from './portalTypes'
+import { usePortalSession } from './PortalShell'
+import { RotateSecretPanel } from './RotateSecretPanel'
+import { SendAgainPanel } from './SendAgainPanel'
+import { StatsChart } from './StatsChart'
+import { EndpointStateBadge, Time } from './statusBadges'
+import { TestEventPanel } from './TestEventPanel'
+import { useApiData } from './useApiData'
+
+/**
+ * `/portal/endpoints/[id]`: one endpoint's state, its last 24 hours, the changes a full-access
+ * session may make (edit, re-enable, delete, test, rotate, send again) and its delivery log.
+ */
+export function EndpointPage({ id }: { id: string }) {
+  const session = usePortalSession()
+  const router = useRouter()
+  const [subscription, reloadSubscription] = useApiData<{ data: Subscription }>(
+    `/webhooks/subscriptions/${id}`,
+  )
+  const [stats, reloadStats] = useApiData<{ data: SubscriptionStats }>(
+    `/webhooks/subscriptions/${id}/stats`,
+  )
+  const [isEditing, setIsEditing] = useState(false)
+  const [notice, setNotice] = useState('')
+  const [staleNotice, setStaleNotice] = useState('')
+  const [actionError, setActionError] = useState<ApiError | null>(null)
+  const [isBusy, setIsBusy] = useState(false)
+  const [logVersion, setLogVersion] = useState(0)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  const refreshAll = useCallback(() => {
+    reloadSubscription()
+    reloadStats()
+    setLogVersion((version) => version + 1)
+  }, [reloadSubscription, reloadStats])
+
+  useEffect(() => {
+    if (!isEditing && notice) headingRef.current?.focus()
+  }, [isEditing, notice])
+
+  if (subscription.kind === 'loading') return <p role="status">Loading the endpoint…</p>
+  if (subscription.kind === 'failed') {
+    return (
+      <>
+        <h1>Endpoint not found</h1>
+        <ErrorMessage error={subscription.error} what="This endpoint could not be read" />
+        <p>
+          <Link href="/portal">Back to your endpoints</Link>
+        </p>
+      </>
+    )
+  }
+  const endpoint = subscription.data.data
+  const isReadOnly = session.read_only
+
+  const change = async (
+    request: () => Promise<{ ok: boolean; error?: ApiError }>,
+    done: string,
+  ) => {
+    setIsBusy(true)
+    setActionError(null)
+    setStaleNotice('')
+    const result = await request()
+    setIsBusy(false)
+    if (!result.ok && result.error?.status === 412) {
+      setStaleNotice(staleVersionMessage)
+      refreshAll()
+      return
+    }
+    if (result.ok) {
+      setNotice(done)
+      refreshAll()
+    } else setActionError(result.error ?? null)
+  }
+
+  const reEnable = () =>
+    change(
+      () =>
+        callApi(`/webhooks/subscriptions/${id}`, {
+          method: 'PATCH',
+          body: { is_active: true },
+          headers: unchangedSince(endpoint),
+        }),
+      'The endpoint is enabled again: deliveries still queued are sent as they come due.',
+    )
+
+  const remove = async () => {
+    setIsBusy(true)
+    setActionError(null)
+    setStaleNotice('')
+    const result = await callApi(`/webhooks/subscriptions/${id}`, {
+      method: 'DELETE',
+      headers: unchangedSince(endpoint),
+    })
+    setIsBusy(false)
+    if (result.ok) router.push('/portal')
+    else if (result.status === 412) {
+      setStaleNotice(staleVersionMessage)
+      refreshAll()
+    } else setActionError(result.error)
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/portal">Endpoints</Link> <span aria-hidden="true">›</span> Endpoint
+      </nav>
+      <div className="page-heading">
+        <h1 ref={headingRef} tabIndex={-1} className="url">
+          {endpoint.endpoint_url}
+        </h1>
+        <EndpointStateBadge subscription={endpoint} />
+      </div>
+      {endpoint.description ? <p className="lead">{endpoint.description}</p> : null}
+      <div aria-live="polite" className="live-region">
+        {notice ? <p className="message message--good">{notice}</p> : null}
+      </div>
+      {actionError ? <ErrorMessage error={actionError} what="That did not work" /> : null}
+      {staleNotice ? (
+        <p role="alert" className="message message--error">
+          {staleNotice}
+        </p>
+      ) : null}
+
+      {isEditing ? (
+        <section className="panel">
+          <EndpointForm
+            key={endpoint.updated_at}
+            mode="edit"
+            subscription={endpoint}
+            onCancel={() => setIsEditing(false)}
+            onStale={() => {
+              setStaleNotice(staleVersionMessage)
+              refreshAll()
+            }}
+            onSaved={() => {
+              setStaleNotice('')
+              setIsEditing(false)
+              setNotice('Your changes are saved.')
+              refreshAll()
+            }}
+          />
+        </section>
+      ) : (
+        <section className="panel" aria-labelledby="settings-heading">
+          <h2 id="settings-heading">Settings</h2>
+          {!endpoint.is_active ? (
+            <p className="message message--warn">
+              {endpoint.disabled_at
+                ? 'Nothing is sent to this endpoint: it was disabled after failing again and again. Re-enable it once your receiver works, then recover the events it missed (below).'
+                : 'This endpoint is paused: nothing is sent to it.'}
+            </p>
+          ) : null}
+          <dl className="facts facts--wide">
+            <div>
+              <dt>Events</dt>
+              <dd>
+                {endpoint.events.includes('*') ? 'All events (*)' : endpoint.events.join(', ')}
+              </dd>
+            </div>
+            <div>
+              <dt>Last delivery</dt>
+              <dd>
+                <Time iso={endpoint.last_delivery_at} fallback="None yet" />
+              </dd>
+            </div>
+            <div>
+              <dt>Failures in a row</dt>
+              <dd>{endpoint.failure_count}</dd>
+            </div>
+            <div>
+              <dt>Timeout</dt>
+              <dd>{endpoint.timeout_seconds} s</dd>
+            </div>
+            <div>
+              <dt>Rate limit</dt>
+              <dd>
+                {endpoint.max_deliveries_per_second
+                  ? `${endpoint.max_deliveries_per_second} a second`
+                  : 'None'}
+              </dd>
+            </div>
+            <div>
+              <dt>Ordered delivery</dt>
+              <dd>{endpoint.ordered ? 'Yes' : 'No'}</dd>
+            </div>
+            <div>
+              <dt>Extra headers</dt>
+              <dd>
+                {Object.keys(endpoint.headers).length === 0
+                  ? 'None'
+                  : Object.keys(endpoint.headers).join(', ')}
+              </dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>
+                <Time iso={endpoint.created_at} />
+              </dd>
+            </div>
+            <div className="facts__full">
+              <dt>Filter</dt>
+              <dd>
+                {endpoint.filter ? (
+                  <pre className="code-block">{prettyJson(endpoint.filter)}</pre>
+                ) : (
+                  'None: every event of these types'
+                )}
+              </dd>
+            </div>
+          </dl>
+          {isReadOnly ? (
+            <p className="field__hint">A read-only session cannot edit, re-enable or delete.</p>
+          ) : (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setNotice('')
+                  setIsEditing(true)
+                }}
+              >
+                Edit endpoint
+              </button>
+              {!endpoint.is_active ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={reEnable}
+                  disabled={isBusy}
+                >
+                  Re-enable endpoint
+                </button>
+              ) : null}
+              <ConfirmAction
+                label="Delete endpoint"
+                question="Delete this endpoint and its whole delivery log? This cannot be undone."
+                confirmLabel="Yes, delete it"
+                onConfirm={remove}
+                isDanger
+                isBusy={isBusy}
+              />
+            </div>
+          )}
+        </section>
+      )}
+
+      <section className="panel" aria-labelledby="stats-heading">
+        <h2 id="stats-heading">Last 24 hours</h2>
+        {stats.kind === 'ready' ? (
+          <StatsChart stats={stats.data.data} />
+        ) : stats.kind === 'loading' ? (
+          <p role="status">Loading the figures…</p>
+        ) : (
+          <ErrorMessage error={stats.error} what="The figures could not be read" />
+        )}
+        {stats.kind === 'ready' && stats.data.data.attempts > 0 ? (
+          <p className="field__hint">
+            Latency is the time from sending a delivery to the end of your answer (p50: half were
+            faster; p95: 95 in 100 were faster). Over the whole day: p50{' '}
+            {formatMs(stats.data.data.p50_ms)}, p95 {formatMs(stats.data.data.p95_ms)}.
+          </p>
+        ) : null}
+      </section>
+
+      <TestEventPanel subscriptionId={id} isReadOnly={isReadOnly} onAttempted={refreshAll} />
+      <RotateSecretPanel
+        subscriptionId={id}
+        rotatedAt={endpoint.secret_rotated_at}
+        isReadOnly={isReadOnly}
+        onRotated={reloadSubscription}
+      />
+      <DeliveryLog subscriptionId={id} version={logVersion} />
+      {isReadOnly ? (
+        <section className="panel" aria-labelledby="again-heading">
+          <h2 id="again-heading">Send again</h2>
+          <p className="field__hint">
+            A read-only session cannot replay failed deliveries or recover missed events.
+          </p>
+        </section>
+      ) : (
+        <SendAgainPanel subscriptionId={id} onQueued={refreshAll} />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,55 @@
+/** How the portal writes times, durations and rates (in the reader's locale and time zone). */
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+const hourOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
+const hourOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric' })
+
+/** A date and time, e.g. "15 Jan 2026, 09:30:00". */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
+
+/** The hour of a day, e.g. "9:00 AM". */
+export const formatHour = (iso: string) => hourOfDay.format(new Date(iso))
+
+/** The hour of a day, short, for an axis: "9 AM". */
+export const formatHourShort = (iso: string) => hourOnly.format(new Date(iso))
+
+/** A duration in milliseconds; a dash when there is none. */
+export function formatMs(ms: number | null | undefined) {
+  if (ms === null || ms === undefined) return '—'
+  return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`
+}
+
+/** A rate from 0 to 1 as a percentage; a dash when there is none. */
+export function formatRate(rate: number | null | undefined) {
+  if (rate === null || rate === undefined) return '—'
+  const percent = rate * 100
+  return `${Number.isInteger(percent) ? percent : percent.toFixed(1)} %`
+}
+
+/** The value of a `datetime-local` input for `date` (local time, to the minute). */
+export function toLocalInput(date: Date) {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  )
+}
+
+/** ISO 8601 (UTC) of a `datetime-local` input's value, read as local time; '' when empty. */
+export function fromLocalInput(value: string) {
+  if (!value) return ''
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString()
+}
+
+/** Any JSON value, indented for reading. */
+export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2)
+
+/** A body as text: pretty JSON when it parses as JSON, else as it is. */
+export function readableBody(body: string) {
+  try {
+    return prettyJson(JSON.parse(body))
+  } catch {
+    return body
+  }
+}

@@ -1,0 +1,49 @@
+import { formatDateTime } from './format'
+import type { DeliveryStatus, Subscription } from './portalTypes'
+
+/** What an endpoint is doing now, from its subscription's fields. */
+export function endpointState(subscription: Subscription, now = Date.now()) {
+  if (!subscription.is_active) {
+    return subscription.disabled_at
+      ? { tone: 'bad', label: `Disabled since ${formatDateTime(subscription.disabled_at)}` }
+      : { tone: 'neutral', label: 'Paused' }
+  }
+  if (subscription.backoff_until && Date.parse(subscription.backoff_until) > now) {
+    return {
+      tone: 'warn',
+      label: `Backing off until ${formatDateTime(subscription.backoff_until)}`,
+    }
+  }
+  return { tone: 'good', label: 'Active' }
+}
+
+/** The endpoint's state as a badge. */
+export function EndpointStateBadge({ subscription }: { subscription: Subscription }) {
+  const state = endpointState(subscription)
+  return <span className={`badge badge--${state.tone}`}>{state.label}</span>
+}
+
+const statusTones: Record<DeliveryStatus, string> = {
+  pending: 'neutral',
+  delivering: 'neutral',
+  succeeded: 'good',
+  failed: 'warn',
+  dead: 'bad',
+}
+
+/** A delivery's status as a badge. */
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  return <span className={`badge badge--${statusTones[status] ?? 'neutral'}`}>{status}</span>
+}
+
+/** A time as a `<time>` element, or a dash. */
+export function Time({
+  iso,
+  fallback = '—',
+}: {
+  iso: string | null | undefined
+  fallback?: string
+}) {
+  if (!iso) return <>{fallback}</>
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>
+}

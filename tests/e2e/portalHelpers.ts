@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto'
+
+import type { Browser, Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+
+import { seedCredentials } from '../../seed/identities'
+import { api } from './api'
+
+const baseUrl = inject('baseUrl')
+
+/** An admin's token, for creating the consumers of the tests through the admin REST API. */
+export async function adminToken() {
+  const credentials = seedCredentials()
+  const login = await api('/api/users/login', {
+    method: 'POST',
+    body: { email: credentials.adminEmail, password: credentials.adminPassword },
+  })
+  expect(login.status).toBe(200)
+  return login.body.token as string
+}
+
+/** A new API consumer (each test's own: the API's rate limit counts per consumer). */
+export async function createConsumer(token: string, name: string) {
+  const apiKey = randomBytes(24).toString('base64url')
+  const created = await api('/api/consumers', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      email: `${randomBytes(4).toString('hex')}@integrator.test`,
+      enableAPIKey: true,
+      apiKey,
+    },
+  })
+  expect(created.status).toBe(201)
+  return { id: String(created.body.doc.id), name, apiKey }
+}
+
+/** A one-time portal link, asked for with the consumer's API key. */
+export async function portalLink(apiKey: string, body: Record<string, unknown> = {}) {
+  const answer = await api('/webhooks/portal-sessions', { method: 'POST', apiKey, body })
+  expect(answer.status).toBe(201)
+  const url = answer.body.url as string
+  expect(url.startsWith(`${baseUrl}/portal/enter#token=`)).toBe(true)
+  return { url, token: new URL(url).hash.replace('#token=', ''), expiresAt: answer.body.expires_at }
+}
+
+/** How a link's token is stored (`link_hash`), to reach its row in `webhook_portal_sessions`. */
+export const linkHash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * A page of a fresh browser context (its own cookie jar: one portal session) that records the
+ * Content-Security-Policy violations the browser reports and the errors its scripts throw.
+ */
+export async function portalPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
+  const page = await context.newPage()
+  const violations: string[] = []
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { page, context, violations, errors }
+}
+
+/** Opens a portal link and waits for the endpoints page it leads to; the link page's response. */
+export async function openPortal(page: Page, url: string) {
+  const response = await page.goto(url)
+  await page.waitForURL((address) => address.pathname === '/portal')
+  await page.getByRole('heading', { level: 1, name: 'Endpoints' }).waitFor()
+  return response
+}
+
+/** The text of the element an `aria-describedby` (or any id) names. */
+export async function textOfId(page: Page, id: string) {
+  return (await page.locator(`[id="${id}"]`).textContent()) ?? ''
+}
+
+/** The messages described beside a control (its `aria-describedby` elements), joined. */
+export async function describedText(page: Page, selector: ReturnType<Page['locator']>) {
+  const ids = ((await selector.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean)
+  const texts = await Promise.all(ids.map((id) => textOfId(page, id)))
+  return texts.join(' ')
+}
+
+/** A status (`fetch`) the page itself gets for a request, with its cookie and its Origin. */
+export async function statusFromPage(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return response.status
+    },
+    { path, method: init.method ?? 'GET', body: init.body },
+  )
+}
