@@ -8,6 +8,8 @@ export const metadata: Metadata = {
   title: { template: '%s · Webhook portal', default: 'Webhook portal' },
   description: 'Manage your webhook endpoints and read their delivery logs.',
   robots: { index: false, follow: false },
+  // No icon file: an empty one keeps the browser from asking for /favicon.ico (a 404 here).
+  icons: { icon: 'data:,' },
 }
 
 /**
