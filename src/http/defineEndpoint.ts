@@ -34,7 +34,7 @@ export type EndpointSpec = {
   /**
    * The endpoint authenticates its caller itself, by a signature over the body (a provider's
    * callback): a request it accepts counts no rate limit, so a burst of genuine callbacks behind
-   * one proxy is never refused; one it refuses as unauthenticated (400 or 401) counts against
+   * one proxy is never refused; one it refuses as unauthenticated (400, 401 or 403) counts against
    * `rateLimit`, per address, and past it is answered 429 instead.
    */
   countsOnlyRefusals?: boolean
@@ -142,8 +142,12 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
   }
 }
 
-/** Answers that refuse an unauthenticated caller, which `countsOnlyRefusals` counts. */
-const refusalStatuses = new Set([400, 401])
+/**
+ * Answers that refuse an unauthenticated caller, which `countsOnlyRefusals` counts: a bad or
+ * unsigned request (400), a credential that does not verify (401), a request from the wrong
+ * site (403, the portal link's exchange).
+ */
+const refusalStatuses = new Set([400, 401, 403])
 
 function authorize(access: EndpointAccess, req: PayloadRequest) {
   if (access === 'anyone') return

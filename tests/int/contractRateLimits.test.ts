@@ -16,6 +16,8 @@ beforeAll(async () => {
     RATE_LIMIT_CONTACT: '1/600',
     // Stripe's webhook counts only calls whose signature fails: the warm-up sends one.
     RATE_LIMIT_BAD_SIGNATURES: '1/600',
+    // So does the portal link's exchange, against the credentials policy: the warm-up sends one.
+    RATE_LIMIT_CREDENTIALS: '1/600',
     // The warm-up inquiry's e-mail goes to the log (no SMTP in tests) instead of failing.
     ADMIN_NOTIFY_EMAILS: 'admin@example.com',
   })
@@ -34,6 +36,8 @@ describe('rate limits in the document', () => {
         .status,
     ).toBe(200)
     expect((await rest('POST', '/api/orders/webhook/stripe', { body: {} })).status).toBe(400)
+    const exchange = '/webhooks/portal-sessions/exchange'
+    expect((await rest('POST', exchange, { body: { token: 'forged' } })).status).toBe(403)
 
     // Every operation but the probes (health, metrics), which count no rate limit.
     const operations = Object.entries<any>(contract.document.paths).flatMap(([path, item]) =>
