@@ -83,27 +83,7 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
           aria-labelledby={`${id}-rate`}
           aria-describedby={`${id}-summary`}
         >
-          {[0, 0.5, 1].map((share) => (
-            <g key={share}>
-              <line
-                x1={margin.left}
-                x2={width - margin.right}
-                y1={yFor(share)}
-                y2={yFor(share)}
-                stroke={colours.grid}
-                strokeWidth={1}
-              />
-              <text
-                x={margin.left - 8}
-                y={yFor(share) + 4}
-                textAnchor="end"
-                fontSize={11}
-                fill={colours.text}
-              >
-                {share * 100} %
-              </text>
-            </g>
-          ))}
+          <GridLines label={(share) => `${share * 100} %`} />
           {hours.map((hour, index) => {
             const barWidth = slotWidth * 0.7
             const x = slotX(index) + (slotWidth - barWidth) / 2
@@ -167,27 +147,7 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
           aria-labelledby={`${id}-latency`}
           aria-describedby={`${id}-summary`}
         >
-          {[0, 0.5, 1].map((share) => (
-            <g key={share}>
-              <line
-                x1={margin.left}
-                x2={width - margin.right}
-                y1={yFor(share)}
-                y2={yFor(share)}
-                stroke={colours.grid}
-                strokeWidth={1}
-              />
-              <text
-                x={margin.left - 8}
-                y={yFor(share) + 4}
-                textAnchor="end"
-                fontSize={11}
-                fill={colours.text}
-              >
-                {formatMs(maxLatency * share)}
-              </text>
-            </g>
-          ))}
+          <GridLines label={(share) => formatMs(maxLatency * share)} />
           <LatencyLine
             hours={hours}
             pick={(hour) => hour.p95_ms}
@@ -242,6 +202,35 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
         </div>
       </details>
     </div>
+  )
+}
+
+/** The horizontal lines at 0, half and the top of a chart, each labelled on the left. */
+function GridLines({ label }: { label: (share: number) => string }) {
+  return (
+    <>
+      {[0, 0.5, 1].map((share) => (
+        <g key={share}>
+          <line
+            x1={margin.left}
+            x2={width - margin.right}
+            y1={yFor(share)}
+            y2={yFor(share)}
+            stroke={colours.grid}
+            strokeWidth={1}
+          />
+          <text
+            x={margin.left - 8}
+            y={yFor(share) + 4}
+            textAnchor="end"
+            fontSize={11}
+            fill={colours.text}
+          >
+            {label(share)}
+          </text>
+        </g>
+      ))}
+    </>
   )
 }
 

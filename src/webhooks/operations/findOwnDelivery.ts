@@ -13,11 +13,9 @@ export type OwnDelivery = {
 
 /**
  * Delivery `id` as the caller may see it (a consumer: one of its own subscriptions'; an admin:
- * any); anyone else's is a 404, exactly like one that does not exist. Its body is built by the
- * builder the worker sends with, from the same stored event: the delivery's `payload` is the
- * event log's data (the worker reads it there too) and its `occurredAt` the delivery's own.
+ * any); anyone else's is a 404, exactly like one that does not exist.
  */
-export async function findOwnDelivery(req: PayloadRequest, id: number): Promise<OwnDelivery> {
+export async function readOwnDelivery(req: PayloadRequest, id: number): Promise<WebhookDelivery> {
   const delivery = await req.payload.findByID({
     collection: 'webhook-deliveries',
     id,
@@ -28,6 +26,16 @@ export async function findOwnDelivery(req: PayloadRequest, id: number): Promise<
     disableErrors: true,
   })
   if (!delivery) throw notFound('No such webhook delivery')
+  return delivery
+}
+
+/**
+ * Delivery `id` as `readOwnDelivery` finds it, with its body built by the builder the worker
+ * sends with, from the same stored event: the delivery's `payload` is the event log's data (the
+ * worker reads it there too) and its `occurredAt` the delivery's own.
+ */
+export async function findOwnDelivery(req: PayloadRequest, id: number): Promise<OwnDelivery> {
+  const delivery = await readOwnDelivery(req, id)
   // The body depends on neither the secrets nor the time of sending (only the headers do).
   const { body } = buildDeliveryRequest({
     eventId: delivery.eventId,

@@ -1,10 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import { conflict, notFound } from '@/http/errors'
+import { conflict } from '@/http/errors'
 import type { WebhookDelivery } from '@/payload-types'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { inTransaction } from '@/db/transaction'
+import { readOwnDelivery } from './findOwnDelivery'
 
 /**
  * Makes a delivery due again at once (manual redelivery), unless it is being sent right now
@@ -20,16 +21,7 @@ export async function retryDelivery(args: {
 }): Promise<WebhookDelivery> {
   const { req, id } = args
   return inTransaction(req, async (db) => {
-    const delivery = await req.payload.findByID({
-      collection: 'webhook-deliveries',
-      id,
-      req,
-      user: req.user,
-      overrideAccess: false,
-      depth: 0,
-      disableErrors: true,
-    })
-    if (!delivery) throw notFound('No such webhook delivery')
+    await readOwnDelivery(req, id)
     const { rows } = await db.execute<{ id: number }>(sql`
       UPDATE webhook_deliveries
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
