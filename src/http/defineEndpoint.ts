@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { hasAdminRole, hasEditorRole, type Principal } from '@/identity/roles'
 import { errorBody, type ErrorFamily } from './envelopes'
-import { HttpError } from './errors'
+import { HttpError, unauthorized } from './errors'
 import { requestAddress } from './requestAddress'
 import { rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
 import type { DocumentedOperation, EndpointAccess, OperationDocs } from '@/openapi/operation'
@@ -98,7 +98,10 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           }
         }
         await bufferBody(req)
-        if (portal.state === 'ended') throw await invalidCredentials(req, portal.reason)
+        // Not counted against the credentials limit: a session cookie cannot be guessed (256
+        // random bits), and each page of a portal left idle makes several calls at once, which
+        // would lock the logins of everyone behind the same address out.
+        if (portal.state === 'ended') throw unauthorized(portal.reason)
         if (portal.state === 'live') {
           assertPortalChangeAllowed(req, portal.session, {
             isSignOut: spec.isPortalSignOut ?? false,
@@ -208,7 +211,7 @@ async function checkCredentials(req: PayloadRequest) {
 
 /**
  * The answer to an invalid credential: 401, or 429 once this address has presented too many
- * (guessing keys, tokens or session cookies runs into the `credentials` limit).
+ * (guessing keys or tokens runs into the `credentials` limit).
  */
 async function invalidCredentials(req: PayloadRequest, message: string) {
   const { policy, state } = await consumeRateLimit({

@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
       // Every browser test's checkout comes from 127.0.0.1: the bound on what one client holds
       // unpaid is tried with its defaults in tests/int/checkoutHoarding.test.ts.
       CHECKOUT_MAX_PENDING_ORDERS: '1000000',
+      // Every browser test's login and portal link comes from 127.0.0.1 too: the credentials
+      // limit per address is tried with its defaults in tests/int/credentialThrottling.test.ts.
+      RATE_LIMIT_CREDENTIALS: '1000/600',
       MEDIA_DIRECTORY: mediaDirectory,
       // A publication scheduled in a test happens within a second of its time.
       JOBS_POLL_SECONDS: '1',

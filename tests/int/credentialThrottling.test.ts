@@ -89,3 +89,47 @@ describe('guessing API keys', () => {
     expect(valid.status).toBe(200)
   })
 })
+
+describe('the integrator portal', () => {
+  const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
+
+  it("lets a portal left idle call as much as it likes without locking its address's logins", async () => {
+    const { apiKey } = await consumerWithKey(payload, 'Idle portal')
+    const link = await restJson('POST', '/webhooks/portal-sessions', {
+      headers: { 'x-api-key': apiKey },
+    })
+    const token = new URL(link.body.url).hash.replace('#token=', '')
+    const address = '192.0.2.60'
+    const opened = await restJson('POST', '/webhooks/portal-sessions/exchange', {
+      headers: { ...site, 'x-forwarded-for': address },
+      body: { token },
+    })
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!
+    const out = await restJson('DELETE', '/webhooks/portal-sessions/current', {
+      headers: { ...site, cookie, 'x-forwarded-for': address },
+    })
+    expect(out.status).toBe(204)
+    // Every page of the ended session asks again: 40 calls, each a 401, none a 429.
+    for (let n = 0; n < 40; n++) {
+      const call = await restJson('GET', '/webhooks/subscriptions', {
+        headers: { ...site, cookie, 'x-forwarded-for': address },
+      })
+      expect(call.status).toBe(401)
+    }
+    const user = await userWithToken(payload, 'customer')
+    expect((await login(user.email, user.password, address)).status).toBe(200)
+  })
+
+  it('answers 429 to an address that keeps opening links that open nothing', async () => {
+    const statuses: number[] = []
+    for (let n = 0; n < 35; n++) {
+      const answer = await restJson('POST', '/webhooks/portal-sessions/exchange', {
+        headers: { ...site, 'x-forwarded-for': '192.0.2.61' },
+        body: { token: `${'A'.repeat(40)}${String(n).padStart(3, '0')}` },
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401))
+    expect(statuses.slice(30)).toEqual(Array(5).fill(429))
+  })
+})
