@@ -101,7 +101,7 @@ export function loadConfig(env: Environment): AppConfig {
       idleMinutes: v.PORTAL_SESSION_IDLE_MINUTES,
       sessionHours: v.PORTAL_SESSION_HOURS,
       frameAncestors: v.PORTAL_FRAME_ANCESTORS ?? [],
-      isCookieSecure: isProduction || Boolean(v.PORTAL_FRAME_ANCESTORS),
+      isCookieSecure: isProduction,
     },
     email: {
       fromAddress: v.EMAIL_FROM,

@@ -76,17 +76,13 @@ async function subscribe(key: string) {
   return { id: created.body.id as string, deliveryId: test.body.data.delivery_id as number }
 }
 
-const sessionRow = async (cookieOrToken: string, column: 'session_hash' | 'link_hash') => {
+/** Sets `set` on the row of a link (`link_hash`) or session (`session_hash`), as time would. */
+async function setTimes(cookieOrToken: string, column: 'session_hash' | 'link_hash', set: string) {
   const { hashPortalToken } = await import('../../src/identity/portal/portalTokens')
   const token = cookieOrToken.replace(/^portal_session=/, '')
-  return { column, hash: hashPortalToken(token) }
-}
-
-async function setTimes(cookieOrToken: string, column: 'session_hash' | 'link_hash', set: string) {
-  const { hash } = await sessionRow(cookieOrToken, column)
   const { rowCount } = await payload.db.pool.query(
     `UPDATE webhook_portal_sessions SET ${set} WHERE ${column} = $1`,
-    [hash],
+    [hashPortalToken(token)],
   )
   expect(rowCount).toBe(1)
 }

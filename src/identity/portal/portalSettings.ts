@@ -8,7 +8,7 @@ export type PortalSettings = {
   sessionHours: number
   /** `PORTAL_FRAME_ANCESTORS`: origins that may frame the portal; none when empty. */
   frameAncestors: string[]
-  /** The session cookie is `Secure`: in production, and whenever the portal may be framed. */
+  /** The session cookie is `Secure` in production (framed, `sessionCookie` makes it so always). */
   isCookieSecure: boolean
 }
 
