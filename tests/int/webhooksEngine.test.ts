@@ -499,7 +499,10 @@ describe('fan-out in bounded chunks', () => {
 
 describe("one endpoint's backlog", () => {
   it("does not hide another subscription's retry coming due while it drains", async () => {
-    const backlog = 3000
+    // Large enough that draining it takes several of the busy worker's 1 s scans: with 3,000 it
+    // drained in about 2 s, and a retry due 0.3 s after its failure could go out after it on
+    // a loaded machine (1 CI run in 3).
+    const backlog = 10_000
     const busy = await subscribe('/backlog', { events: ['product.created'] })
     let failedOnce = false
     answers.set('/retried', () => {
