@@ -4,6 +4,7 @@ import { anyone } from '../Identity/access/anyone'
 import { isEditor } from '../Identity/access/isEditor'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
 import { serveMediaFile } from '@/media/operations/serveMediaFile'
+import { answerOversizedUploadsWithTheLimit } from './hooks/answerOversizedUploadsWithTheLimit'
 import { answerUnreadableUploadsAs400 } from './hooks/answerUnreadableUploadsAs400'
 import { refuseDeletingUsedMedia } from './hooks/refuseDeletingUsedMedia'
 import { refuseOversizedImages } from './hooks/refuseOversizedImages'
@@ -12,8 +13,8 @@ import { refuseOversizedImages } from './hooks/refuseOversizedImages'
  * Images editors upload for articles, pages and products. Payload stores the file in
  * `MEDIA_DIRECTORY` and makes the storefront sizes with `sharp` (`src/media/imageSizes.ts`); it
  * refuses a type outside the list (SVG included: it can carry script) with 400, a file over
- * `MEDIA_MAX_MEGABYTES` with 413, an image over 50 megapixels with 400, and a name that would
- * leave the directory. Everyone reads;
+ * `MEDIA_MAX_MEGABYTES` with 413 naming the limit, an image over 50 megapixels with 400, and a
+ * name that would leave the directory. Everyone reads;
  * editors and admins upload, change and delete. An image still shown somewhere cannot be deleted.
  */
 export const Media: CollectionConfig = {
@@ -33,7 +34,7 @@ export const Media: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseOversizedImages],
     beforeDelete: [refuseDeletingUsedMedia],
-    afterError: [answerUnreadableUploadsAs400],
+    afterError: [answerOversizedUploadsWithTheLimit, answerUnreadableUploadsAs400],
   },
   upload: {
     // Payload replaces this with MEDIA_DIRECTORY (payload.config.ts): a collection is declared once.

@@ -1,0 +1,31 @@
+import type { CollectionAfterErrorHook } from 'payload'
+
+/** Payload's own answer to a file over `upload.limits.fileSize` (its default `responseOnLimit`). */
+const payloadsLimitMessage = 'File size limit has been reached'
+
+/** `26214400` as `25 MB`, `2621440` as `2.5 MB`: megabytes as `MEDIA_MAX_MEGABYTES` counts them. */
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
+
+/**
+ * An image over `MEDIA_MAX_MEGABYTES` (Payload's `upload.limits.fileSize`, payload.config.ts) is
+ * refused by Payload's multipart parser with 413 "File size limit has been reached", which does
+ * not say how large an image may be. The answer stays 413 in Payload's shape,
+ * `{ errors: [{ message }] }`, and names the limit, e.g. "The file is over the size limit: an
+ * image may be at most 25 MB".
+ */
+export const answerOversizedUploadsWithTheLimit: CollectionAfterErrorHook = ({ error, req }) => {
+  const upload = req.payload.config.upload
+  const limit = upload.limits?.fileSize
+  if (!limit || (error as { status?: unknown }).status !== 413) return
+  if (error.message !== (upload.responseOnLimit ?? payloadsLimitMessage)) return
+  return {
+    response: {
+      errors: [
+        {
+          message: `The file is over the size limit: an image may be at most ${megabytes(limit)}`,
+        },
+      ],
+    },
+    status: 413,
+  }
+}
