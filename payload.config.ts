@@ -30,6 +30,7 @@ import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
+import { withPayloadCollectionAccess } from './collections/Identity/payloadCollections'
 import { portalSessionTable } from '@/identity/portal/portalSessionTable'
 import { Orders, Products, StockAdjustments, StripeEvents } from './collections/Shop'
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
@@ -61,7 +62,8 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
 /**
  * Payload's configuration for an app configuration (`src/config`), which rides along in
  * `custom.app` for everything that has the Payload instance (`configOf(payload)`). The app reads
- * its own from the environment once, below; tests build theirs.
+ * its own from the environment once, below; tests build theirs. Payload's own collections
+ * (locks, preferences, migrations, jobs) get our access rules once Payload has added them.
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -164,6 +166,6 @@ export const payloadConfig = (app: AppConfig) =>
       observeHttpRequests(payload)
       await startBackgroundWork(payload)
     },
-  })
+  }).then(withPayloadCollectionAccess)
 
 export default payloadConfig(configFromEnvironment())

@@ -50,7 +50,12 @@ const doors: Door[] = [
       const author = await payload.create({ collection: 'authors', data: { name: 'Held' } })
       const article = await payload.create({
         collection: 'articles',
-        data: { title: 'Held article', author: author.id, _status: 'published' },
+        data: {
+          title: 'Held article',
+          slug: `held-${author.id}`,
+          author: author.id,
+          _status: 'published',
+        },
       })
       return article.id
     },

@@ -1,7 +1,10 @@
 import type { Access } from 'payload'
 
-import { hasEditorRole } from '@/identity/roles'
+import { publicArticleStatus, readsUnpublished } from '@/articles/visibility'
 
-/** Published pages are public; editors and admins also read unpublished ones. */
+/**
+ * Published pages are public, to everyone (anonymous callers included); editors and admins also
+ * read drafts. Publication is Payload's `_status`, as for articles.
+ */
 export const publishedPagesOrEditor: Access = ({ req }) =>
-  hasEditorRole(req.user) ? true : { published: { equals: true } }
+  readsUnpublished(req.user) ? true : { _status: { equals: publicArticleStatus } }

@@ -1,0 +1,105 @@
+import {
+  Forbidden,
+  NotFound,
+  type CollectionConfig,
+  type Endpoint,
+  type PayloadHandler,
+  type SanitizedConfig,
+} from 'payload'
+
+import { hasEditorRole } from '@/identity/roles'
+import { isAdmin } from './access/isAdmin'
+import { isEditor } from './access/isEditor'
+import { ownPreferences } from './access/ownPreferences'
+import { lockNamesItsTaker } from './hooks/lockNamesItsTaker'
+
+const nobody = () => false
+
+/**
+ * Our access rules for the collections Payload adds itself, which otherwise keep Payload's
+ * defaults (any logged-in caller: a customer who signed up, any API key):
+ * - `payload-locked-documents`: editors and admins see and take locks, each naming its taker
+ *   and a document the taker may change (`lockNamesItsTaker`);
+ * - `payload-preferences`: editors and admins, their own only, through its REST and its
+ *   `/:key` routes (which Payload serves without the collection's access);
+ * - `payload-migrations`: not served over HTTP (404); admins read it through the admin panel's
+ *   database, `npm run migrate:status`, and the rule below where the Local API asks;
+ * - `payload-jobs` and `payload-kv`: nobody over HTTP (Payload's default, kept explicitly).
+ * Versions are read through each collection's `readVersions` (editors only, in Articles and
+ * Pages). `tests/int/accessMatrix.test.ts` walks every collection the running config serves.
+ */
+const payloadCollectionAccess: Record<string, Partial<CollectionConfig>> = {
+  'payload-locked-documents': {
+    access: { read: isEditor, create: isEditor, update: isEditor, delete: isEditor },
+    hooks: { beforeChange: [lockNamesItsTaker] },
+  },
+  'payload-preferences': {
+    access: {
+      read: ownPreferences,
+      create: isEditor,
+      update: ownPreferences,
+      delete: ownPreferences,
+    },
+  },
+  'payload-migrations': {
+    access: { read: isAdmin, create: nobody, update: nobody, delete: nobody },
+  },
+  'payload-jobs': {
+    access: { read: nobody, create: nobody, update: nobody, delete: nobody },
+  },
+  'payload-kv': {
+    access: { read: nobody, create: nobody, update: nobody, delete: nobody },
+  },
+}
+
+/**
+ * `DELETE /api/payload-preferences/:key`, deleting the caller's preference of that key: Payload's
+ * own answered 500 to every call (its `deleteOne` filters on the polymorphic `user` without the
+ * join it needs: "missing FROM-clause entry"). Deleted through the Local API under the
+ * collection's access, which reaches only the caller's own.
+ */
+const deleteOwnPreference: PayloadHandler = async (req) => {
+  const key = req.routeParams?.key
+  const { docs } = await req.payload.delete({
+    collection: 'payload-preferences',
+    where: { key: { equals: typeof key === 'string' ? key : '' } },
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
+  if (docs.length === 0) throw new NotFound(req.t)
+  return Response.json({ message: req.t('general:deletedSuccessfully') })
+}
+
+/** An endpoint of Payload's preferences that only editors and admins may call. */
+const forEditors = (endpoint: Endpoint): Endpoint => {
+  const own = endpoint.method === 'delete' ? deleteOwnPreference : endpoint.handler
+  const handler: PayloadHandler = (req) => {
+    if (!hasEditorRole(req.user)) throw new Forbidden(req.t)
+    return own(req)
+  }
+  return { ...endpoint, handler }
+}
+
+/**
+ * The sanitized configuration with our rules on Payload's own collections: they exist only
+ * once Payload has built its configuration, so they are set on what `buildConfig` returns.
+ */
+export function withPayloadCollectionAccess(config: SanitizedConfig): SanitizedConfig {
+  for (const collection of config.collections) {
+    const rules = payloadCollectionAccess[collection.slug]
+    if (!rules) continue
+    collection.access = { ...collection.access, ...rules.access }
+    for (const [name, hooks] of Object.entries(rules.hooks ?? {})) {
+      const key = name as keyof typeof collection.hooks
+      collection.hooks[key] = [...(hooks as never[]), ...((collection.hooks[key] ?? []) as never[])]
+    }
+    if (collection.slug === 'payload-preferences' && Array.isArray(collection.endpoints)) {
+      collection.endpoints = collection.endpoints.map(forEditors)
+    }
+    // Payload serves no route of its migrations (`endpoints: false`) but answers each with 501:
+    // with no endpoints at all, each is the 404 of a route that does not exist.
+    if (collection.slug === 'payload-migrations') collection.endpoints = []
+  }
+  return config
+}

@@ -1,0 +1,532 @@
+import { randomBytes } from 'node:crypto'
+
+import config from '@payload-config'
+import { GRAPHQL_POST } from '@payloadcms/next/routes'
+import { formatNames, toWords, type Payload } from 'payload'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { postgres } from '../../src/db/transaction'
+import { seedWebhookEventTypes } from '../../seed/webhooks'
+import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { insertOrders } from '../helpers/orders'
+import { getTestPayload } from '../helpers/payload'
+import { rest } from '../helpers/rest'
+import { createProduct } from '../helpers/shop'
+
+// Every door Payload opens, walked by every kind of caller. The collections are enumerated from
+// the running configuration (ours and Payload's own: locks, preferences, migrations, jobs,
+// key-value), so a collection added without a row here fails the first test. For each, every
+// REST operation and a GraphQL query, as each caller, against a document that belongs to none
+// of them, must answer as the row says, and nothing may answer 5xx. The webhook routes and our
+// other endpoints are walked by the OpenAPI contract test (tests/int/openApiContract.test.ts).
+//
+// A row gives one letter per caller, in the order of `callers`:
+//   A anonymous, C customer (signed up), K API consumer (X-API-Key), P portal session (cookie,
+//   same-origin), E editor, D admin.
+// The letters:
+//   y  allowed: a read sees the document; a write gets past access (201, 200, or 400 for the
+//      empty body it sends); a delete deletes it
+//   f  filtered: answered, but the document is not among what the caller may reach (a list
+//      without it, 404 by id, a bulk update of nothing)
+//   n  refused: 401 or 403
+
+const callers = ['anonymous', 'customer', 'consumer', 'portal', 'editor', 'admin'] as const
+type Caller = (typeof callers)[number]
+type Letters = string
+type Operation = 'list' | 'read' | 'create' | 'update' | 'bulkUpdate' | 'delete' | 'graphql'
+
+/** What each caller gets from each operation on one collection (`versions` where it has them). */
+type Row = Record<Operation, Letters> & { versions?: Letters }
+
+/** A row whose every operation answers the same letters: the collection is closed to HTTP. */
+const closed = (letters: Letters): Row => ({
+  list: letters,
+  read: letters,
+  create: letters,
+  update: letters,
+  bulkUpdate: letters,
+  delete: letters,
+  graphql: letters,
+})
+
+/** Reads as `read`, writes as `write`. */
+const readsAndWrites = (read: Letters, write: Letters): Row => ({
+  list: read,
+  read,
+  create: write,
+  update: write,
+  bulkUpdate: write,
+  delete: write,
+  graphql: read,
+})
+
+//                                        A C K P E D
+const expected: Record<string, Row> = {
+  // The fixture is a draft: editors only, others do not see it.
+  articles: { ...readsAndWrites('nffnyy', 'nnnnyy'), versions: 'nnnnyy' },
+  // Published pages are public; the fixture is a draft.
+  pages: { ...readsAndWrites('ffffyy', 'nnnnyy'), versions: 'nnnnyy' },
+  authors: readsAndWrites('nyynyy', 'nnnnyy'),
+  tags: readsAndWrites('nyynyy', 'nnnnyy'),
+  // A pending comment: editors only. People who sign in may write one.
+  comments: { ...readsAndWrites('nffnyy', 'nnnnyy'), create: 'nynnyy' },
+  media: readsAndWrites('yyyyyy', 'nnnnyy'),
+  // Inquiries arrive through POST /api/contact only.
+  inquiries: { ...readsAndWrites('nnnnny', 'nnnnny'), create: 'nnnnnn' },
+  // Another customer's account: its owner and admins. Anyone may sign up.
+  // (Payload answers 403, not 404, to a write by id outside a row filter.)
+  users: {
+    ...readsAndWrites('nfnnfy', 'nnnnny'),
+    create: 'yyyyyy',
+    bulkUpdate: 'nfnnfy',
+  },
+  // Another consumer: admins only; a consumer reaches its own record.
+  consumers: readsAndWrites('nnfnny', 'nnnnny'),
+  'audit-log': { ...readsAndWrites('nnnnny', 'nnnnnn') },
+  // An inactive product: editors and admins.
+  products: readsAndWrites('ffffyy', 'nnnnyy'),
+  'stock-adjustments': {
+    ...readsAndWrites('nnnnyy', 'nnnnnn'),
+    create: 'nnnnyy',
+  },
+  // A guest's order: admins; a person who signs in reaches their own.
+  orders: { ...readsAndWrites('nfnnfy', 'nnnnny'), create: 'nnnnnn', delete: 'nnnnnn' },
+  'stripe-events': readsAndWrites('nnnnny', 'nnnnnn'),
+  // Another consumer's subscription and deliveries: admins; a consumer reaches its own.
+  'webhook-subscriptions': { ...readsAndWrites('nnfnny', 'nnnnny'), create: 'nnnnnn' },
+  'webhook-event-types': readsAndWrites('yyyyyy', 'nnnnny'),
+  'webhook-deliveries': readsAndWrites('nnfnny', 'nnnnnn'),
+  // Payload's own collections.
+  'payload-locked-documents': readsAndWrites('nnnnyy', 'nnnnyy'),
+  // Another editor's preferences: nobody else's. (Payload's `/:key` routes shadow reads and
+  // updates by id: a read by id finds no preference of that key.)
+  'payload-preferences': {
+    ...readsAndWrites('nnnnff', 'nnnnff'),
+    create: 'nnnnyy',
+    update: 'nnnnnn',
+  },
+  // Not served over HTTP at all: 404 for everyone (`npm run migrate:status` shows it).
+  'payload-migrations': closed('ffffff'),
+  'payload-jobs': closed('nnnnnn'),
+  'payload-kv': closed('nnnnnn'),
+}
+
+let payload: Payload
+let headersOf: Record<Caller, Record<string, string>>
+let fixtureOwners: { adminId: number; editorId: number; consumerKey: string }
+const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  await seedWebhookEventTypes(payload)
+  const customer = await userWithToken(payload, 'customer')
+  const editor = await userWithToken(payload, 'editor')
+  const admin = await userWithToken(payload, 'admin')
+  const { apiKey } = await consumerWithKey(payload, 'Matrix consumer')
+  const link = await (
+    await rest('POST', '/webhooks/portal-sessions', { headers: { 'x-api-key': apiKey } })
+  ).json()
+  const exchanged = await rest('POST', '/webhooks/portal-sessions/exchange', {
+    headers: site,
+    body: { token: new URL(link.url).hash.replace(/^#token=/, '') },
+  })
+  expect(exchanged.status).toBe(200)
+  const cookie = exchanged.headers.get('set-cookie')!.split(';')[0]!
+  headersOf = {
+    anonymous: {},
+    customer: { authorization: `Bearer ${customer.token}` },
+    consumer: { 'x-api-key': apiKey },
+    portal: { cookie, ...site },
+    editor: { authorization: `Bearer ${editor.token}` },
+    admin: { authorization: `Bearer ${admin.token}` },
+  }
+  const otherEditor = await userWithToken(payload, 'editor')
+  fixtureOwners = {
+    adminId: admin.user.id,
+    editorId: otherEditor.user.id,
+    consumerKey: (await consumerWithKey(payload, 'Fixture owner')).apiKey,
+  }
+})
+
+const unique = () => randomBytes(4).toString('hex')
+
+/** A document of `slug` that belongs to none of the callers; returns its id. */
+async function fixture(slug: string): Promise<number | string> {
+  const tag = unique()
+  const author = async () =>
+    (await payload.create({ collection: 'authors', data: { name: `Author ${tag}` } })).id
+  switch (slug) {
+    case 'articles':
+      return (
+        await payload.create({
+          collection: 'articles',
+          draft: true,
+          data: { title: `Draft ${tag}`, slug: `draft-${tag}`, author: await author() },
+        })
+      ).id
+    case 'pages':
+      return (
+        await payload.create({
+          collection: 'pages',
+          draft: true,
+          data: { title: `Page ${tag}`, slug: `page-${tag}` },
+        })
+      ).id
+    case 'authors':
+      return author()
+    case 'tags':
+      return (await payload.create({ collection: 'tags', data: { name: tag, slug: tag } })).id
+    case 'comments': {
+      const article = await payload.create({
+        collection: 'articles',
+        data: {
+          title: `Published ${tag}`,
+          slug: `published-${tag}`,
+          author: await author(),
+          _status: 'published',
+        },
+      })
+      return (
+        await payload.create({
+          collection: 'comments',
+          data: { article: article.id, authorName: 'Reader', body: 'Pending.', status: 'pending' },
+        })
+      ).id
+    }
+    case 'media': {
+      const png = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: '#08f' },
+      })
+        .png()
+        .toBuffer()
+      return (
+        await payload.create({
+          collection: 'media',
+          data: { alt: `Image ${tag}` },
+          file: { data: png, mimetype: 'image/png', name: `${tag}.png`, size: png.length },
+        })
+      ).id
+    }
+    case 'inquiries':
+      return (
+        await payload.create({
+          collection: 'inquiries',
+          data: { name: 'Sender', email: `${tag}@example.com`, message: 'Hello', status: 'new' },
+        })
+      ).id
+    case 'users':
+      return (
+        await payload.create({
+          collection: 'users',
+          data: { email: `${tag}@example.com`, password: `pw-${tag}-long`, role: 'customer' },
+        })
+      ).id
+    case 'consumers':
+      return (
+        await payload.create({
+          collection: 'consumers',
+          data: { name: `Consumer ${tag}`, email: `${tag}@integrator.test` },
+        })
+      ).id
+    case 'audit-log':
+      return (
+        await payload.create({
+          collection: 'audit-log',
+          data: {
+            action: `fixture-${tag}`,
+            user: fixtureOwners.adminId,
+            timestamp: new Date().toISOString(),
+            data: {},
+          },
+        })
+      ).id
+    case 'products':
+      return (await createProduct(payload, { active: false })).id
+    case 'stock-adjustments': {
+      const product = await createProduct(payload)
+      return (
+        await payload.create({
+          collection: 'stock-adjustments',
+          data: { product: product.id, delta: 1, reason: 'Counted again' },
+        })
+      ).id
+    }
+    case 'orders': {
+      const pool = postgres(payload).pool
+      await insertOrders(pool, [{ status: 'pending', total: 10, createdAt: new Date() }])
+      const { rows } = await pool.query<{ id: number }>('SELECT max(id) AS id FROM orders')
+      return rows[0]!.id
+    }
+    case 'stripe-events':
+      return (
+        await payload.create({
+          collection: 'stripe-events',
+          data: { eventId: `evt_${tag}`, type: 'checkout.session.completed' },
+        })
+      ).id
+    case 'webhook-subscriptions':
+      return (await subscriptionOfFixtureOwner()).id
+    case 'webhook-event-types':
+      return (
+        await payload.create({
+          collection: 'webhook-event-types',
+          data: { name: `fixture.e${tag}`, description: 'A fixture' },
+        })
+      ).id
+    case 'webhook-deliveries':
+      return (await subscriptionOfFixtureOwner()).deliveryId
+    case 'payload-locked-documents':
+      return (
+        await payload.db.create({
+          collection: 'payload-locked-documents',
+          data: {
+            document: { relationTo: 'articles', value: await fixture('articles') },
+            user: { relationTo: 'users', value: fixtureOwners.adminId },
+          },
+        })
+      ).id as number
+    case 'payload-preferences':
+      return (
+        await payload.db.create({
+          collection: 'payload-preferences',
+          data: {
+            key: `fixture-${tag}`,
+            user: { relationTo: 'users', value: fixtureOwners.editorId },
+            value: { columns: [] },
+          },
+        })
+      ).id as number
+    case 'payload-migrations':
+      return (
+        await payload.create({
+          collection: 'payload-migrations',
+          data: { name: `fixture_${tag}`, batch: 99 },
+        })
+      ).id
+    case 'payload-jobs':
+      return (
+        await payload.db.create({
+          collection: 'payload-jobs',
+          data: {
+            input: {},
+            taskSlug: 'schedulePublish',
+            waitUntil: '2999-01-01T00:00:00.000Z',
+            processing: false,
+            hasError: false,
+          },
+        })
+      ).id as number
+    case 'payload-kv':
+      return (
+        await payload.create({
+          collection: 'payload-kv',
+          data: { key: `fixture-${tag}`, data: { value: 1 } },
+        })
+      ).id
+    default:
+      throw new Error(`No fixture for the collection ${slug}: add one and a row of expected`)
+  }
+}
+
+/** A subscription of a consumer none of the callers is, with its test delivery. */
+async function subscriptionOfFixtureOwner() {
+  const headers = { 'x-api-key': fixtureOwners.consumerKey }
+  const created = await rest('POST', '/webhooks/subscriptions', {
+    headers,
+    body: { endpoint_url: 'https://hooks.example.com/in', events: ['order.paid'] },
+  })
+  const { id } = (await created.json()) as { id: string }
+  const test = await rest('POST', `/webhooks/subscriptions/${id}/test`, { headers })
+  const { data } = (await test.json()) as { data: { delivery_id: number } }
+  return { id, deliveryId: data.delivery_id }
+}
+
+type Answer = { status: number; body: any }
+
+async function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Answer> {
+  const response = await rest(method, path, { headers, body })
+  const text = await response.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {}
+  return { status: response.status, body: parsed }
+}
+
+const refused = (answer: Answer) => answer.status === 401 || answer.status === 403
+
+/** The letter an answer amounts to, for a read of the document `id`. */
+function readLetter(answer: Answer, id: number | string, isList: boolean): string {
+  if (refused(answer)) return 'n'
+  if (answer.status === 404) return 'f'
+  if (answer.status !== 200) return `?${answer.status}`
+  if (!isList) return String(answer.body?.id) === String(id) ? 'y' : 'f'
+  const ids = (answer.body?.docs ?? []).map((doc: { id: unknown }) => String(doc.id))
+  return ids.includes(String(id)) ? 'y' : 'f'
+}
+
+/** The letter a write's answer amounts to. */
+function writeLetter(answer: Answer, options: { isBulk?: boolean } = {}): string {
+  if (refused(answer)) return 'n'
+  if (answer.status === 404) return 'f'
+  if (options.isBulk && answer.status === 200) return answer.body?.docs?.length ? 'y' : 'f'
+  if (answer.status === 200 || answer.status === 201 || answer.status === 400) return 'y'
+  return `?${answer.status}`
+}
+
+async function graphql(headers: Record<string, string>, query: string) {
+  const response = await GRAPHQL_POST(config)(
+    new Request('http://localhost:3000/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query }),
+    }),
+  )
+  return { status: response.status, body: (await response.json()) as any }
+}
+
+/**
+ * The GraphQL name of a collection's list query, as Payload derives it (@payloadcms/graphql
+ * `initCollections`), or undefined for a collection without GraphQL.
+ */
+function graphQLListName(slug: string): string | undefined {
+  const collection = payload.config.collections.find((each) => each.slug === slug)
+  if (!collection || collection.graphQL === false) return undefined
+  const names = formatNames(slug)
+  const singular = collection.graphQL?.singularName
+    ? toWords(collection.graphQL.singularName, true)
+    : names.singular
+  const plural = collection.graphQL?.pluralName
+    ? toWords(collection.graphQL.pluralName, true)
+    : names.plural
+  return singular === plural ? `all${singular}` : plural
+}
+
+/**
+ * Runs `operation` on `slug` as every caller and spells the answers as letters; `answers` says
+ * what each caller got, for the failure message.
+ */
+async function walk(
+  slug: string,
+  operation: Operation | 'versions',
+): Promise<{ letters: Letters; answers: string[] }> {
+  const id = await fixture(slug)
+  const letters: string[] = []
+  const answers: string[] = []
+  for (const caller of callers) {
+    const headers = headersOf[caller]
+    let letter: string
+    let answer: Answer
+    switch (operation) {
+      case 'list':
+        answer = await call('GET', `/api/${slug}?limit=0&depth=0`, headers)
+        letter = readLetter(answer, id, true)
+        break
+      case 'read':
+        answer = await call('GET', `/api/${slug}/${id}?depth=0`, headers)
+        letter = readLetter(answer, id, false)
+        break
+      case 'versions':
+        answer = await call('GET', `/api/${slug}/versions?depth=0&limit=0`, headers)
+        letter = refused(answer) ? 'n' : readVersionLetter(answer, id)
+        break
+      case 'create':
+        answer = await call('POST', `/api/${slug}`, headers, {})
+        letter = writeLetter(answer)
+        break
+      case 'update':
+        answer = await call('PATCH', `/api/${slug}/${id}`, headers, {})
+        letter = writeLetter(answer)
+        break
+      case 'bulkUpdate':
+        answer = await call('PATCH', `/api/${slug}?where[id][equals]=${id}`, headers, {})
+        letter = writeLetter(answer, { isBulk: true })
+        break
+      case 'delete': {
+        // Each caller deletes a document of its own making, so one's success leaves the next
+        // caller something to try.
+        const own = await fixture(slug)
+        answer = await call('DELETE', `/api/${slug}/${own}`, headers)
+        letter = writeLetter(answer)
+        break
+      }
+      case 'graphql': {
+        const name = graphQLListName(slug)
+        if (!name) {
+          letter = expected[slug]!.list[callers.indexOf(caller)]!
+          answer = { status: 200, body: null }
+          break
+        }
+        answer = await graphql(headers, `{ ${name}(limit: 0) { docs { id } } }`)
+        const docs = answer.body?.data?.[name]?.docs as { id: unknown }[] | undefined
+        const isRefused =
+          !docs && /not allowed|forbidden/i.test(JSON.stringify(answer.body?.errors))
+        letter = isRefused
+          ? 'n'
+          : docs
+            ? docs.some((doc) => String(doc.id) === String(id))
+              ? 'y'
+              : 'f'
+            : `?${JSON.stringify(answer.body?.errors ?? answer.body).slice(0, 120)}`
+        break
+      }
+    }
+    expect(
+      answer.status,
+      `${caller} ${operation} ${slug}: ${JSON.stringify(answer.body)}`,
+    ).toBeLessThan(500)
+    letters.push(letter)
+    answers.push(
+      `${operation} as ${caller}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+    )
+  }
+  return { letters: letters.join(''), answers }
+}
+
+function readVersionLetter(answer: Answer, id: number | string) {
+  if (answer.status !== 200) return answer.status === 404 ? 'f' : `?${answer.status}`
+  const parents = (answer.body?.docs ?? []).map((doc: { parent: unknown }) =>
+    String(typeof doc.parent === 'object' ? (doc.parent as { id: unknown })?.id : doc.parent),
+  )
+  return parents.includes(String(id)) ? 'y' : 'f'
+}
+
+describe('the access matrix', () => {
+  it('has a row for every collection the running configuration serves, and none it does not', () => {
+    const served = payload.config.collections.map((collection) => collection.slug).sort()
+    expect(served).toEqual(Object.keys(expected).sort())
+  })
+
+  it('has a versions row exactly for the collections that keep versions', () => {
+    const versioned = payload.config.collections
+      .filter((collection) => collection.versions)
+      .map((collection) => collection.slug)
+      .sort()
+    const withRow = Object.entries(expected)
+      .filter(([, row]) => row.versions)
+      .map(([slug]) => slug)
+      .sort()
+    expect(versioned).toEqual(withRow)
+  })
+
+  describe.each(Object.keys(expected))('%s', (slug) => {
+    it('answers every caller as the row says, never with a 5xx', { timeout: 120_000 }, async () => {
+      const row = expected[slug]!
+      const operations = Object.keys(row) as (Operation | 'versions')[]
+      const observed: Record<string, Letters> = {}
+      const answers: string[] = []
+      for (const operation of operations) {
+        const walked = await walk(slug, operation)
+        observed[operation] = walked.letters
+        answers.push(...walked.answers)
+      }
+      expect(observed, answers.join('\n')).toEqual(row)
+    })
+  })
+})
