@@ -25,6 +25,7 @@ import { attemptLogTable } from '@/webhooks/schema/attemptLogTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
+import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
@@ -63,7 +64,8 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
  * Payload's configuration for an app configuration (`src/config`), which rides along in
  * `custom.app` for everything that has the Payload instance (`configOf(payload)`). The app reads
  * its own from the environment once, below; tests build theirs. Payload's own collections
- * (locks, preferences, migrations, jobs) get our access rules once Payload has added them.
+ * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, and
+ * every collection's write routes decide access before they read a body.
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -113,7 +115,12 @@ export const payloadConfig = (app: AppConfig) =>
     editor: lexicalEditor(),
     // Image sizes are made with sharp; uploads over MEDIA_MAX_MEGABYTES are refused with 413.
     sharp,
-    upload: { limits: { fileSize: app.content.mediaMaxBytes } },
+    // Payload also caps a whole multipart request (50 MB by default): the file, plus a megabyte
+    // for the form's other fields, so that MEDIA_MAX_MEGABYTES up to its 100 holds.
+    upload: {
+      limits: { fileSize: app.content.mediaMaxBytes },
+      requestSizeLimit: app.content.mediaMaxBytes + 1024 * 1024,
+    },
     // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron;
     // nobody runs it over HTTP (`/api/payload-jobs/run`), which would bypass the runners' lock.
     jobs: { tasks: [], deleteJobOnComplete: true, access: { run: () => false } },
@@ -166,6 +173,8 @@ export const payloadConfig = (app: AppConfig) =>
       observeHttpRequests(payload)
       await startBackgroundWork(payload)
     },
-  }).then(withPayloadCollectionAccess)
+  })
+    .then(withPayloadCollectionAccess)
+    .then(decideAccessBeforeReadingBodies)
 
 export default payloadConfig(configFromEnvironment())

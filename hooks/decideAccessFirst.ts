@@ -2,8 +2,10 @@ import {
   executeAccess,
   type AccessResult,
   type CollectionBeforeOperationHook,
+  type PayloadHandler,
   type PayloadRequest,
   type SanitizedCollectionConfig,
+  type SanitizedConfig,
 } from 'payload'
 
 /** The write operations whose access Payload checks only after `beforeOperation`. */
@@ -58,4 +60,40 @@ export const decideAccessFirst: CollectionBeforeOperationHook = async ({
     data: 'data' in args ? args.data : undefined,
   })
   return args
+}
+
+/** The collection REST routes that read a body, and the access rule each needs. */
+const writeRoutes: { method: string; path: string; operation: WriteOperation }[] = [
+  { method: 'post', path: '/', operation: 'create' },
+  { method: 'patch', path: '/', operation: 'update' },
+  { method: 'patch', path: '/:id', operation: 'update' },
+]
+
+/**
+ * Payload reads a write's body (a JSON document, or an upload of up to `MEDIA_MAX_MEGABYTES`,
+ * parsed into memory) in its REST route, before the operation and its access check. This wraps
+ * each collection's create and update routes so that a caller whose access rule answers `false`
+ * outright is refused with Payload's 403 before a byte of the body is read. A rule that needs
+ * the body or the document to decide (a row filter) is left to Payload's own check.
+ */
+export function decideAccessBeforeReadingBodies(config: SanitizedConfig): SanitizedConfig {
+  for (const collection of config.collections) {
+    if (!Array.isArray(collection.endpoints)) continue
+    collection.endpoints = collection.endpoints.map((endpoint) => {
+      const route = writeRoutes.find(
+        (each) => each.method === endpoint.method && each.path === endpoint.path,
+      )
+      if (!route) return endpoint
+      const handler: PayloadHandler = async (req) => {
+        const id = req.routeParams?.id
+        await executeAccess(
+          { id: typeof id === 'string' || typeof id === 'number' ? id : undefined, req },
+          collection.access[route.operation],
+        )
+        return endpoint.handler(req)
+      }
+      return { ...endpoint, handler }
+    })
+  }
+  return config
 }

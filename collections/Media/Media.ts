@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { decideAccessFirst } from '../../hooks/decideAccessFirst'
 import { anyone } from '../Identity/access/anyone'
 import { isEditor } from '../Identity/access/isEditor'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
@@ -32,7 +33,8 @@ export const Media: CollectionConfig = {
     delete: isEditor,
   },
   hooks: {
-    beforeOperation: [refuseOversizedImages],
+    // Access first: the image's header is read only for a caller who may upload.
+    beforeOperation: [decideAccessFirst, refuseOversizedImages],
     beforeDelete: [refuseDeletingUsedMedia],
     afterError: [answerOversizedUploadsWithTheLimit, answerUnreadableUploadsAs400],
   },

@@ -1,3 +1,5 @@
+import config from '@payload-config'
+import { REST_POST } from '@payloadcms/next/routes'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -10,11 +12,12 @@ import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { createProduct } from '../helpers/shop'
 
-// Payload runs a collection's `beforeOperation` hooks before it checks access, and the hook
-// that locks the rows an update will write ran there: an anonymous PATCH waited for any row
-// another writer held (a checkout, a save, the webhook worker) before being refused, and a
-// bulk one queued for a table lock that every other save then waited behind. Each case holds a
-// real row lock on its own connection and sends the request while it is held.
+// Payload reads a write's body and runs a collection's `beforeOperation` hooks before it checks
+// access. The hook that locks the rows an update will write ran there: an anonymous PATCH waited
+// for any row another writer held (a checkout, a save, the webhook worker) before being refused,
+// and a bulk one queued for a table lock that every other save then waited behind. Each case
+// holds a real row lock on its own connection and sends the request while it is held; the last
+// sends a body that never ends.
 
 let payload: Payload
 let pool: Pool
@@ -136,5 +139,38 @@ describe('an admin saving one product while another product is held', () => {
       expect(refused).not.toBe('still waiting')
       if (refused !== 'still waiting') expect(refused.status).toBe(403)
     })
+  })
+})
+
+describe('a write whose body never ends', () => {
+  /** A request whose body sends one chunk and then nothing, never closing. */
+  const endless = (path: string, headers: Record<string, string>, contentType: string) =>
+    new Request(new URL(path, 'http://localhost:3000'), {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...headers },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('--x\r\nContent-Disposition: form-data; '))
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+
+  it('is refused with 403 to a caller who may not write, without reading the body', async () => {
+    const post = REST_POST(config)
+    for (const [path, type] of [
+      ['/api/media', 'multipart/form-data; boundary=x'],
+      ['/api/products', 'application/json'],
+      ['/api/payload-locked-documents', 'application/json'],
+    ] as const) {
+      for (const headers of [{}, customer, consumer]) {
+        const slug = path.replace(/^\/api\//, '').split('/')
+        const answer = await answerWhileHeld(
+          post(endless(path, headers, type), { params: Promise.resolve({ slug }) }),
+        )
+        expect(answer, `POST ${path} as ${JSON.stringify(headers)}`).not.toBe('still waiting')
+        if (answer !== 'still waiting') expect(answer.status).toBe(403)
+      }
+    }
   })
 })
