@@ -12,6 +12,7 @@ import * as migration_20261125_102423_content_media_drafts from './20261125_1024
 import * as migration_20261125_192938_webhook_engine_events_attempts_filters from './20261125_192938_webhook_engine_events_attempts_filters';
 import * as migration_20261126_061539_portal_attempt_request_headers from './20261126_061539_portal_attempt_request_headers';
 import * as migration_20261126_061626_portal_sessions from './20261126_061626_portal_sessions';
+import * as migration_20261126_132343_portal_session_key from './20261126_132343_portal_session_key';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261126_061626_portal_sessions.up,
     down: migration_20261126_061626_portal_sessions.down,
-    name: '20261126_061626_portal_sessions'
+    name: '20261126_061626_portal_sessions',
+  },
+  {
+    up: migration_20261126_132343_portal_session_key.up,
+    down: migration_20261126_132343_portal_session_key.down,
+    name: '20261126_132343_portal_session_key'
   },
 ];

@@ -1,5 +1,6 @@
 import { createSubscriptionEndpoint } from './createSubscription'
 import { endPortalSessionEndpoint, getPortalSessionEndpoint } from './currentPortalSession'
+import { endPortalSessionsAsAdminEndpoint } from './endPortalSessionsAsAdmin'
 import { openPortalAsAdminEndpoint } from './openPortalAsAdmin'
 import { exchangePortalSessionEndpoint } from './portalSessionExchange'
 import { createPortalSessionEndpoint } from './portalSessions'
@@ -46,4 +47,4 @@ export const webhookEndpoints = [
 export const webhookDeliveryAdminEndpoints = [retryDeliveryAsAdminEndpoint]
 
 /** The consumers collection's endpoint: the admin panel's "Open portal". */
-export const consumerAdminEndpoints = [openPortalAsAdminEndpoint]
+export const consumerAdminEndpoints = [openPortalAsAdminEndpoint, endPortalSessionsAsAdminEndpoint]

@@ -42,6 +42,7 @@ export const openPortalAsAdminEndpoint = defineEndpoint({
       req,
       consumerId: String(consumer.id),
       openedBy: `admin:${req.user!.id}`,
+      keyIndex: null,
       body: await readJsonBody(req),
     })
   },

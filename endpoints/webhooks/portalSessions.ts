@@ -6,7 +6,9 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
 import { serverUrlOf } from '@/http/serverUrl'
+import { forbidden } from '@/http/errors'
 import { openPortalLink } from '@/identity/operations/openPortalLink'
+import { apiKeyIndex, presentedApiKey } from '@/identity/secrets'
 import { maxLinkMinutes } from '@/identity/portal/portalSettings'
 import { requireConsumer } from './requireConsumer'
 
@@ -40,11 +42,15 @@ export const portalLinkOutput = z
   })
   .meta({ id: 'PortalLink' })
 
-/** The link answer for the consumer `consumerId`, asked for by `openedBy`. */
+/**
+ * The link answer for the consumer `consumerId`, asked for by `openedBy` (with the API key whose
+ * index is `keyIndex`, for a consumer).
+ */
 export async function portalLinkResponse(args: {
   req: PayloadRequest
   consumerId: string
   openedBy: string
+  keyIndex: string | null
   body: unknown
 }): Promise<Response> {
   const input = parseInput(portalLinkInput, args.body === undefined ? {} : args.body)
@@ -55,6 +61,7 @@ export async function portalLinkResponse(args: {
     isReadOnly: input.read_only ?? false,
     minutes: input.expires_in_minutes ?? settings.linkMinutes,
     openedBy: args.openedBy,
+    keyIndex: args.keyIndex,
     idleMinutes: settings.idleMinutes,
   })
   const body: z.infer<typeof portalLinkOutput> = {
@@ -77,7 +84,8 @@ export const createPortalSessionEndpoint = defineEndpoint({
       'log, replay and rotate secrets in a browser without the API key. Opening it starts a ' +
       'cookie session that ends after `PORTAL_SESSION_IDLE_MINUTES` (30) without a request ' +
       'and `PORTAL_SESSION_HOURS` (12) after it began. A portal session cannot ask for links ' +
-      'itself: only the API key can.',
+      'itself: only the API key can. The link and its session end with the key that asked for ' +
+      'them: when an admin changes the key, turns API access off or deletes the consumer.',
     tags: ['Webhook subscriptions'],
     security: ['apiKey'],
     body: portalLinkInput,
@@ -85,11 +93,17 @@ export const createPortalSessionEndpoint = defineEndpoint({
     responses: { 201: { description: 'The link', schema: portalLinkOutput } },
     errors: ['forbidden'],
   },
-  handler: async (req) =>
-    portalLinkResponse({
+  handler: async (req) => {
+    const consumerId = requireConsumer(req)
+    // The link, and the session it opens, last only while this key is the consumer's key.
+    const key = presentedApiKey(req.headers)
+    if (!key) throw forbidden('Portal links are asked for with the API key itself')
+    return portalLinkResponse({
       req,
-      consumerId: requireConsumer(req),
+      consumerId,
       openedBy: 'consumer',
+      keyIndex: apiKeyIndex(key, req.payload.secret),
       body: await readJsonBody(req),
-    }),
+    })
+  },
 })

@@ -17,3 +17,14 @@ export function secretsMatch(presented: string, expected: string): boolean {
 export function apiKeyIndex(apiKey: string, payloadSecret: string): string {
   return createHmac('sha256', payloadSecret).update(apiKey).digest('hex')
 }
+
+/**
+ * The API key a request presents: `X-API-Key: <key>`, or Payload's own
+ * `Authorization: consumers API-Key <key>`; undefined when it presents none.
+ */
+export function presentedApiKey(headers: { get(name: string): string | null }): string | undefined {
+  const header = headers.get('x-api-key')?.trim()
+  if (header) return header
+  const payloadForm = /^consumers API-Key (.+)$/.exec(headers.get('authorization')?.trim() ?? '')
+  return payloadForm?.[1]?.trim() || undefined
+}

@@ -935,6 +935,18 @@ describe('webhook subscriptions', () => {
     })
     await expectAnswer('POST', asAdmin, 403, { headers: as.editor })
     await expectAnswer('POST', asAdmin, 401)
+
+    // Ending every session of a consumer of its own, so that the other cases keep theirs.
+    const { consumerWithKey } = await import('../helpers/identities')
+    const { consumer: ended } = await consumerWithKey(payload, 'Sessions ended')
+    const endAll = `/api/consumers/${ended.id}/portal-sessions`
+    const endedAnswer = await expectAnswer('DELETE', endAll, 200, { headers: as.admin })
+    expect(endedAnswer.json).toEqual({ ended: 0 })
+    await expectAnswer('DELETE', '/api/consumers/nobody-at-all/portal-sessions', 404, {
+      headers: as.admin,
+    })
+    await expectAnswer('DELETE', endAll, 403, { headers: as.editor })
+    await expectAnswer('DELETE', endAll, 401)
   })
 
   it('DELETE /webhooks/subscriptions/{id}', async () => {

@@ -3,8 +3,7 @@ import type { Payload } from 'payload'
 import type { Consumer } from '@/payload-types'
 import { configOf } from '@/config/appConfig'
 
-/** The consumer that the key from configuration (`API_KEY`) authenticates as. */
-export const configuredKeyConsumerId = '00000000-0000-4000-8000-00000000a91e'
+import { configuredKeyConsumerId } from '@/identity/configuredKey'
 
 let loading: Promise<Consumer> | undefined
 

@@ -11,11 +11,40 @@ export function OpenPortalButtons() {
   const { id } = useDocumentInfo()
   const [isBusy, setIsBusy] = useState(false)
   const [problem, setProblem] = useState<string>()
+  const [notice, setNotice] = useState<string>()
   if (!id) return null
+
+  const endSessions = async () => {
+    setIsBusy(true)
+    setProblem(undefined)
+    setNotice(undefined)
+    try {
+      const response = await fetch(`/api/consumers/${id}/portal-sessions`, {
+        method: 'DELETE',
+        credentials: 'include',
+      })
+      const body = (await response.json().catch(() => ({}))) as {
+        ended?: number
+        error?: { message?: string }
+      }
+      if (response.ok && typeof body.ended === 'number') {
+        setNotice(
+          body.ended === 1
+            ? 'Ended 1 portal link or session.'
+            : `Ended ${body.ended} portal links and sessions.`,
+        )
+      } else {
+        setProblem(body.error?.message ?? `The sessions could not be ended (${response.status})`)
+      }
+    } finally {
+      setIsBusy(false)
+    }
+  }
 
   const open = async (isReadOnly: boolean) => {
     setIsBusy(true)
     setProblem(undefined)
+    setNotice(undefined)
     // Opened before the request, so that the browser does not block it as a pop-up.
     const tab = window.open('about:blank', '_blank')
     try {
@@ -53,7 +82,17 @@ export function OpenPortalButtons() {
       </Button>{' '}
       <Button buttonStyle="secondary" size="medium" disabled={isBusy} onClick={() => open(true)}>
         Open portal read-only
+      </Button>{' '}
+      <Button buttonStyle="secondary" size="medium" disabled={isBusy} onClick={endSessions}>
+        End portal sessions
       </Button>
+      <p className="open-portal__hint">
+        Ends every link not yet opened and every session at once, as changing the consumer&apos;s
+        API key or turning API access off does.
+      </p>
+      <p role="status" className="open-portal__notice">
+        {notice}
+      </p>
       {problem ? (
         <p role="alert" className="open-portal__problem">
           {problem}

@@ -1,7 +1,11 @@
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { portalSessionTableName } from '../portal/portalSessionTable'
+import {
+  configuredKeyValues,
+  portalCredentialIsCurrent,
+  portalSessionsAsS,
+} from '../portal/portalCredential'
 import { hashPortalToken, isPortalTokenShaped, newPortalToken } from '../portal/portalTokens'
 
 /** The session a portal link became. */
@@ -15,9 +19,10 @@ export type OpenedPortalSession = {
 }
 
 /**
- * Opens the session of the link carrying `token`: once, and only before the link expires. Two
- * requests with the same link race on one row's update: one gets the session, the other
- * nothing. A used, expired, unknown or malformed token gives `undefined`.
+ * Opens the session of the link carrying `token`: once, only before the link expires, and only
+ * while the credential that asked for the link is still valid. Two requests with the same link
+ * race on one row's update: one gets the session, the other nothing. A used, expired, revoked,
+ * unknown or malformed token gives `undefined`.
  */
 export async function exchangePortalLink(args: {
   payload: Payload
@@ -31,13 +36,19 @@ export async function exchangePortalLink(args: {
     is_read_only: boolean
     ends_at: Date
   }>(
-    `UPDATE ${portalSessionTableName}
+    `UPDATE ${portalSessionsAsS}
         SET session_hash = $2, opened_at = now(), last_seen_at = now(),
             ends_at = now() + make_interval(hours => $3)
       WHERE link_hash = $1 AND session_hash IS NULL AND opened_at IS NULL
         AND link_expires_at > now()
+        AND ${portalCredentialIsCurrent({ configuredKey: '$4', configuredConsumer: '$5' })}
       RETURNING consumer_id, is_read_only, ends_at`,
-    [hashPortalToken(args.token), hashPortalToken(sessionToken), args.sessionHours],
+    [
+      hashPortalToken(args.token),
+      hashPortalToken(sessionToken),
+      args.sessionHours,
+      ...configuredKeyValues(args.payload),
+    ],
   )
   const row = rows[0]
   if (!row) return undefined

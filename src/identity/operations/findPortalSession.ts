@@ -1,7 +1,11 @@
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { portalSessionTableName } from '../portal/portalSessionTable'
+import {
+  configuredKeyValues,
+  portalCredentialIsCurrent,
+  portalSessionsAsS,
+} from '../portal/portalCredential'
 import { hashPortalToken, isPortalTokenShaped } from '../portal/portalTokens'
 
 /** A live portal session. */
@@ -15,7 +19,9 @@ export type PortalSession = {
 
 /**
  * The live session whose cookie carries `token`, marked as used now (which restarts its idle
- * time), or `undefined` when it ended, idled out, or never was.
+ * time), or `undefined` when it ended, idled out, outlived the credential that opened it (the
+ * consumer's key changed or API access was turned off; the admin who opened it is no longer
+ * one), or never was.
  */
 export async function findPortalSession(args: {
   payload: Payload
@@ -29,13 +35,14 @@ export async function findPortalSession(args: {
     is_read_only: boolean
     expires_at: Date
   }>(
-    `UPDATE ${portalSessionTableName}
+    `UPDATE ${portalSessionsAsS}
         SET last_seen_at = now()
       WHERE session_hash = $1 AND ends_at > now()
         AND last_seen_at > now() - make_interval(mins => $2)
+        AND ${portalCredentialIsCurrent({ configuredKey: '$3', configuredConsumer: '$4' })}
       RETURNING id, consumer_id, is_read_only,
                 least(ends_at, now() + make_interval(mins => $2)) AS expires_at`,
-    [hashPortalToken(args.token), args.idleMinutes],
+    [hashPortalToken(args.token), args.idleMinutes, ...configuredKeyValues(args.payload)],
   )
   const row = rows[0]
   if (!row) return undefined

@@ -23,6 +23,8 @@ export async function openPortalLink(args: {
   minutes: number
   /** `consumer`, or `admin:<user id>` when an admin opened it from the admin panel. */
   openedBy: string
+  /** For `consumer`: the HMAC index of the API key that asked (`apiKeyIndex`). */
+  keyIndex: string | null
   idleMinutes: number
 }): Promise<PortalLink> {
   const token = newPortalToken()
@@ -35,8 +37,8 @@ export async function openPortalLink(args: {
                OR last_seen_at < now() - make_interval(mins => $6))
      )
      INSERT INTO ${portalSessionTableName}
-            (consumer_id, is_read_only, opened_by, link_hash, link_expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))
+            (consumer_id, is_read_only, opened_by, key_index, link_hash, link_expires_at)
+     VALUES ($1, $2, $3, $7, $4, now() + make_interval(mins => $5))
      RETURNING link_expires_at`,
     [
       args.consumerId,
@@ -45,6 +47,7 @@ export async function openPortalLink(args: {
       hashPortalToken(token),
       args.minutes,
       args.idleMinutes,
+      args.keyIndex,
     ],
   )
   return { token, expiresAt: rows[0]!.link_expires_at }

@@ -19,7 +19,8 @@ export const portalSessionTableName = 'webhook_portal_sessions'
  * Declares the portal's links and sessions in Payload's schema (after the collections' tables:
  * a row belongs to a consumer and goes with it). One row is one link and, once the link is
  * opened, the session it became: the link's hash can be exchanged once, and the session's hash
- * is what the cookie carries. Only hashes are stored.
+ * is what the cookie carries. Only hashes are stored. A row lives only as long as the credential
+ * that asked for it (`portalCredentialIsCurrent`).
  */
 export const portalSessionTable: PostgresSchemaHook = ({ schema }) => {
   const consumers = schema.tables.consumers as unknown as { id: AnyPgColumn } | undefined
@@ -37,6 +38,11 @@ export const portalSessionTable: PostgresSchemaHook = ({ schema }) => {
           isReadOnly: boolean('is_read_only').notNull().default(false),
           /** Who asked for the link: `consumer` (its API key) or `admin:<user id>`. */
           openedBy: varchar('opened_by', { length: 100 }).notNull(),
+          /**
+           * The HMAC index of the API key that asked for the link (`consumer`): the link and its
+           * session live only while the consumer's key is still that key.
+           */
+          keyIndex: varchar('key_index', { length: 64 }),
           /** SHA-256 of the link's token. */
           linkHash: varchar('link_hash', { length: 64 }).notNull(),
           linkExpiresAt: at('link_expires_at').notNull(),

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+import { defineEndpoint } from '@/http/defineEndpoint'
+import { notFound } from '@/http/errors'
+import { parseInput } from '@/http/parseInput'
+import { endConsumerPortalSessions } from '@/identity/operations/endConsumerPortalSessions'
+import { openPortalAsAdminParams } from './openPortalAsAdmin'
+
+/** What ending a consumer's portal sessions did. */
+export const endedPortalSessionsOutput = z
+  .object({
+    ended: z
+      .number()
+      .int()
+      .min(0)
+      .describe('How many links not yet opened and sessions still running were ended'),
+  })
+  .meta({ id: 'EndedPortalSessions' })
+
+export const endPortalSessionsAsAdminEndpoint = defineEndpoint({
+  path: '/:id/portal-sessions',
+  method: 'delete',
+  family: 'resource',
+  access: 'admin',
+  openapi: {
+    operationId: 'endConsumerPortalSessions',
+    summary: 'End every portal session of a consumer (admin panel)',
+    description:
+      'The admin panel\'s "End portal sessions" on a consumer\'s page: every link into that ' +
+      "consumer's portal that was not opened yet, and every session, ends at once; their next " +
+      'request is a 401. For a leaked link, or staff who left.',
+    tags: ['Administration'],
+    params: openPortalAsAdminParams,
+    responses: { 200: { description: 'Ended', schema: endedPortalSessionsOutput } },
+    errors: ['not_found'],
+  },
+  handler: async (req) => {
+    const { id } = parseInput(openPortalAsAdminParams, { id: req.routeParams?.id })
+    const consumer = await req.payload.findByID({
+      collection: 'consumers',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+    })
+    if (!consumer) throw notFound(`No consumer ${id}`)
+    const ended = await endConsumerPortalSessions({
+      payload: req.payload,
+      consumerId: String(consumer.id),
+    })
+    const body: z.infer<typeof endedPortalSessionsOutput> = { ended }
+    return Response.json(body, { headers: { 'cache-control': 'no-store' } })
+  },
+})
