@@ -54,7 +54,7 @@ export async function authenticatePortalSession(
       state: 'ended',
       reason:
         `Your portal session has ended (signed out, idle for ${settings.idleMinutes} minutes, ` +
-        'or past its last hour): open a new portal link',
+        'past its last hour, or ended with the API key or by an admin): open a new portal link',
     }
   }
   req.user = { ...consumer, collection: 'consumers', _strategy: 'portal-session' } as NonNullable<

@@ -77,6 +77,28 @@ describe("an admin opening a consumer's portal", () => {
     expect(session.status).toBe(200)
     expect(session.body.data.consumer.name).toBe('Demo integration')
     expect(session.body.data.read_only).toBe(true)
+
+    // "End portal sessions", pressed from the keyboard, ends the session the tab holds.
+    const end = page.getByRole('button', { name: 'End portal sessions' })
+    await end.focus()
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /Ended \d+ portal/ })
+            .count(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1)
+    const after = await portal.evaluate(async () => {
+      const response = await fetch('/webhooks/portal-sessions/current')
+      return response.status
+    })
+    expect(after).toBe(401)
     await context.close()
   })
 })
