@@ -51,7 +51,10 @@ export const createSubscriptionEndpoint = defineEndpoint({
     description:
       'For API consumers (a user token is 403). `events` lists event type names or `*`. The ' +
       'endpoint must resolve to a public address; its reachability is probed but never refused. ' +
-      'A `webhook.test` event is queued for the new subscription.',
+      'A `webhook.test` event is queued for the new subscription. A consumer may have at most ' +
+      '`WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER` subscriptions (100 unless the operator says ' +
+      'otherwise), inactive ones included: one more is refused with 409 `conflict` until one ' +
+      'is deleted.',
     tags: ['Webhook subscriptions'],
     security: ['apiKey', 'portalSession'],
     body: createSubscriptionInput,
@@ -59,7 +62,7 @@ export const createSubscriptionEndpoint = defineEndpoint({
       201: { description: 'Subscribed', schema: createSubscriptionOutput },
       422: unknownEventTypesResponse,
     },
-    errors: ['forbidden'],
+    errors: ['forbidden', 'conflict'],
   },
   handler: (req) =>
     answeringUnknownEventTypes(async () => {

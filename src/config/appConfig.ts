@@ -128,6 +128,8 @@ export type AppConfig = {
     allowedAddressRanges: ReadonlySet<AddressRange>
     /** `WEBHOOK_PROBE_TIMEOUT_MS`. */
     probeTimeoutMs: number
+    /** `WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER`: subscriptions one consumer may have. */
+    maxSubscriptionsPerConsumer: number
     /** `WEBHOOK_NOTICE_*`. */
     notices: DisableNoticeSettings
   }

@@ -39,6 +39,7 @@ describe('webhook worker settings', () => {
       cleanupIntervalMs: 3_600_000,
       isWorkerInApp: true,
       probeTimeoutMs: 3000,
+      maxSubscriptionsPerConsumer: 100,
     })
     expect(webhooks.allowedAddressRanges.size).toBe(0)
   })
@@ -59,6 +60,19 @@ describe('webhook worker settings', () => {
       config({ WEBHOOK_BACKOFF_BASE_SECONDS: '60', WEBHOOK_BACKOFF_MAX_SECONDS: '10' }),
     ).toThrow(/WEBHOOK_BACKOFF_MAX_SECONDS/)
     expect(() => config({ WEBHOOK_PROBE_TIMEOUT_MS: 'soon' })).toThrow(/WEBHOOK_PROBE_TIMEOUT_MS/)
+  })
+
+  it('bounds subscriptions per consumer from 1 to 10,000 (the design target)', () => {
+    const bound = (value: string) =>
+      config({ WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER: value }).webhooks.maxSubscriptionsPerConsumer
+    expect(bound('1')).toBe(1)
+    expect(bound('10000')).toBe(10_000)
+    expect(bound(' ')).toBe(100)
+    for (const value of ['0', '10001', '2.5', 'many']) {
+      expect(() => bound(value)).toThrow(
+        `WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER must be a whole number from 1 to 10000; got "${value}"`,
+      )
+    }
   })
 
   it('refuses a lease that cannot cover the longest send (30 s timeout plus the margin)', () => {

@@ -135,6 +135,7 @@ export function loadConfig(env: Environment): AppConfig {
       isWorkerInApp: v.WEBHOOK_WORKER,
       allowedAddressRanges: v.WEBHOOK_ALLOWED_ADDRESS_RANGES ?? new Set(),
       probeTimeoutMs: v.WEBHOOK_PROBE_TIMEOUT_MS,
+      maxSubscriptionsPerConsumer: v.WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER,
       notices: {
         intervalMs: v.WEBHOOK_NOTICE_INTERVAL_SECONDS * 1000,
         retryBaseSeconds: v.WEBHOOK_NOTICE_RETRY_SECONDS,

@@ -444,6 +444,13 @@ export const variables = {
     reader: wholeNumber({ min: 1, max: 30_000 }),
     fallback: '3000',
   }),
+  WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER: setting({
+    group: 'Webhooks',
+    description:
+      'Subscriptions one API consumer may have, inactive ones included (each one multiplies every fan-out); one more is refused with 409.',
+    reader: wholeNumber({ min: 1, max: 10_000 }),
+    fallback: '100',
+  }),
 
   // Checkout
   CHECKOUT_REQUIRE_AUTH: setting({

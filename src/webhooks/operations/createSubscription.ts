@@ -4,9 +4,10 @@ import { generateSecret } from '../secret'
 import type { WebhookSubscription } from '@/payload-types'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
+import { assertMaySubscribe } from './assertMaySubscribe'
 import { probeEndpoint } from './probeEndpoint'
 import { queueTestDelivery } from './queueTestDelivery'
-import { inTransaction } from '@/db/transaction'
+import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { configOf } from '@/config/appConfig'
 
 /** What a consumer supplies to subscribe. */
@@ -31,9 +32,12 @@ export type NewSubscription = {
 
 /**
  * Subscribes a consumer: every event type must be active (422), the endpoint must not be an
- * internal address (400), it is probed (recorded, never a rejection), a secret is generated,
- * and the subscription is stored and a test event queued in one transaction, which this
- * operation owns. Returns the subscription and, this once, its secret.
+ * internal address (400), the consumer must have fewer subscriptions than
+ * `WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER` (409: checked before the probe, so a refused create
+ * sends nothing, and again under the consumer's lock in the transaction, so concurrent creates
+ * cannot pass the bound together), the endpoint is probed (recorded, never a rejection), a
+ * secret is generated, and the subscription is stored and a test event queued in one
+ * transaction, which this operation owns. Returns the subscription and, this once, its secret.
  */
 export async function createSubscription(args: {
   req: PayloadRequest
@@ -44,9 +48,12 @@ export async function createSubscription(args: {
   await assertEventTypesActive(req, input.events)
   const settings = configOf(req.payload).webhooks
   await assertEndpointAllowed(input.endpointUrl, settings.allowedAddressRanges)
+  const bound = { consumerId: args.consumerId, limit: settings.maxSubscriptionsPerConsumer }
+  await assertMaySubscribe({ db: await transactionDatabase(req), ...bound })
   const probe = await probeEndpoint(input.endpointUrl, settings)
   const secret = generateSecret()
-  return inTransaction(req, async () => {
+  return inTransaction(req, async (db) => {
+    await assertMaySubscribe({ db, ...bound })
     const subscription = await req.payload.create({
       collection: 'webhook-subscriptions',
       data: {
