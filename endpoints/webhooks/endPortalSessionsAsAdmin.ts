@@ -2,7 +2,6 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { notFound } from '@/http/errors'
-import { parseInput } from '@/http/parseInput'
 import { endConsumerPortalSessions } from '@/identity/operations/endConsumerPortalSessions'
 import { openPortalAsAdminParams } from './openPortalAsAdmin'
 
@@ -35,7 +34,8 @@ export const endPortalSessionsAsAdminEndpoint = defineEndpoint({
     errors: ['not_found'],
   },
   handler: async (req) => {
-    const { id } = parseInput(openPortalAsAdminParams, { id: req.routeParams?.id })
+    // Any id that names no consumer is a 404, as on the other consumer routes.
+    const id = String(req.routeParams?.id ?? '')
     const consumer = await req.payload.findByID({
       collection: 'consumers',
       id,

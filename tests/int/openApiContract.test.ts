@@ -482,6 +482,11 @@ describe('articles v1', () => {
   })
 
   it('DELETE /api/v1/articles/{id}', async () => {
+    // Published first: only the deletion of an article consumers read is announced.
+    await expectAnswer('PATCH', `/api/v1/articles/${otherId}`, 200, {
+      headers: as.editor,
+      body: { status: 'published' },
+    })
     await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 403, { headers: as.consumerA })
     await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 401)
     await expectAnswer('DELETE', `/api/v1/articles/${otherId}`, 204, { headers: as.editor })
@@ -683,6 +688,17 @@ describe('webhook subscriptions', () => {
       body: subscription(),
     })
     await expectAnswer('POST', '/webhooks/subscriptions', 401, { body: subscription() })
+    // Consumer A has subscriptions already: a bound of 1 refuses one more (the bound itself is
+    // tried in webhooksSubscriptionLimit.test.ts).
+    const restore = handInConfig(payload, { WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER: '1' })
+    try {
+      await expectAnswer('POST', '/webhooks/subscriptions', 409, {
+        headers: as.consumerA,
+        body: subscription(),
+      })
+    } finally {
+      restore()
+    }
   })
 
   it('GET /webhooks/subscriptions and /{id}', async () => {
