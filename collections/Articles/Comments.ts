@@ -1,13 +1,11 @@
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
 import { commentsVisible } from './access/commentsVisible'
+import { announceComment } from './hooks/announceComment'
 import { isEditor } from '../Identity/access/isEditor'
 import { commentStatuses } from '@/articles/status'
 import { hasEditorRole, isUser } from '@/identity/roles'
 import type { Comment } from '@/payload-types'
-import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
-import { toCommentEventData } from '@/webhooks/eventData'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /** A signed-in reader's comment waits for approval and is theirs, whatever the body claims. */
 const holdReaderComments: CollectionBeforeChangeHook<Comment> = ({ data, operation, req }) => {
@@ -17,11 +15,6 @@ const holdReaderComments: CollectionBeforeChangeHook<Comment> = ({ data, operati
   }
   return data
 }
-
-const commentEvents = emitBusinessEvent<Comment>({
-  created: WebhookEvents.CommentCreated,
-  toPayload: toCommentEventData,
-})
 
 /** Readers' comments on articles; editors approve them before anyone else can read them. */
 export const Comments: CollectionConfig = {
@@ -37,7 +30,7 @@ export const Comments: CollectionConfig = {
     update: isEditor,
     delete: isEditor,
   },
-  hooks: { beforeChange: [holdReaderComments], afterChange: [commentEvents.afterChange] },
+  hooks: { beforeChange: [holdReaderComments], afterChange: [announceComment] },
   fields: [
     { name: 'article', type: 'relationship', relationTo: 'articles', required: true, index: true },
     { name: 'authorName', type: 'text', required: true, maxLength: 120 },

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { activeUnlessEditor } from './access/activeUnlessEditor'
 import { isEditor } from '../Identity/access/isEditor'
+import { announceProductChange } from './hooks/announceProductChange'
 import { applyStockChange } from './hooks/applyStockChange'
 import { emptyStockChange } from './hooks/emptyStockChange'
 import { keepOrderedProducts } from './hooks/keepOrderedProducts'
@@ -10,12 +11,7 @@ import { slugFromName } from './hooks/slugFromName'
 import { maxPrice, validatePrice } from '@/shop/validatePrice'
 import { validateStockDelta } from '@/shop/stockAdjustment'
 import { hasEditorRole } from '@/identity/roles'
-import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
-import { toProductEventData } from '@/webhooks/eventData'
-import type { Product } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
-import { presentImages } from '@/media/operations/findImages'
 
 /** Shown on an existing product's form, not on a new one's (its stock is set directly). */
 const onlyWhenEditing = (
@@ -23,13 +19,6 @@ const onlyWhenEditing = (
   _siblingData: unknown,
   { operation }: { operation?: string },
 ) => operation === 'update'
-
-const productEvents = emitBusinessEvent<Product>({
-  created: WebhookEvents.ProductCreated,
-  updated: WebhookEvents.ProductUpdated,
-  toPayload: async (product, req) =>
-    toProductEventData(product, await presentImages(req, product.images ?? [])),
-})
 
 /**
  * What the shop sells. Editors and admins manage products in the admin panel; everyone reads
@@ -59,7 +48,7 @@ export const Products: CollectionConfig = {
   hooks: {
     beforeOperation: [lockRowsBeforeUpdate('products')],
     beforeChange: [applyStockChange],
-    afterChange: [productEvents.afterChange, emptyStockChange],
+    afterChange: [announceProductChange, emptyStockChange],
     beforeDelete: [keepOrderedProducts, keepStockHistory],
   },
   fields: [

@@ -25,6 +25,30 @@ describe('event catalogue', () => {
   })
 })
 
+describe('what events about things consumers cannot read carry', () => {
+  const payloadOf = (name: string) => eventCatalogue.find((event) => event.name === name)!.payload
+
+  it('article.unpublished and article.deleted: id, slug and removed_at, nothing of the text', () => {
+    const removed = { id: 42, slug: 'gone', removed_at: '2026-01-15T10:05:00.000Z' }
+    for (const name of [WebhookEvents.ArticleUnpublished, WebhookEvents.ArticleDeleted]) {
+      expect(payloadOf(name).safeParse(removed).success, name).toBe(true)
+      expect(payloadOf(name).safeParse({ ...removed, title: 'Secret' }).success, name).toBe(false)
+    }
+  })
+
+  it('product.updated: the product while active, only its id and slug once deactivated', () => {
+    const updated = payloadOf(WebhookEvents.ProductUpdated)
+    expect(updated.safeParse({ id: 17, slug: 'linen-shirt', active: false }).success).toBe(true)
+    const product = eventCatalogue.find((e) => e.name === WebhookEvents.ProductCreated)!
+    expect(updated.safeParse(product.examplePayload).success).toBe(true)
+    expect(updated.safeParse({ ...product.examplePayload, active: false }).success).toBe(false)
+    expect(
+      payloadOf(WebhookEvents.ProductCreated).safeParse({ id: 17, slug: 'x', active: false })
+        .success,
+    ).toBe(false)
+  })
+})
+
 describe('eventCatalogue', () => {
   it('names every type <resource>.<action>, once', () => {
     const names = eventCatalogue.map((type) => type.name)

@@ -11,7 +11,7 @@ export type EventTypeDefinition = {
   /** What happened, for integrators. */
   description: string
   /** The shape of `data` in a delivery of this type (the API reference is generated from it). */
-  payload: z.ZodObject
+  payload: z.ZodType
   /** A payload of this type as delivered in `data`; it satisfies `payload`. */
   examplePayload: Record<string, unknown>
   /**
@@ -48,7 +48,14 @@ export const allEvents = '*'
 const timestamp = z.iso.datetime()
 const id = z.int().positive()
 
-/** `data` of `article.*`: the article without its body. */
+/*
+ * What an event may carry is what its recipient, an API consumer, can read through the API when
+ * it is emitted: an article while it is published, a comment once approved on a published
+ * article, a product while it is active. An event about something consumers just stopped
+ * reading (an unpublication, a deletion, a deactivation) only names it.
+ */
+
+/** `data` of `article.created`, `article.updated` and `article.published`: the article without its body, as consumers read it. */
 export const articleEventData = z
   .strictObject({
     id,
@@ -64,12 +71,24 @@ export const articleEventData = z
   .meta({ id: 'ArticleEventData' })
 export type ArticleEventData = z.infer<typeof articleEventData>
 
+/** `data` of `article.unpublished` and `article.deleted`: what names the article, nothing more. */
+export const articleRemovedEventData = z
+  .strictObject({
+    id,
+    slug: z.string().describe('The slug it was published under'),
+    removed_at: timestamp.describe('When consumers stopped being able to read it'),
+  })
+  .meta({ id: 'ArticleRemovedEventData' })
+export type ArticleRemovedEventData = z.infer<typeof articleRemovedEventData>
+
 /** `data` of `comment.created`. */
 export const commentEventData = z
   .strictObject({
     id,
     article_id: id.nullable(),
-    status: z.enum(commentStatuses),
+    status: z
+      .enum(commentStatuses)
+      .describe('`approved`: a comment is announced once consumers can read it'),
     created_at: timestamp,
   })
   .meta({ id: 'CommentEventData' })
@@ -96,7 +115,7 @@ export const orderPaidEventData = z
   .meta({ id: 'OrderPaidEventData' })
 export type OrderPaidEventData = z.infer<typeof orderPaidEventData>
 
-/** `data` of `product.*`. */
+/** `data` of `product.created`, and of `product.updated` while the product is active. */
 export const productEventData = z
   .strictObject({
     id,
@@ -104,11 +123,26 @@ export const productEventData = z
     slug: z.string(),
     price: z.number().describe('In roubles'),
     stock: z.int().min(0),
-    active: z.boolean(),
+    active: z.literal(true),
     images: z.array(imageSchema).describe('The gallery, in its order'),
   })
   .meta({ id: 'ProductEventData' })
 export type ProductEventData = z.infer<typeof productEventData>
+
+/** `data` of `product.updated` when the product was deactivated: what names it, nothing more. */
+export const productDeactivatedEventData = z
+  .strictObject({ id, slug: z.string(), active: z.literal(false) })
+  .meta({ id: 'ProductDeactivatedEventData' })
+export type ProductDeactivatedEventData = z.infer<typeof productDeactivatedEventData>
+
+/**
+ * `data` of `product.updated`: the product while active, what names it once deactivated (a
+ * plain union: OpenAPI's discriminator takes string values only, and `active` tells them apart).
+ */
+export const productUpdatedEventData = z
+  .union([productEventData, productDeactivatedEventData])
+  .meta({ id: 'ProductUpdatedEventData' })
+export type ProductUpdatedEventData = z.infer<typeof productUpdatedEventData>
 
 /** `data` of `inquiry.created`. */
 export const inquiryEventData = z
@@ -170,6 +204,7 @@ const article = {
   created_at: at,
   updated_at: later,
 }
+const articleRemoved = { id: 42, slug: 'spring-collection-is-here', removed_at: later }
 const order = { id: 1001, status: 'pending', total: 2490, created_at: at }
 const product = {
   id: 17,
@@ -187,7 +222,8 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
     name: WebhookEvents.ArticleCreated,
     orderingKey: 'article:{id}',
     payload: articleEventData,
-    description: 'An article was created.',
+    description:
+      'An article became readable through the API: it was published for the first time (or created published), or published again after `article.unpublished`. Followed by `article.published`. An article created or saved as a draft emits nothing.',
     examplePayload: article,
   },
   {
@@ -195,7 +231,7 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
     orderingKey: 'article:{id}',
     payload: articleEventData,
     description:
-      'An article was changed: published, unpublished, or saved outside draft mode. A draft saved beside the article (autosave, "Save draft") emits nothing.',
+      'A published article was saved with changes, which are published: the payload is the article as consumers now read it. Followed by `article.published`. Saving a draft beside it (autosave, "Save draft") or saving an unpublished article emits nothing.',
     examplePayload: article,
   },
   {
@@ -203,30 +239,32 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
     orderingKey: 'article:{id}',
     payload: articleEventData,
     description:
-      'A version of an article became the published one: by hand, through the API or on schedule. Sent after `article.created` or `article.updated`.',
+      'A version of an article became the one consumers read: by hand, through the API or on schedule. Sent after `article.created` (the article appears) or `article.updated` (it changed), with the same payload.',
     examplePayload: article,
   },
   {
     name: WebhookEvents.ArticleUnpublished,
     orderingKey: 'article:{id}',
-    payload: articleEventData,
+    payload: articleRemovedEventData,
     description:
-      'A published article was unpublished (by hand or on schedule): the public no longer sees it.',
-    examplePayload: { ...article, status: 'draft' },
+      'A published article was unpublished (by hand, through the API or on schedule): consumers no longer read it. The payload only names it: its id, the slug it was published under and when.',
+    examplePayload: articleRemoved,
   },
   {
     name: WebhookEvents.ArticleDeleted,
     orderingKey: 'article:{id}',
-    payload: articleEventData,
-    description: 'An article was deleted; the payload is its last state.',
-    examplePayload: article,
+    payload: articleRemovedEventData,
+    description:
+      'A published article was deleted. The payload only names it, as for `article.unpublished`. Deleting an article that is not published emits nothing.',
+    examplePayload: articleRemoved,
   },
   {
     name: WebhookEvents.CommentCreated,
     orderingKey: 'comment:{id}',
     payload: commentEventData,
-    description: 'A comment was posted on an article.',
-    examplePayload: { id: 9, article_id: 42, status: 'pending', created_at: at },
+    description:
+      'A comment became readable through the API: posted approved on a published article, or approved later. A pending comment, or one on an article that is not published, emits nothing.',
+    examplePayload: { id: 9, article_id: 42, status: 'approved', created_at: at },
   },
   {
     name: WebhookEvents.OrderCreated,
@@ -253,14 +291,16 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
     name: WebhookEvents.ProductCreated,
     orderingKey: 'product:{id}',
     payload: productEventData,
-    description: 'A product was created.',
+    description:
+      'A product became available through the API: it was created active, or activated (again). An inactive product emits nothing.',
     examplePayload: product,
   },
   {
     name: WebhookEvents.ProductUpdated,
     orderingKey: 'product:{id}',
-    payload: productEventData,
-    description: 'A product changed (price, stock, activity...).',
+    payload: productUpdatedEventData,
+    description:
+      'An active product changed (price, stock, gallery...), or it was deactivated: then the payload only names it, `{ "id", "slug", "active": false }`, and consumers no longer read it. Changes to an inactive product emit nothing.',
     examplePayload: { ...product, stock: 11 },
   },
   {

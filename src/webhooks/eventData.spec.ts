@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   toArticleEventData,
+  toArticleRemovedEventData,
   toCommentEventData,
   toOrderEventData,
   toOrderPaidEventData,
@@ -82,5 +83,24 @@ describe('event payloads', () => {
     expect(toProductEventData({ ...product, description: 'x' } as typeof product, [image])).toEqual(
       { ...product, images: [image] },
     )
+  })
+
+  it('product.* of an inactive product only name it: consumers cannot read it', () => {
+    const product = { id: 1, name: 'Secret', slug: 'mug', price: 19.99, stock: 4, active: false }
+    expect(toProductEventData(product, [])).toEqual({ id: 1, slug: 'mug', active: false })
+    expect(toProductEventData({ ...product, active: null }, [])).toEqual({
+      id: 1,
+      slug: 'mug',
+      active: false,
+    })
+  })
+
+  it('article.unpublished and article.deleted name the article by id and slug, and say when', () => {
+    const article = { id: 3, slug: 'was-public', title: 'Not carried', _status: 'draft' }
+    expect(toArticleRemovedEventData(article, new Date('2026-02-01T10:00:00Z'))).toEqual({
+      id: 3,
+      slug: 'was-public',
+      removed_at: '2026-02-01T10:00:00.000Z',
+    })
   })
 })

@@ -3,10 +3,12 @@ import type { Image } from '@/media/image'
 import type { OrderStatus } from '@/shop/orderStatus'
 import type {
   ArticleEventData,
+  ArticleRemovedEventData,
   CommentEventData,
   InquiryEventData,
   OrderEventData,
   OrderPaidEventData,
+  ProductDeactivatedEventData,
   ProductEventData,
 } from './eventCatalogue'
 
@@ -50,6 +52,17 @@ export function toArticleEventData(
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
   }
+}
+
+/**
+ * Payload of `article.unpublished` and `article.deleted`: only what names the article (consumers
+ * can no longer read it), with the slug it was published under and when it was `removedAt`.
+ */
+export function toArticleRemovedEventData(
+  published: { id: number; slug: string },
+  removedAt: Date,
+): ArticleRemovedEventData {
+  return { id: published.id, slug: published.slug, removed_at: removedAt.toISOString() }
 }
 
 /** Payload of `comment.created`. */
@@ -96,7 +109,10 @@ export function toOrderPaidEventData(order: OrderLike): OrderPaidEventData {
   }
 }
 
-/** Payload of `product.created` and `product.updated`; `images` as the API shows them. */
+/**
+ * Payload of `product.created` and `product.updated`; `images` as the API shows them. Of an
+ * inactive product (consumers cannot read it) only what names it.
+ */
 export function toProductEventData(
   product: {
     id: number
@@ -107,14 +123,15 @@ export function toProductEventData(
     active?: boolean | null
   },
   images: Image[],
-): ProductEventData {
+): ProductEventData | ProductDeactivatedEventData {
+  if (!product.active) return { id: product.id, slug: product.slug, active: false }
   return {
     id: product.id,
     name: product.name,
     slug: product.slug,
     price: product.price,
     stock: product.stock,
-    active: Boolean(product.active),
+    active: true,
     images,
   }
 }

@@ -69,6 +69,8 @@ describe('business events of the articles API', () => {
       updated_at: created.body.data.updated_at,
     })
     expect(events[1]!.data.title).toBe('Renamed')
+    // Deleted: named only, as consumers can no longer read it.
+    expect(events[2]!.data).toEqual({ id, slug: 'evented', removed_at: expect.any(String) })
   })
 
   it('emits nothing for a write that fails', async () => {
@@ -82,20 +84,22 @@ describe('business events of the articles API', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n)
   })
 
-  it('emits comment.created', async () => {
+  it('emits comment.created when a comment of a published article is approved, not before', async () => {
     const article = await restJson('POST', '/api/v1/articles', {
       headers: editor,
-      body: { title: 'Discussed', slug: 'discussed', author_id: authorId },
+      body: { title: 'Discussed', slug: 'discussed', author_id: authorId, status: 'published' },
     })
     const comment = await payload.create({
       collection: 'comments',
       data: { article: article.body.data.id, authorName: 'Reader', body: 'Hi', status: 'pending' },
     })
+    expect(await eventsOf(comment.id, ['comment.created'])).toEqual([])
+    await payload.update({ collection: 'comments', id: comment.id, data: { status: 'approved' } })
     const [event] = await eventsOf(comment.id, ['comment.created'])
     expect(event!.data).toEqual({
       id: comment.id,
       article_id: article.body.data.id,
-      status: 'pending',
+      status: 'approved',
       created_at: comment.createdAt,
     })
   })

@@ -280,7 +280,7 @@ describe('drafts beside a published article', () => {
     expect(draft.headers.get('cache-control')).toBe('private, no-store')
   })
 
-  it('tell integrators nothing about the draft, then article.updated and article.published on publication', async () => {
+  it('tell integrators nothing about the draft, then article.updated and article.published on publication, and only the id and slug on unpublication', async () => {
     expect((await eventsOf(id)).map((event) => event.type)).toEqual([
       'article.created',
       'article.published',
@@ -309,9 +309,13 @@ describe('drafts beside a published article', () => {
     expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })).status).toBe(
       404,
     )
-    expect((await eventsOf(id)).slice(-2).map((event) => event.type)).toEqual([
-      'article.unpublished',
-      'article.updated',
+    // Only named: the consumer can no longer read it (issue 32, finding 6).
+    expect((await eventsOf(id)).slice(-2)).toEqual([
+      expect.objectContaining({ type: 'article.updated' }),
+      {
+        type: 'article.unpublished',
+        data: { id, slug: 'published-text', removed_at: expect.any(String) },
+      },
     ])
   })
 
@@ -389,9 +393,10 @@ describe('scheduled publication through the API', () => {
       status: 'published',
       publish_at: null,
     })
-    expect((await eventsOf(article.id)).map((event) => event.type).slice(-2)).toEqual([
+    // Never published before: consumers hear of it now, as a new article (nothing before).
+    expect((await eventsOf(article.id)).map((event) => event.type)).toEqual([
+      'article.created',
       'article.published',
-      'article.updated',
     ])
   })
 })

@@ -4,63 +4,113 @@ import type {
   CollectionAfterDeleteHook,
   CollectionBeforeOperationHook,
   PayloadRequest,
+  Where,
 } from 'payload'
 
+import { publicArticleStatus } from '@/articles/visibility'
 import { transactionDatabase } from '@/db/transaction'
 import { presentImages } from '@/media/operations/findImages'
 import type { Article } from '@/payload-types'
 import { WebhookEvents, type WebhookEventName } from '@/webhooks/eventCatalogue'
-import { toArticleEventData } from '@/webhooks/eventData'
+import { toArticleEventData, toArticleRemovedEventData } from '@/webhooks/eventData'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 
 /*
- * The `article.*` business events. Integrators hear about the article record and what the
- * public can see, never about work in progress:
- * - `article.created`, `article.updated`, `article.deleted`: the article's row was created,
- *   written (a publication, an unpublication, or a save of an unpublished article without
- *   draft mode) or deleted;
- * - `article.published`: a version became the published one (by hand, through the API, or on
- *   schedule); `article.unpublished`: a published article became a draft;
- * - a draft saved beside the article (autosave, "Save draft", `?draft=true`) writes only a
- *   version and emits nothing.
- * Whether a save wrote the row is read from the row itself, before and after, in the save's
- * transaction (Payload's hooks are not told whether the save was a draft).
+ * The `article.*` business events. An event never carries what its recipient, an API consumer,
+ * could not read through the API when it is emitted, and consumers read an article only while
+ * its `articles` row is published (`publishedOrEditor`). So:
+ *
+ * - created or saved as a draft (draft mode, `?draft=true`, autosave, or `_status: 'draft'`),
+ *   or saved while not published (never published, or unpublished), in draft mode or not:
+ *   nothing;
+ * - becomes published (created published, published for the first time, or published again
+ *   after an unpublication; by hand, through the API or on schedule): `article.created` then
+ *   `article.published`, with the article. "Created" as the consumer sees it: after
+ *   `article.unpublished` the article is gone from the API as if deleted, and that event gave
+ *   nothing to keep, so its return is announced as a new article;
+ * - a published article saved outside draft mode (a new version published): `article.updated`
+ *   then `article.published`, with the article as consumers now read it;
+ * - unpublished: `article.unpublished`, naming it only (id, the slug it was published under,
+ *   when), whatever else the save changed;
+ * - deleted while published: `article.deleted`, naming it only; deleted while not published:
+ *   nothing.
+ *
+ * Whether a save wrote the row, and what the row was, is read from the row itself, before and
+ * after, in the save's transaction (Payload's hooks are not told whether the save was a draft,
+ * and their `previousDoc` is the newest version, perhaps a draft, not what consumers read). An
+ * update whose row was not remembered beforehand announces nothing.
  */
 
-type RowState = { status: string | null; updatedAt: string }
+type RowState = { status: string | null; slug: string; updatedAt: string }
 type Remembered = Record<string, RowState | undefined>
 const contextKey = 'articleRowBefore'
 
-async function rowState(req: PayloadRequest, id: number | string): Promise<RowState | undefined> {
+async function rowStates(req: PayloadRequest, ids: number[]): Promise<Map<number, RowState>> {
+  if (ids.length === 0) return new Map()
   const db = await transactionDatabase(req)
-  const { rows } = await db.execute<{ status: string | null; updated_at: string }>(
-    sql`SELECT _status AS status, updated_at::text FROM articles WHERE id = ${Number(id)}`,
+  const { rows } = await db.execute<{
+    id: number
+    status: string | null
+    slug: string
+    updated_at: string
+  }>(
+    sql`SELECT id, _status AS status, slug, updated_at::text FROM articles
+        WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
   )
-  const row = rows[0]
-  return row && { status: row.status, updatedAt: row.updated_at }
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { status: row.status, slug: row.slug, updatedAt: row.updated_at },
+    ]),
+  )
 }
 
-/** `beforeOperation`: the row's publication state before an update of one article. */
+const rowState = async (req: PayloadRequest, id: number | string) =>
+  (await rowStates(req, [Number(id)])).get(Number(id))
+
+/** The ids an update by `where` (the admin panel's bulk edit or publication) may write. */
+async function idsMatching(req: PayloadRequest, where: Where): Promise<number[]> {
+  try {
+    const { docs } = await req.payload.db.find({
+      collection: 'articles',
+      where,
+      limit: 0,
+      pagination: false,
+      req,
+    })
+    return docs.map((doc) => Number(doc.id))
+  } catch {
+    // A `where` Payload will refuse (with its own answer) once the operation goes on.
+    return []
+  }
+}
+
+/** `beforeOperation`: each row an update may write, as it was before (consumers' view). */
 export const rememberPublication: CollectionBeforeOperationHook = async ({
   args,
   operation,
   req,
 }) => {
+  if (operation !== 'update') return args
   const id: unknown = 'id' in args ? args.id : undefined
-  if (operation !== 'update' || (typeof id !== 'string' && typeof id !== 'number')) return args
+  const where: unknown = 'where' in args ? args.where : undefined
+  const ids =
+    typeof id === 'string' || typeof id === 'number'
+      ? [Number(id)]
+      : where && typeof where === 'object'
+        ? await idsMatching(req, where as Where)
+        : []
   const remembered = ((req.context[contextKey] as Remembered | undefined) ??= {})
-  remembered[String(id)] = await rowState(req, id)
+  for (const [rowId, state] of await rowStates(req, ids)) remembered[String(rowId)] = state
   return args
 }
 
-async function eventData(req: PayloadRequest, doc: Article) {
-  const [cover] = await presentImages(req, [doc.cover])
-  return toArticleEventData(doc, cover ?? null)
-}
+const isPublic = (row: { status?: string | null } | undefined) =>
+  row?.status === publicArticleStatus
 
-async function emit(req: PayloadRequest, types: WebhookEventName[], doc: Article) {
-  if (types.length === 0) return
-  const data = await eventData(req, doc)
+async function announceArticle(req: PayloadRequest, types: WebhookEventName[], doc: Article) {
+  const [cover] = await presentImages(req, [doc.cover])
+  const data = toArticleEventData(doc, cover ?? null)
   for (const type of types) await emitEvent({ req, type, data })
 }
 
@@ -70,24 +120,36 @@ export const announceArticleChange: {
 } = {
   afterChange: async ({ doc, operation, req, context }) => {
     if (context?.skipBusinessEvents) return doc
-    if (operation === 'create') {
-      const types: WebhookEventName[] = [WebhookEvents.ArticleCreated]
-      if (doc._status === 'published') types.push(WebhookEvents.ArticlePublished)
-      await emit(req, types, doc)
+    const after = await rowState(req, doc.id)
+    const before =
+      operation === 'create'
+        ? undefined
+        : (context?.[contextKey] as Remembered | undefined)?.[String(doc.id)]
+    // Not remembered, or not written (a draft saved beside the article): nothing to tell.
+    if (!after || (operation === 'update' && (!before || before.updatedAt === after.updatedAt))) {
       return doc
     }
-    const before = (context?.[contextKey] as Remembered | undefined)?.[String(doc.id)]
-    const after = await rowState(req, doc.id)
-    // A draft saved beside the article: the row was not written.
-    if (!after || (before && before.updatedAt === after.updatedAt)) return doc
-    const types: WebhookEventName[] = [WebhookEvents.ArticleUpdated]
-    if (after.status === 'published') types.push(WebhookEvents.ArticlePublished)
-    else if (before?.status === 'published') types.push(WebhookEvents.ArticleUnpublished)
-    await emit(req, types, { ...doc, _status: after.status as Article['_status'] })
+    const published = { ...doc, _status: after.status as Article['_status'] }
+    if (isPublic(after)) {
+      const change = isPublic(before) ? WebhookEvents.ArticleUpdated : WebhookEvents.ArticleCreated
+      await announceArticle(req, [change, WebhookEvents.ArticlePublished], published)
+    } else if (before && isPublic(before)) {
+      await emitEvent({
+        req,
+        type: WebhookEvents.ArticleUnpublished,
+        data: toArticleRemovedEventData({ id: doc.id, slug: before.slug }, new Date()),
+      })
+    }
     return doc
   },
   afterDelete: async ({ doc, req, context }) => {
-    if (!context?.skipBusinessEvents) await emit(req, [WebhookEvents.ArticleDeleted], doc)
+    if (!context?.skipBusinessEvents && isPublic({ status: doc._status })) {
+      await emitEvent({
+        req,
+        type: WebhookEvents.ArticleDeleted,
+        data: toArticleRemovedEventData(doc, new Date()),
+      })
+    }
     return doc
   },
 }

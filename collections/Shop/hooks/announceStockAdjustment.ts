@@ -11,7 +11,8 @@ export const stockChangeOfProductSave = 'isStockChangeOfProductSave'
 
 /**
  * An adjustment made by a person changes the product as an editor's save of it did:
- * `product.updated`, with the stock after it (orders move stock without announcing products).
+ * `product.updated`, with the stock after it, while the product is active (consumers read no
+ * inactive product: nothing then). Orders move stock without announcing products.
  */
 export const announceStockAdjustment: CollectionAfterChangeHook<StockAdjustment> = async ({
   doc,
@@ -34,6 +35,7 @@ export const announceStockAdjustment: CollectionAfterChangeHook<StockAdjustment>
     depth: 0,
     overrideAccess: true,
   })
+  if (!product.active) return doc
   const images = await presentImages(req, product.images ?? [])
   await emitEvent({
     req,

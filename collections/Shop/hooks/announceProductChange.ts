@@ -1,0 +1,39 @@
+import type { CollectionAfterChangeHook } from 'payload'
+
+import { presentImages } from '@/media/operations/findImages'
+import type { Product } from '@/payload-types'
+import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { toProductEventData } from '@/webhooks/eventData'
+import { emitEvent } from '@/webhooks/operations/emitEvent'
+
+/*
+ * The `product.*` business events. API consumers (and anonymous callers) read active products
+ * only (`activeUnlessEditor`), so an event never describes an inactive one:
+ * - created active, or activated (again): `product.created`, with the product ("created" as the
+ *   consumer sees it: a deactivated product is gone from the API, and its return is news);
+ * - an active product saved: `product.updated`, with the product;
+ * - an active product deactivated: `product.updated` naming it only (`id`, `slug`,
+ *   `active: false`), whatever else the save changed;
+ * - an inactive product created or saved: nothing.
+ * Products have no drafts: `previousDoc` is the row before the save (locked since the update
+ * began, `lockRowsBeforeUpdate`). A stock adjustment announces its product the same way
+ * (`announceStockAdjustment`); stock moved by orders announces nothing.
+ */
+export const announceProductChange: CollectionAfterChangeHook<Product> = async ({
+  doc,
+  previousDoc,
+  operation,
+  req,
+  context,
+}) => {
+  if (context?.skipBusinessEvents) return doc
+  const wasActive = operation === 'update' && Boolean(previousDoc?.active)
+  if (!wasActive && !doc.active) return doc
+  const images = doc.active ? await presentImages(req, doc.images ?? []) : []
+  await emitEvent({
+    req,
+    type: wasActive ? WebhookEvents.ProductUpdated : WebhookEvents.ProductCreated,
+    data: toProductEventData(doc, images),
+  })
+  return doc
+}
