@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { notFound } from '@/http/errors'
 import { endConsumerPortalSessions } from '@/identity/operations/endConsumerPortalSessions'
+import { findConsumerOr404 } from './findConsumerOr404'
 import { openPortalAsAdminParams } from './openPortalAsAdmin'
 
 /** What ending a consumer's portal sessions did. */
@@ -36,14 +36,7 @@ export const endPortalSessionsAsAdminEndpoint = defineEndpoint({
   handler: async (req) => {
     // Any id that names no consumer is a 404, as on the other consumer routes.
     const id = String(req.routeParams?.id ?? '')
-    const consumer = await req.payload.findByID({
-      collection: 'consumers',
-      id,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-    })
-    if (!consumer) throw notFound(`No consumer ${id}`)
+    const consumer = await findConsumerOr404(req, id)
     const ended = await endConsumerPortalSessions({
       payload: req.payload,
       consumerId: String(consumer.id),

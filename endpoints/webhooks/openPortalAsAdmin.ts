@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
+import { findConsumerOr404 } from './findConsumerOr404'
 import { portalLinkInput, portalLinkOutput, portalLinkResponse } from './portalSessions'
 
 /** Path parameter: the consumer id. */
@@ -30,14 +30,7 @@ export const openPortalAsAdminEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     const { id } = parseInput(openPortalAsAdminParams, { id: req.routeParams?.id })
-    const consumer = await req.payload.findByID({
-      collection: 'consumers',
-      id,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-    })
-    if (!consumer) throw notFound(`No consumer ${id}`)
+    const consumer = await findConsumerOr404(req, id)
     return portalLinkResponse({
       req,
       consumerId: String(consumer.id),
