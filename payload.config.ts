@@ -32,6 +32,7 @@ import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
 import { withPayloadCollectionAccess } from './collections/Identity/payloadCollections'
+import { withoutUnusedPayloadRoutes } from './collections/Identity/payloadRoutes'
 import { portalSessionTable } from '@/identity/portal/portalSessionTable'
 import { Orders, Products, StockAdjustments, StripeEvents } from './collections/Shop'
 import { WebhookDeliveries, WebhookEventTypes, WebhookSubscriptions } from './collections/Webhooks'
@@ -64,8 +65,9 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
  * Payload's configuration for an app configuration (`src/config`), which rides along in
  * `custom.app` for everything that has the Payload instance (`configOf(payload)`). The app reads
  * its own from the environment once, below; tests build theirs. Payload's own collections
- * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, and
- * every collection's write routes decide access before they read a body.
+ * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, the
+ * routes Payload adds to collections that have no use for them are dropped, and every
+ * collection's write routes decide access before they read a body.
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -175,6 +177,7 @@ export const payloadConfig = (app: AppConfig) =>
     },
   })
     .then(withPayloadCollectionAccess)
+    .then(withoutUnusedPayloadRoutes)
     .then(decideAccessBeforeReadingBodies)
 
 export default payloadConfig(configFromEnvironment())

@@ -117,9 +117,11 @@ let headersOf: Record<Caller, Record<string, string>>
 let fixtureOwners: { adminId: number; editorId: number; consumerKey: string }
 const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
 
-beforeAll(async () => {
-  payload = await getTestPayload()
-  await seedWebhookEventTypes(payload)
+/** One caller of each kind, with fresh credentials. */
+async function newCallers(): Promise<{
+  headers: Record<Caller, Record<string, string>>
+  adminId: number
+}> {
   const customer = await userWithToken(payload, 'customer')
   const editor = await userWithToken(payload, 'editor')
   const admin = await userWithToken(payload, 'admin')
@@ -133,17 +135,27 @@ beforeAll(async () => {
   })
   expect(exchanged.status).toBe(200)
   const cookie = exchanged.headers.get('set-cookie')!.split(';')[0]!
-  headersOf = {
-    anonymous: {},
-    customer: { authorization: `Bearer ${customer.token}` },
-    consumer: { 'x-api-key': apiKey },
-    portal: { cookie, ...site },
-    editor: { authorization: `Bearer ${editor.token}` },
-    admin: { authorization: `Bearer ${admin.token}` },
+  return {
+    headers: {
+      anonymous: {},
+      customer: { authorization: `Bearer ${customer.token}` },
+      consumer: { 'x-api-key': apiKey },
+      portal: { cookie, ...site },
+      editor: { authorization: `Bearer ${editor.token}` },
+      admin: { authorization: `Bearer ${admin.token}` },
+    },
+    adminId: admin.user.id,
   }
+}
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  await seedWebhookEventTypes(payload)
+  const callers = await newCallers()
+  headersOf = callers.headers
   const otherEditor = await userWithToken(payload, 'editor')
   fixtureOwners = {
-    adminId: admin.user.id,
+    adminId: callers.adminId,
     editorId: otherEditor.user.id,
     consumerKey: (await consumerWithKey(payload, 'Fixture owner')).apiKey,
   }
@@ -528,5 +540,67 @@ describe('the access matrix', () => {
       }
       expect(observed, answers.join('\n')).toEqual(row)
     })
+  })
+})
+
+describe('every other route Payload serves on a collection', () => {
+  it('answers every caller without a 5xx', { timeout: 300_000 }, async () => {
+    // Fresh credentials: these routes include logging out, which ends a session.
+    const { headers } = await newCallers()
+    const failures: string[] = []
+    for (const collection of payload.config.collections) {
+      const endpoints = Array.isArray(collection.endpoints) ? collection.endpoints : []
+      // Our own routes are walked by the OpenAPI contract test and the fuzzer.
+      const payloadOwn = endpoints.filter((endpoint) => !endpoint.custom?.openapi)
+      if (payloadOwn.length === 0) continue
+      const id = await fixture(collection.slug)
+      for (const endpoint of payloadOwn) {
+        const method = endpoint.method.toUpperCase()
+        if (!['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(method)) continue
+        const path = `/api/${collection.slug}${endpoint.path}`
+          .replace(/:id\??/g, String(id))
+          .replace(/:(\w+)\??/g, 'x')
+          .replace(/\/$/, '')
+        for (const caller of callers) {
+          const answer = await call(
+            method as 'GET',
+            path,
+            headers[caller],
+            method === 'GET' || method === 'DELETE' ? undefined : {},
+          )
+          if (answer.status >= 500) {
+            failures.push(
+              `${method} ${path} as ${caller}: ${answer.status} ${JSON.stringify(answer.body)}`,
+            )
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('serves no route a collection has no use for (each was a 500, or a door)', async () => {
+    const { headers } = await newCallers()
+    const unused: [string, string, Record<string, string>][] = [
+      ['GET', '/api/authors/versions', headers.admin],
+      ['GET', '/api/webhook-subscriptions/versions', headers.admin],
+      ['POST', '/api/users/verify/x', {}],
+      ['GET', '/api/media/paste-url?src=http://127.0.0.1/', headers.editor],
+      // An API key could refresh its way to a JWT session of its own.
+      ['POST', '/api/consumers/refresh-token', headers.consumer],
+      ['POST', '/api/consumers/login', {}],
+    ]
+    for (const [method, path, callerHeaders] of unused) {
+      const answer = await call(
+        method as 'GET',
+        path,
+        callerHeaders,
+        method === 'POST' ? {} : undefined,
+      )
+      // 404, or 400 where the path reads as a document id that is not one (`versions`).
+      expect([400, 404], `${method} ${path}: ${answer.status}`).toContain(answer.status)
+    }
+    // What a consumer does use stays: who it is.
+    expect((await call('GET', '/api/consumers/me', headers.consumer)).status).toBe(200)
   })
 })
