@@ -22,8 +22,8 @@ const nobody = () => false
  *   and a document the taker may change (`lockNamesItsTaker`);
  * - `payload-preferences`: editors and admins, their own only, through its REST and its
  *   `/:key` routes (which Payload serves without the collection's access);
- * - `payload-migrations`: not served over HTTP (404); admins read it through the admin panel's
- *   database, `npm run migrate:status`, and the rule below where the Local API asks;
+ * - `payload-migrations`: not served over HTTP (404; `npm run migrate:status` shows it); the
+ *   read rule below holds wherever the Local API asks with a user;
  * - `payload-jobs` and `payload-kv`: nobody over HTTP (Payload's default, kept explicitly).
  * Versions are read through each collection's `readVersions` (editors only, in Articles and
  * Pages). `tests/int/accessMatrix.test.ts` walks every collection the running config serves.
