@@ -22,8 +22,9 @@ const nobody = () => false
  *   and a document the taker may change (`lockNamesItsTaker`);
  * - `payload-preferences`: editors and admins, their own only, through its REST and its
  *   `/:key` routes (which Payload serves without the collection's access);
- * - `payload-migrations`: not served over HTTP (404; `npm run migrate:status` shows it); the
- *   read rule below holds wherever the Local API asks with a user;
+ * - `payload-migrations`: Payload serves none of its routes (a 404, `withoutUnusedPayloadRoutes`;
+ *   `npm run migrate:status` shows it); the read rule below holds wherever the Local API asks
+ *   with a user;
  * - `payload-jobs` and `payload-kv`: nobody over HTTP (Payload's default, kept explicitly).
  * Versions are read through each collection's `readVersions` (editors only, in Articles and
  * Pages). `tests/int/accessMatrix.test.ts` walks every collection the running config serves.
@@ -97,9 +98,6 @@ export function withPayloadCollectionAccess(config: SanitizedConfig): SanitizedC
     if (collection.slug === 'payload-preferences' && Array.isArray(collection.endpoints)) {
       collection.endpoints = collection.endpoints.map(forEditors)
     }
-    // Payload serves no route of its migrations (`endpoints: false`) but answers each with 501:
-    // with no endpoints at all, each is the 404 of a route that does not exist.
-    if (collection.slug === 'payload-migrations') collection.endpoints = []
   }
   return config
 }

@@ -33,10 +33,15 @@ function isUnused(collection: SanitizedCollectionConfig, endpoint: Endpoint): bo
 
 /**
  * The sanitized configuration without the routes Payload adds to collections that have no use
- * for them: each is then the 404 of a route that does not exist. Our own routes are untouched.
+ * for them, nor the 501 of a collection it serves none of: each is then the 404 of a route that
+ * does not exist. Our own routes are untouched.
  */
 export function withoutUnusedPayloadRoutes(config: SanitizedConfig): SanitizedConfig {
   for (const collection of config.collections) {
+    // A collection Payload serves no route of (`endpoints: false`, its migrations) answered
+    // every request with 501; with no routes at all, each is the 404 of a route that does not
+    // exist.
+    if (collection.endpoints === false) collection.endpoints = []
     if (!Array.isArray(collection.endpoints)) continue
     collection.endpoints = collection.endpoints.filter(
       (endpoint) => endpoint.custom?.openapi !== undefined || !isUnused(collection, endpoint),
