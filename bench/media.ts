@@ -17,7 +17,7 @@ import path from 'node:path'
 
 import sharp from 'sharp'
 
-import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { createDatabaseIfMissing, freePort } from '../scripts/lib/embeddedPostgres'
 import { seedCredentials } from '../seed/identities'
 import { signalGroup, spawnInGroup } from '../tests/helpers/processGroups'
 import { multipartUpload } from '../tests/helpers/restOverHttp'
@@ -29,7 +29,7 @@ const connections = 4
 const mediaDirectory = await mkdtemp(path.join(os.tmpdir(), 'bench-media-'))
 const database = await startTestServer()
 await createDatabaseIfMissing(database.adminUrl, `${database.prefix}_bench`)
-const port = 3100 + Math.floor(Math.random() * 800)
+const port = await freePort()
 const server = spawnInGroup(
   'bench/lib/restServer.ts',
   [],

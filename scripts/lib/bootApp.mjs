@@ -25,7 +25,11 @@ export async function bootApp({ port, log, isStopping }) {
       }
       log('warn', `Initialising Payload answered ${response.status}; trying again`)
     } catch (error) {
-      log('warn', `Initialising Payload failed (${error?.message ?? error}); trying again`)
+      // undici says only "fetch failed"; the reason (ECONNREFUSED, a reset, a timeout) is its cause.
+      const cause = error?.cause
+        ? `: ${error.cause.code ?? ''} ${error.cause.message ?? error.cause}`
+        : ''
+      log('warn', `Initialising Payload failed (${error?.message ?? error}${cause}); trying again`)
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 10_000)))
   }

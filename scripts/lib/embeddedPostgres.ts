@@ -131,7 +131,8 @@ function canConnect(port: number) {
   })
 }
 
-function freePort() {
+/** A TCP port nobody listens on, chosen by the operating system (from its ephemeral range). */
+export function freePort() {
   return new Promise<number>((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { freePort } from '../../scripts/lib/embeddedPostgres'
 import { startApp, type StartedApp } from '../helpers/startApp'
 import { launchBrowser } from './browser'
 
@@ -12,8 +13,7 @@ let port: string
 
 beforeAll(async () => {
   // `npm run dev` as a newcomer runs it, on a port of its own and a public name of its own.
-  const chosen = 3900 + Math.floor(Math.random() * 90)
-  port = String(chosen)
+  port = String(await freePort())
   app = await startApp({
     command: 'dev',
     env: { PORT: port, SERVER_URL: `http://${publicName}:${port}` },

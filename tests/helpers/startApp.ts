@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { projectRoot } from '../../scripts/lib/environment'
 import { runNext } from '../../scripts/lib/processes'
-import { createDatabaseIfMissing } from '../../scripts/lib/embeddedPostgres'
+import { createDatabaseIfMissing, freePort } from '../../scripts/lib/embeddedPostgres'
 import { signalGroup, spawnInGroup } from './processGroups'
 import { startTestServer, type TestServer } from './testDatabase'
 
@@ -37,7 +37,8 @@ export async function startApp(
   const server: TestServer = options.reuse?.server ?? (await startTestServer())
   const database = `${server.prefix}_app`
   await createDatabaseIfMissing(server.adminUrl, database)
-  const port = Number(options.env?.PORT) || 3100 + Math.floor(Math.random() * 800)
+  // Chosen by the operating system: a random pick from 3100-3900 once landed on MariaDB's 3306.
+  const port = Number(options.env?.PORT) || (await freePort())
   // Its own process group, so that ending it also ends the app's server (and an embedded
   // database); the scripts parent receives signals as an orchestrator would send them.
   const app = spawnInGroup(
