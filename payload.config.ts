@@ -11,6 +11,7 @@ import { configFromEnvironment } from '@/config/configFromEnvironment'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
+import { objectStoragePlugins } from '@/media/storage/objectStoragePlugins'
 import { emailAdapter } from '@/email/emailAdapter'
 import { appLogger, loggingLevels } from '@/http/logging'
 import { answerBadValuesAs400 } from '@/http/answerBadValuesAs400'
@@ -135,6 +136,9 @@ export const payloadConfig = (app: AppConfig) =>
       // took 40 to 70 ms of every claim and capped one endpoint at ~40 deliveries a second. Every
       // query of this app is a short OLTP statement that gains nothing from it.
       pool: { connectionString: app.database.url, options: '-c jit=off' },
+      // Reads outside a transaction may go to a replica (src/db/readReplicas.ts says which stay
+      // on the primary).
+      readReplicas: app.database.replicaUrls.length > 0 ? app.database.replicaUrls : undefined,
       // Development pushes the schema; production (and CI's migration check) use migrations.
       push: app.database.push,
       migrationDir: path.resolve(dirname, 'migrations'),
@@ -168,8 +172,9 @@ export const payloadConfig = (app: AppConfig) =>
     telemetry: false,
     logger: appLogger({ level: app.server.logLevel, isProduction: app.isProduction }),
     loggingLevels,
-    // The admin panel's JSON and code editors load Monaco from this app, not from a CDN.
-    plugins: [monacoFromThisApp()],
+    // The admin panel's JSON and code editors load Monaco from this app, not from a CDN; media
+    // go to object storage when a bucket is configured.
+    plugins: [monacoFromThisApp(), ...objectStoragePlugins(app.content.objectStorage)],
     // Background loops start with Payload, and the app server initialises Payload at boot.
     onInit: async (payload) => {
       observeHttpRequests(payload)

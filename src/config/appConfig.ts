@@ -38,6 +38,20 @@ export type StripeSettings = {
   timeoutMs: number
 }
 
+/** An S3 or S3-compatible bucket for the media files (`S3_*`). */
+export type ObjectStorage = {
+  /** `S3_BUCKET`. */
+  bucket: string
+  /** `S3_REGION`. */
+  region: string
+  /** `S3_ENDPOINT`: an S3-compatible service; unset, AWS. */
+  endpoint?: string
+  /** `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY`; unset, the AWS SDK's own chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string }
+  /** `S3_FORCE_PATH_STYLE`. */
+  forcePathStyle: boolean
+}
+
 /**
  * The whole configuration of one process, read and checked once at start (`loadConfig`) and
  * handed to whatever needs a part of it. Each field names the variables it comes from
@@ -71,6 +85,8 @@ export type AppConfig = {
     url: string
     /** `PAYLOAD_DB_PUSH`. */
     push: boolean
+    /** `DATABASE_REPLICA_URLS`: read replicas of `url` (none: every query goes to `url`). */
+    replicaUrls: string[]
   }
   identity: {
     /** `PAYLOAD_SECRET`. */
@@ -109,6 +125,8 @@ export type AppConfig = {
   content: {
     /** `MEDIA_DIRECTORY`, absolute. */
     mediaDirectory: string
+    /** `S3_*`: the bucket the files are kept in; unset, `mediaDirectory`. */
+    objectStorage?: ObjectStorage
     /** `MEDIA_MAX_MEGABYTES`, in bytes. */
     mediaMaxBytes: number
     /** `JOBS_POLL_SECONDS`, in milliseconds. */

@@ -89,7 +89,11 @@ export function loadConfig(env: Environment): AppConfig {
       maxBodyBytes: v.MAX_BODY_BYTES,
       logLevel: v.LOG_LEVEL,
     },
-    database: { url: v.DATABASE_URL ?? '', push: v.PAYLOAD_DB_PUSH },
+    database: {
+      url: v.DATABASE_URL ?? '',
+      push: v.PAYLOAD_DB_PUSH,
+      replicaUrls: v.DATABASE_REPLICA_URLS ?? [],
+    },
     identity: {
       payloadSecret: v.PAYLOAD_SECRET ?? '',
       apiKey: v.API_KEY,
@@ -124,6 +128,7 @@ export function loadConfig(env: Environment): AppConfig {
     },
     content: {
       mediaDirectory: path.resolve(v.MEDIA_DIRECTORY),
+      objectStorage: objectStorage(v),
       mediaMaxBytes: Math.round(v.MEDIA_MAX_MEGABYTES * 1024 * 1024),
       jobsPollMs: Math.round(v.JOBS_POLL_SECONDS * 1000),
       isJobsOn: v.JOBS,
@@ -165,5 +170,25 @@ export function loadConfig(env: Environment): AppConfig {
     paymentSandbox,
     observability: { metricsToken: v.METRICS_TOKEN, workerHttpPort: v.WORKER_HTTP_PORT },
     shutdownMs: v.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  }
+}
+
+/** The media bucket of `S3_*`, when `S3_BUCKET` is set; a key without its secret cannot work. */
+function objectStorage(v: VariableValues): AppConfig['content']['objectStorage'] {
+  if (!v.S3_BUCKET) return undefined
+  if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the AWS SDK's own chain)",
+    )
+  }
+  return {
+    bucket: v.S3_BUCKET,
+    region: v.S3_REGION,
+    endpoint: v.S3_ENDPOINT,
+    credentials:
+      v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: v.S3_FORCE_PATH_STYLE,
   }
 }

@@ -16,6 +16,22 @@ import {
   type Reader,
 } from './readers'
 
+/** `DATABASE_REPLICA_URLS`: each entry a postgres:// or postgresql:// address. */
+function replicaUrls(raw: string): string[] {
+  const urls = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\/\S+$/.test(url)) {
+      throw new Error(
+        `is not a list of postgres:// addresses ("${url.replace(/:[^:@/]*@/, ':***@')}")`,
+      )
+    }
+  }
+  return urls
+}
+
 /** The sections of the configuration reference, in the order it lists them. */
 export const groups = [
   'Server',
@@ -132,6 +148,13 @@ export const variables = {
     unset:
       '`npm run dev` and `npm start` run an embedded PostgreSQL in `.data/postgres` (databases `app_dev` and `app`)',
     isEssential: true,
+  }),
+  DATABASE_REPLICA_URLS: optional({
+    group: 'Database',
+    description:
+      'Comma-separated connection strings of read replicas of `DATABASE_URL` (streaming replicas). Public reads outside a transaction may go to one; writes, transactions and the reads that must see the latest state go to the primary.',
+    reader: custom('comma-separated PostgreSQL connection strings', replicaUrls),
+    unset: 'every query goes to `DATABASE_URL`',
   }),
   EMBEDDED_POSTGRES_PORT: setting({
     group: 'Database',
@@ -277,6 +300,45 @@ export const variables = {
       'Directory the uploaded images and their generated sizes are stored in (relative to the working directory, or absolute). Back it up with the database.',
     reader: text,
     fallback: '.data/media',
+  }),
+  S3_BUCKET: optional({
+    group: 'Content and media',
+    description:
+      'Store the images and every size in this S3 (or S3-compatible) bucket instead of `MEDIA_DIRECTORY`: what several app servers need. The app still serves them at `/api/media/file/...`.',
+    reader: token,
+    unset: 'files are stored in `MEDIA_DIRECTORY`',
+  }),
+  S3_REGION: setting({
+    group: 'Content and media',
+    description: 'Region of `S3_BUCKET`.',
+    reader: token,
+    fallback: 'us-east-1',
+  }),
+  S3_ENDPOINT: optional({
+    group: 'Content and media',
+    description:
+      'Address of an S3-compatible service (MinIO, Ceph, R2, a loopback s3rver) instead of AWS.',
+    reader: httpAddress,
+    unset: "AWS's own endpoint for `S3_REGION`",
+  }),
+  S3_ACCESS_KEY_ID: optional({
+    group: 'Content and media',
+    description: 'Access key for `S3_BUCKET` (with `S3_SECRET_ACCESS_KEY`).',
+    reader: token,
+    unset: "the AWS SDK's own chain (its environment variables, a profile, an instance role)",
+  }),
+  S3_SECRET_ACCESS_KEY: optional({
+    group: 'Content and media',
+    description: 'Secret of `S3_ACCESS_KEY_ID`.',
+    reader: token,
+    unset: "the AWS SDK's own chain",
+  }),
+  S3_FORCE_PATH_STYLE: setting({
+    group: 'Content and media',
+    description:
+      '`true`: address the bucket as `<endpoint>/<bucket>/<key>` (most S3-compatible services need it) rather than `<bucket>.<endpoint>/<key>`.',
+    reader: flag,
+    fallback: 'false',
   }),
   MEDIA_MAX_MEGABYTES: setting({
     group: 'Content and media',
