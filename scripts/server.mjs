@@ -13,8 +13,9 @@
  * - gives it an `X-Request-Id` (the caller's when sane) and runs it inside the request context
  *   that every log line reads it from, and reports the finished response to the metrics: both
  *   reached through the bridge to the app (`scripts/lib/appBridge.mjs`).
- * As soon as it listens it initialises Payload (`scripts/lib/bootApp.mjs`), which starts the
- * background work; on SIGTERM or SIGINT it stops (`scripts/lib/stopServer.mjs`).
+ * It initialises Payload (`scripts/lib/bootApp.mjs`), which starts the background work, before
+ * it opens its port under `start` (on a private loopback port first), and as soon as it listens
+ * under `dev`; on SIGTERM or SIGINT it stops (`scripts/lib/stopServer.mjs`).
  * Plain JavaScript, so that no loader stands between Node and Next's compiled server.
  */
 import http from 'node:http'
@@ -138,10 +139,34 @@ async function shutDown(signal) {
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutDown(signal))
 
-server.listen(port, async () => {
+/** Next prepared: from now on requests reach the app instead of the 503 above. */
+async function prepareNext() {
   await app.prepare()
   const requestHandler = app.getRequestHandler()
   handle = (req, res) => requestHandler(req, res)
-  log('info', `Ready on http://localhost:${port} (${mode})`)
-  await bootApp({ port, log, isStopping: () => isStopping })
-})
+}
+
+if (isProduction) {
+  // The public port opens only once the app can answer: Payload is initialised on a private
+  // loopback port first. A balancer's connection to an instance that is still starting is
+  // refused, and the balancer tries another (nginx's proxy_next_upstream does, even for a POST,
+  // because nothing was sent), rather than getting the 503 of a starting instance, which it may
+  // not pass on to another for a POST: a rolling restart fails no request.
+  const bootServer = http.createServer((req, res) => server.emit('request', req, res))
+  await new Promise((resolve) => bootServer.listen(0, '127.0.0.1', resolve))
+  await prepareNext()
+  await bootApp({ port: bootServer.address().port, log, isStopping: () => isStopping })
+  bootServer.close()
+  bootServer.closeAllConnections()
+  if (!isStopping) {
+    server.listen(port, () => log('info', `Ready on http://localhost:${port} (${mode})`))
+  }
+} else {
+  // The development server listens at once: its first compile takes minutes, and a developer
+  // would rather see "Starting" than a refused connection.
+  server.listen(port, async () => {
+    await prepareNext()
+    log('info', `Ready on http://localhost:${port} (${mode})`)
+    await bootApp({ port, log, isStopping: () => isStopping })
+  })
+}

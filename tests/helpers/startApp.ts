@@ -16,7 +16,7 @@ export type StartedApp = Awaited<ReturnType<typeof startApp>>
  * there is no build. With `command: 'dev'`, the development server as `npm run dev` starts it
  * (schema push, seed, `next dev`) instead. Resolves when `/admin/login` answers 200, or, with
  * `readyWhen: 'booted'`, without sending any request: when the server logs that it has
- * initialised Payload.
+ * initialised Payload. With `server`, its database is made on that server instead.
  */
 export async function startApp(
   options: {
@@ -25,6 +25,7 @@ export async function startApp(
     showOutput?: boolean
     readyWhen?: 'login' | 'booted'
     reuse?: StartedApp
+    server?: TestServer
   } = {},
 ) {
   const isDev = options.command === 'dev'
@@ -34,7 +35,7 @@ export async function startApp(
   )
   if (!hasBuild && !isDev) await runNext(['build'])
 
-  const server: TestServer = options.reuse?.server ?? (await startTestServer())
+  const server: TestServer = options.reuse?.server ?? options.server ?? (await startTestServer())
   const database = `${server.prefix}_app`
   await createDatabaseIfMissing(server.adminUrl, database)
   // Chosen by the operating system: a random pick from 3100-3900 once landed on MariaDB's 3306.
@@ -83,7 +84,7 @@ export async function startApp(
   for (;;) {
     const isReady =
       options.readyWhen === 'booted'
-        ? output.includes('Payload initialised')
+        ? output.includes('Payload initialised') && output.includes('Ready on')
         : // A first request can hang while next dev compiles: ask again rather than wait on it.
           (await fetch(`${baseUrl}/admin/login`, { signal: AbortSignal.timeout(60_000) }).then(
             (response) => response.status,
