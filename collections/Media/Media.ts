@@ -12,11 +12,12 @@ import { refuseOversizedImages } from './hooks/refuseOversizedImages'
 
 /**
  * Images editors upload for articles, pages and products. Payload stores the file in
- * `MEDIA_DIRECTORY` and makes the storefront sizes with `sharp` (`src/media/imageSizes.ts`); it
- * refuses a type outside the list (SVG included: it can carry script) with 400, a file over
- * `MEDIA_MAX_MEGABYTES` with 413 naming the limit, an image over 50 megapixels with 400, and a
- * name that would leave the directory. Everyone reads;
- * editors and admins upload, change and delete. An image still shown somewhere cannot be deleted.
+ * `MEDIA_DIRECTORY`, or in the bucket when one is configured (`S3_*`,
+ * `src/media/storage/objectStoragePlugins.ts`), and makes the storefront sizes with `sharp`
+ * (`src/media/imageSizes.ts`); it refuses a type outside the list (SVG included: it can carry
+ * script) with 400, a file over `MEDIA_MAX_MEGABYTES` with 413 naming the limit, an image over 50
+ * megapixels with 400, and a name that would leave the directory. Everyone reads; editors and
+ * admins upload, change and delete. An image still shown somewhere cannot be deleted.
  */
 export const Media: CollectionConfig = {
   slug: 'media',
@@ -46,7 +47,8 @@ export const Media: CollectionConfig = {
     adminThumbnail: 'thumbnail',
     focalPoint: true,
     crop: true,
-    // Payload's own handler serves what this one leaves (ranges, missing files).
+    // Serves from the directory or the bucket alike; a Range request is left to the next
+    // handler: Payload's own for the directory, the S3 adapter's (added after this) for a bucket.
     handlers: [(req, { params }) => serveMediaFile(req, params.filename) as Promise<Response>],
   },
   fields: [
