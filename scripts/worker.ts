@@ -15,6 +15,11 @@ refusePrompts()
 const started = startupWatchdog('npm run worker')
 const isProduction = process.env.NODE_ENV === 'production'
 loadEnvironment(!isProduction)
+// A worker never changes the schema: outside NODE_ENV=production Payload would push it from the
+// collections, and a worker started without NODE_ENV beside production servers marked their
+// database as a development one, which the next `npm start` refuses (found by
+// tests/e2e/severalMachines.test.ts). The schema is the app's: migrations, or `npm run dev`.
+process.env.PAYLOAD_DB_PUSH = 'false'
 const shutdownMs = checkConfiguration().shutdownMs
 const cluster = await provideDatabase(isProduction ? 'app' : 'app_dev')
 await provideSecret()
