@@ -28,6 +28,8 @@ import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
+import { routeReadsByRequest } from '@/db/readReplicas'
+import { outsideRequests } from '@/http/requestContext'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
@@ -175,10 +177,13 @@ export const payloadConfig = (app: AppConfig) =>
     // The admin panel's JSON and code editors load Monaco from this app, not from a CDN; media
     // go to object storage when a bucket is configured.
     plugins: [monacoFromThisApp(), ...objectStoragePlugins(app.content.objectStorage)],
-    // Background loops start with Payload, and the app server initialises Payload at boot.
+    // Reads go to a replica only for public anonymous requests (src/db/readReplicas.ts), set
+    // up before anything reads. Background loops start with Payload (which the app server
+    // initialises at boot, through a request), outside that request's context: they serve none.
     onInit: async (payload) => {
+      routeReadsByRequest(payload)
       observeHttpRequests(payload)
-      await startBackgroundWork(payload)
+      await outsideRequests(() => startBackgroundWork(payload))
     },
   })
     .then(withPayloadCollectionAccess)

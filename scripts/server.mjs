@@ -23,6 +23,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
+import { mayReadReplica as isReplicaReadable } from '../src/db/replicaReadPolicy.mjs'
 import { requestIdFor } from '../src/http/requestId.mjs'
 import { observeRequest, requestContext } from './lib/appBridge.mjs'
 import { bootApp } from './lib/bootApp.mjs'
@@ -110,7 +111,13 @@ const server = http.createServer((req, res) => {
   const chain = [forwarded].flat().filter(Boolean).join(', ')
   const peer = peerAddress(req.socket)
   req.headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer
-  requestContext.run({ requestId }, () =>
+  // Whether this request's reads may go to a read replica: public, anonymous GETs only.
+  const mayReadReplica = isReplicaReadable({
+    method: req.method,
+    path: (req.url ?? '/').split('?')[0],
+    headers: req.headers,
+  })
+  requestContext.run({ requestId, mayReadReplica }, () =>
     handle(req, res).catch((error) => {
       log('error', `Request ${requestId} failed: ${error?.stack ?? error}`)
       if (!res.headersSent) res.writeHead(500)

@@ -20,6 +20,10 @@ export type StreamingReplica = {
   resumeReplay: () => Promise<void>
   /** Resolves once the replica has applied everything the primary has written so far. */
   caughtUp: () => Promise<void>
+  /** Shuts the replica's server down (fast shutdown: its connections are cut). */
+  stopReplica: () => Promise<void>
+  /** Starts it again on the same port; it resumes streaming from where it stopped. */
+  startReplica: () => Promise<void>
   /** Stops the replica, then the primary, and deletes both. */
   stop: () => Promise<void>
 }
@@ -61,7 +65,7 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
     if (!rows[0]?.is_in_recovery) throw new Error('The replica is not in recovery')
     await proveStreaming(adminUrl, replicaUrlFor('postgres'))
 
-    const running = replica
+    let running = replica
     return {
       primary: {
         adminUrl,
@@ -86,6 +90,11 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
         await caughtUp()
       },
       caughtUp,
+      stopReplica: () => running.stop(),
+      startReplica: async () => {
+        running = await startReplicaServer({ replicaDir, port })
+        await caughtUp()
+      },
       stop: async () => {
         await running.stop()
         await cluster.stop()
