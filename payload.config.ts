@@ -138,9 +138,8 @@ export const payloadConfig = (app: AppConfig) =>
       // took 40 to 70 ms of every claim and capped one endpoint at ~40 deliveries a second. Every
       // query of this app is a short OLTP statement that gains nothing from it.
       pool: { connectionString: app.database.url, options: '-c jit=off' },
-      // Reads outside a transaction may go to a replica (src/db/readReplicas.ts says which stay
-      // on the primary).
-      readReplicas: app.database.replicaUrls.length > 0 ? app.database.replicaUrls : undefined,
+      // No `readReplicas`: Payload's connect to a replica that is down ends the process. The
+      // replicas are set up in onInit instead (routeReadsByRequest, src/db/readReplicas.ts).
       // Development pushes the schema; production (and CI's migration check) use migrations.
       push: app.database.push,
       migrationDir: path.resolve(dirname, 'migrations'),
@@ -181,7 +180,7 @@ export const payloadConfig = (app: AppConfig) =>
     // up before anything reads. Background loops start with Payload (which the app server
     // initialises at boot, through a request), outside that request's context: they serve none.
     onInit: async (payload) => {
-      routeReadsByRequest(payload)
+      routeReadsByRequest(payload, app.database.replicaUrls)
       observeHttpRequests(payload)
       await outsideRequests(() => startBackgroundWork(payload))
     },
