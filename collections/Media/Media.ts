@@ -6,6 +6,7 @@ import { isEditor } from '../Identity/access/isEditor'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
 import { serveMediaFile } from '@/media/operations/serveMediaFile'
 import { answerOversizedUploadsWithTheLimit } from './hooks/answerOversizedUploadsWithTheLimit'
+import { answerStorageOutageAs503 } from './hooks/answerStorageOutageAs503'
 import { answerUnreadableUploadsAs400 } from './hooks/answerUnreadableUploadsAs400'
 import { refuseDeletingUsedMedia } from './hooks/refuseDeletingUsedMedia'
 import { refuseOversizedImages } from './hooks/refuseOversizedImages'
@@ -37,7 +38,11 @@ export const Media: CollectionConfig = {
     // Access first: the image's header is read only for a caller who may upload.
     beforeOperation: [decideAccessFirst, refuseOversizedImages],
     beforeDelete: [refuseDeletingUsedMedia],
-    afterError: [answerOversizedUploadsWithTheLimit, answerUnreadableUploadsAs400],
+    afterError: [
+      answerOversizedUploadsWithTheLimit,
+      answerUnreadableUploadsAs400,
+      answerStorageOutageAs503,
+    ],
   },
   upload: {
     // Payload replaces this with MEDIA_DIRECTORY (payload.config.ts): a collection is declared once.

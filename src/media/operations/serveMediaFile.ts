@@ -6,6 +6,11 @@ import type { PayloadRequest } from 'payload'
 import { configOf } from '@/config/appConfig'
 import { cacheControlFor, matchesEntityTag } from '../imageSizes'
 import { findStoredFile } from '../storage/storedFile'
+import {
+  isStorageUnavailable,
+  storageOutageMessage,
+  storageRetrySeconds,
+} from '../storage/storageOutage'
 
 /**
  * Serves a stored image for `GET /api/media/file/{filename}` (Payload's upload handler), from
@@ -14,12 +19,27 @@ import { findStoredFile } from '../storage/storedFile'
  * matching `If-None-Match` is a 304 without the body) and a cache lifetime. A file that is not
  * there (or a name that is a path) is a 404 in the API's error envelope. A request with a `Range`
  * header for a file that is there is left to the next handler: Payload's own for the directory,
- * the S3 adapter's for the bucket; both answer 206.
+ * the S3 adapter's for the bucket; both answer 206. A bucket that does not answer is a 503 with
+ * `Retry-After`.
  */
 export async function serveMediaFile(
   req: PayloadRequest,
   filename: string,
 ): Promise<Response | void> {
+  try {
+    return await serveStoredFile(req, filename)
+  } catch (error) {
+    if (!isStorageUnavailable(error)) throw error
+    req.payload.logger.warn({ msg: 'The media storage is not answering', err: error })
+    return Response.json(storageOutageMessage, {
+      status: 503,
+      headers: { 'Retry-After': String(storageRetrySeconds) },
+    })
+  }
+}
+
+/** The answer for a file, by whichever store holds it; throws when the store does not answer. */
+async function serveStoredFile(req: PayloadRequest, filename: string): Promise<Response | void> {
   const file = await findStoredFile(configOf(req.payload).content, filename)
   if (!file) {
     return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
