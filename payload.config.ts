@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, type CollectionConfig } from 'payload'
-import sharp from 'sharp'
 
 import type { AppConfig } from '@/config/appConfig'
 import { configFromEnvironment } from '@/config/configFromEnvironment'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
+import { sharpAtLowPriority } from '@/media/resizing/sharpAtLowPriority'
 import { objectStoragePlugins } from '@/media/storage/objectStoragePlugins'
 import { emailAdapter } from '@/email/emailAdapter'
 import { appLogger, loggingLevels } from '@/http/logging'
@@ -118,8 +118,9 @@ export const payloadConfig = (app: AppConfig) =>
       ...observabilityEndpoints,
     ],
     editor: lexicalEditor(),
-    // Image sizes are made with sharp; uploads over MEDIA_MAX_MEGABYTES are refused with 413.
-    sharp,
+    // Image sizes are made with sharp, at the lowest CPU priority so that requests run first;
+    // uploads over MEDIA_MAX_MEGABYTES are refused with 413.
+    sharp: sharpAtLowPriority,
     // Payload also caps a whole multipart request (50 MB by default): the file, plus a megabyte
     // for the form's other fields, so that MEDIA_MAX_MEGABYTES up to its 100 holds.
     upload: {
