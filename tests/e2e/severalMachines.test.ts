@@ -129,6 +129,17 @@ async function productWithStock(stock: number) {
   return (created.body as { doc: { id: number } }).doc.id
 }
 
+/** A guest's checkout of one unit of `productId`. */
+const guestCheckoutOf = (productId: number) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    items: [{ productId, quantity: 1 }],
+    customerEmail: 'shape@example.com',
+    shippingAddress: address,
+  }),
+})
+
 /** Stock on the shelf plus the units pending and paid orders hold: what was there at the start. */
 async function stockAndHeld(productId: number) {
   const { rows } = await database.query<{ stock: string; held: string }>(
@@ -173,13 +184,7 @@ function streamTraffic(productId: number) {
     while (!isStopping) {
       try {
         const response = await fetch(`${balancer.baseUrl}/api/orders/checkout`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            items: [{ productId, quantity: 1 }],
-            customerEmail: 'shape@example.com',
-            shippingAddress: address,
-          }),
+          ...guestCheckoutOf(productId),
           signal: AbortSignal.timeout(60_000),
         })
         const body = (await response.json().catch(() => ({}))) as { orderId?: number }
@@ -286,15 +291,7 @@ describe('two app servers behind nginx, one worker, one PostgreSQL, media in S3'
     expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201)
 
     const productId = await productWithStock(5)
-    const checkout = await viaBalancer('/api/orders/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        items: [{ productId, quantity: 1 }],
-        customerEmail: 'shape@example.com',
-        shippingAddress: address,
-      }),
-    })
+    const checkout = await viaBalancer('/api/orders/checkout', guestCheckoutOf(productId))
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(201)
     const orderId = (checkout.body as { orderId: number }).orderId
 

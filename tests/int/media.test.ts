@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
+import { picture } from '../helpers/pictures'
 import { multipartUpload, serveRestOverHttp } from '../helpers/restOverHttp'
 
 // Each run stores its images in a directory of its own; the limit is 1 MB so that "too large"
@@ -30,17 +31,6 @@ afterAll(async () => {
   await server?.stop()
   await rm(directory, { recursive: true, force: true })
 })
-
-/** A real picture: a diagonal gradient with a circle, `width` x `height`. */
-async function picture(format: 'jpeg' | 'png', width = 1200, height = 800): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#2a6"/>
-    <stop offset="1" stop-color="#a26"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${width / 2}" cy="${height / 2}" r="${height / 4}" fill="#fd4"/></svg>`
-  const image = sharp(Buffer.from(svg))
-  return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer()
-}
 
 async function upload(
   file: { data: Buffer; filename: string; contentType: string },

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedMedia } from '../../seed/media'
 import { userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
+import { picture } from '../helpers/pictures'
 import { multipartUpload, serveRestOverHttp } from '../helpers/restOverHttp'
 import { startS3Server, type S3Server } from '../helpers/s3Server'
 
@@ -58,17 +59,6 @@ async function objectsInBucket(): Promise<string[]> {
 
 /** Whether anything was written under the media directory (it must not even exist). */
 const localFiles = async () => (existsSync(directory) ? await readdir(directory) : [])
-
-/** A JPEG of `width` x `height`: a gradient with a circle. */
-async function picture(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#2a6"/>
-    <stop offset="1" stop-color="#a26"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${width / 2}" cy="${height / 2}" r="${height / 4}" fill="#fd4"/></svg>`
-  const image = sharp(Buffer.from(svg))
-  return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer()
-}
 
 type MediaDoc = {
   id: number
@@ -115,7 +105,7 @@ describe('storing images in the bucket', () => {
 
   it('puts a REST upload (POST /api/media) and every size in the bucket, none on disk', async () => {
     const before = await objectsInBucket()
-    const doc = await upload(await picture(2000, 1400), 'harbour.jpg')
+    const doc = await upload(await picture('jpeg', 2000, 1400), 'harbour.jpg')
     const names = namesOf(doc)
     expect(Object.values(doc.sizes).every((size) => size.filename)).toBe(true)
     expect(names.length).toBe(4)
@@ -142,7 +132,7 @@ describe('serving images from the bucket', () => {
   let doc: MediaDoc
 
   beforeAll(async () => {
-    doc = await upload(await picture(1200, 800), 'served.jpg')
+    doc = await upload(await picture('jpeg', 1200, 800), 'served.jpg')
   })
 
   it('serves an original with its type, nosniff, ETag, Last-Modified and an hour of caching; a matching If-None-Match is 304 without body', async () => {
@@ -178,9 +168,9 @@ describe('serving images from the bucket', () => {
   })
 
   it("serves the type read from the bytes, not the bucket's metadata (a PNG named .jpg stored as text/html)", async () => {
-    const png = await upload(await picture(300, 200, 'png'), 'disguised.jpg')
+    const png = await upload(await picture('png', 300, 200), 'disguised.jpg')
     // As a copy into the bucket by another tool might label it.
-    const data = await picture(300, 200, 'png')
+    const data = await picture('png', 300, 200)
     await bucket.send(
       new PutObjectCommand({
         Bucket: s3.bucket,
@@ -219,7 +209,7 @@ describe('serving images from the bucket', () => {
 
 describe('deleting images from the bucket', () => {
   it('deletes the original and every size from the bucket with the document', async () => {
-    const doc = await upload(await picture(2000, 1400), 'spare.jpg')
+    const doc = await upload(await picture('jpeg', 2000, 1400), 'spare.jpg')
     const names = namesOf(doc)
     expect(names.length).toBe(4)
     for (const name of names) expect(await objectsInBucket()).toContain(name)
