@@ -344,28 +344,43 @@ describe('two app servers behind nginx, one worker, one PostgreSQL, media in S3'
     expect(published.status).toBe(200)
   })
 
-  it('kill -9 of one app server under reads and checkouts: no read fails, no accepted order is lost', async () => {
+  it('kill -9 of one app server under reads and checkouts: no read is refused, no accepted order is lost', async () => {
     const productId = await productWithStock(100_000)
     const before = await stockAndHeld(productId)
     const traffic = streamTraffic(productId)
     await whileTrafficFlows(traffic, 40)
     const victim = apps[1]!
-    signalGroup(victim.process, 'SIGKILL')
-    await victim.exited
-    await whileTrafficFlows(traffic, 80)
-    const { reads, checkouts } = await traffic.stop()
+    try {
+      signalGroup(victim.process, 'SIGKILL')
+      await victim.exited
+      await whileTrafficFlows(traffic, 80)
+      const { reads, checkouts } = await traffic.stop()
 
-    expect(
-      reads.filter((read) => read.status !== 200),
-      await balancer.errors(),
-    ).toEqual([])
-    await expectOrdersKept(checkouts)
-    // A checkout cut off with its server answers 502 and holds nothing: the transaction of a
-    // killed server is rolled back, and one that committed holds its units in its order.
-    expect(checkouts.every((checkout) => [201, 502].includes(checkout.status))).toBe(true)
-    expect(await stockAndHeld(productId)).toBe(before)
-
-    await startWeb(1, portOf(victim))
+      // nginx sends a read the killed server had not begun to answer to the other server: none
+      // is refused or answered with an error. One whose answer had begun streaming through nginx
+      // when the server died is cut there ("terminated"), as any download cut by a crash: nginx
+      // cannot send again what it has partly passed on. At most one per client connection in
+      // flight at that instant (4 readers). CI saw 2 of several hundred (docs/operations.md).
+      const isCut = (request: { status: number; error?: string }) =>
+        request.status === 0 && /terminated/.test(request.error ?? '')
+      const errors = await balancer.errors()
+      expect(
+        reads.filter((read) => read.status !== 200 && !isCut(read)),
+        errors,
+      ).toEqual([])
+      expect(reads.filter(isCut).length, errors).toBeLessThanOrEqual(4)
+      await expectOrdersKept(checkouts)
+      // A checkout cut off with its server answers 502 (or is cut like a read) and holds
+      // nothing: the transaction of a killed server is rolled back, and one that committed holds
+      // its units in its order.
+      expect(
+        checkouts.filter((checkout) => ![201, 502].includes(checkout.status) && !isCut(checkout)),
+        errors,
+      ).toEqual([])
+      expect(await stockAndHeld(productId)).toBe(before)
+    } finally {
+      await startWeb(1, portOf(victim))
+    }
   })
 
   it('a rolling restart (take one out of nginx, SIGTERM it, start it again, put it back, then the other) fails no request', async () => {
