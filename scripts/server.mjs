@@ -8,6 +8,8 @@
  *   client could otherwise choose the address its rate limits are counted under; now the
  *   rightmost entry is always the peer (`src/http/requestAddress.ts` picks it, or the entry
  *   `TRUSTED_PROXY_HOPS` places to its left);
+ * - sends a JSON answer in one write (`src/http/wholeAnswers.mjs`), so that a server killed
+ *   mid-answer has sent nothing and a balancer can send the request to another;
  * - answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
  *   not know, such as TRACK, with a 400);
  * - gives it an `X-Request-Id` (the caller's when sane) and runs it inside the request context
@@ -25,6 +27,7 @@ import { parseArgs } from 'node:util'
 
 import { mayReadReplica as isReplicaReadable } from '../src/db/replicaReadPolicy.mjs'
 import { requestIdFor } from '../src/http/requestId.mjs'
+import { answerWhole } from '../src/http/wholeAnswers.mjs'
 import { observeRequest, requestContext } from './lib/appBridge.mjs'
 import { bootApp } from './lib/bootApp.mjs'
 import { refusePrompts } from './lib/refusePrompts.mjs'
@@ -87,6 +90,7 @@ const server = http.createServer((req, res) => {
   const requestId = requestIdFor(typeof incomingId === 'string' ? incomingId : undefined)
   req.headers['x-request-id'] = requestId
   res.setHeader('x-request-id', requestId)
+  answerWhole(res)
   res.once('finish', () => {
     try {
       observeRequest()?.({
