@@ -52,9 +52,9 @@ export const Media: CollectionConfig = {
     adminThumbnail: 'thumbnail',
     focalPoint: true,
     crop: true,
-    // Serves from the directory or the bucket alike; a Range request is left to the next
-    // handler: Payload's own for the directory, the S3 adapter's (added after this) for a bucket.
-    handlers: [(req, { params }) => serveMediaFile(req, params.filename) as Promise<Response>],
+    // Serves from the directory or the bucket alike, byte ranges included: the handlers that
+    // come after it (Payload's own, the S3 adapter's) are never reached.
+    handlers: [(req, { params }) => serveMediaFile(req, params.filename)],
   },
   fields: [
     {

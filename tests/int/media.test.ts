@@ -338,7 +338,17 @@ describe('serving stored images', () => {
       headers: { range: 'bytes=0-99' },
     })
     expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${whole.length}`)
+    expect(part.headers.get('content-type')).toBe('image/jpeg')
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(part.headers.get('cache-control')).toBe('public, max-age=3600')
     expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(0, 100))
+
+    const past = await fetch(`${server.baseUrl}/api/media/file/${original.filename}`, {
+      headers: { range: `bytes=${whole.length}-` },
+    })
+    expect(past.status).toBe(416)
+    expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`)
   })
 
   it('lets browsers keep a generated size for 30 days', async () => {

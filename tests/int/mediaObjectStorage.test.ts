@@ -184,6 +184,12 @@ describe('serving images from the bucket', () => {
     expect(response.headers.get('content-type')).toBe('image/png')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(Buffer.from(await response.arrayBuffer())).toEqual(data)
+    // A part of it too: the bucket itself would answer the range as text/html.
+    const part = await fetch(fileUrl(png.filename), { headers: { range: 'bytes=50-99' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-type')).toBe('image/png')
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(data.subarray(50, 100))
   })
 
   it('answers a Range request with 206 and those bytes', async () => {
@@ -191,7 +197,25 @@ describe('serving images from the bucket', () => {
     const part = await fetch(fileUrl(doc.filename), { headers: { range: 'bytes=100-299' } })
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe(`bytes 100-299/${whole.length}`)
+    // The same headers as the whole file: its true type, nosniff, its tag and lifetime.
+    expect(part.headers.get('content-type')).toBe('image/jpeg')
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(part.headers.get('cache-control')).toBe('public, max-age=3600')
+    const tag = part.headers.get('etag')!
+    expect(tag).toMatch(/^"[^"]+"$/)
     expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(100, 300))
+
+    // While If-Range names the file the range is sent; once it names another, the whole file.
+    const resumed = await fetch(fileUrl(doc.filename), {
+      headers: { range: `bytes=${whole.length - 10}-`, 'if-range': tag },
+    })
+    expect(resumed.status).toBe(206)
+    expect(Buffer.from(await resumed.arrayBuffer())).toEqual(whole.subarray(whole.length - 10))
+    const changed = await fetch(fileUrl(doc.filename), {
+      headers: { range: 'bytes=0-9', 'if-range': '"an-older-version"' },
+    })
+    expect(changed.status).toBe(200)
+    expect(Buffer.from(await changed.arrayBuffer())).toEqual(whole)
   })
 
   it('answers 404 in the error envelope for a file not in the bucket, with or without Range', async () => {

@@ -28,11 +28,15 @@ export async function findBucketFile(
   return {
     size,
     modified,
-    // The bucket's own tag (what the adapter's range answers carry too); a service without one
-    // gets the local form.
+    // The bucket's own tag; a service without one gets the local form.
     entityTag: head.ETag ?? fileEntityTag(size, modified.getTime()),
-    read: async () => {
-      const { Body } = await client.send(new GetObjectCommand(object))
+    read: async (range) => {
+      const { Body } = await client.send(
+        new GetObjectCommand({
+          ...object,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      )
       if (!(Body instanceof Readable)) throw new Error(`The bucket sent no body for ${filename}`)
       return Body
     },

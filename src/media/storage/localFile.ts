@@ -21,6 +21,6 @@ export async function findLocalFile(
     size: stats.size,
     modified: stats.mtime,
     entityTag: fileEntityTag(stats.size, stats.mtimeMs),
-    read: async () => createReadStream(file),
+    read: async (range) => createReadStream(file, range),
   }
 }

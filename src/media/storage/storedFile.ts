@@ -4,6 +4,9 @@ import type { AppConfig } from '@/config/appConfig'
 import { findBucketFile } from './bucketFile'
 import { findLocalFile } from './localFile'
 
+/** Bytes `start` to `end` of a file, both included, as `Range: bytes=start-end` names them. */
+export type ByteRange = { start: number; end: number }
+
 /** A stored media file as serving it needs, wherever its bytes are. */
 export type StoredFile = {
   /** Its length in bytes. */
@@ -12,8 +15,8 @@ export type StoredFile = {
   modified: Date
   /** A strong entity tag (quoted) that changes whenever its bytes do. */
   entityTag: string
-  /** Its bytes. */
-  read: () => Promise<Readable>
+  /** Its bytes, or those of `range`. */
+  read: (range?: ByteRange) => Promise<Readable>
 }
 
 /**
