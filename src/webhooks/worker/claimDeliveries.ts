@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg'
 
+import { inPoolTransaction } from '@/db/poolTransaction'
 /** A delivery claimed by this worker, with what sending it needs. */
 export type ClaimedDelivery = {
   id: number
@@ -163,26 +164,17 @@ export async function claimDeliveries(
   args: ClaimLimits,
 ): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
   if (!args.subscriptionIds.length || args.limit <= 0) return { deliveries: [], mayHaveMore: [] }
-  const client = await pool.connect()
-  try {
-    // Every row the statement touches is reached through an index by id (`= ANY (ARRAY(...))`,
-    // LATERAL): the generic plan cannot know how many rows a claim takes, and with a join it
-    // guessed 1,000 and hashed the whole deliveries table for each claim (23 ms a claim of 10
-    // with 100,000 queued, so a backlog drained slower the larger it was).
-    // The claim's generic plan, from its first run on this connection: planning it anew, as
-    // PostgreSQL does for a prepared statement's first five runs, took 3 to 7 ms against 1.3 ms
-    // to run it (commit-to-receipt p50 7 ms -> 4.5 ms). Only for this transaction: forced on
-    // every statement, the scan's generic plan took seconds on a queue of 10,000.
-    await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan')
-    const result = await claimLocked(client, args)
-    await client.query('COMMIT')
-    return result
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw err
-  } finally {
-    client.release()
-  }
+  // Every row the statement touches is reached through an index by id (`= ANY (ARRAY(...))`,
+  // LATERAL): the generic plan cannot know how many rows a claim takes, and with a join it
+  // guessed 1,000 and hashed the whole deliveries table for each claim (23 ms a claim of 10
+  // with 100,000 queued, so a backlog drained slower the larger it was).
+  // The claim's generic plan, from its first run on this connection: planning it anew, as
+  // PostgreSQL does for a prepared statement's first five runs, took 3 to 7 ms against 1.3 ms
+  // to run it (commit-to-receipt p50 7 ms -> 4.5 ms). Only for this transaction: forced on
+  // every statement, the scan's generic plan took seconds on a queue of 10,000.
+  return inPoolTransaction(pool, (client) => claimLocked(client, args), {
+    begin: 'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan',
+  })
 }
 
 /** `claimDeliveries` inside its transaction: locks the subscriptions, then claims. */

@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { inPoolTransaction } from '@/db/poolTransaction'
+
 import { nextBackoff, type AttemptResult, type BackoffSettings } from '../endpointBackoff'
 import { disableAfterFailures, foldOutcomes } from '../subscriptionOutcome'
 import type { AttemptOutcome } from './sendDelivery'
@@ -56,12 +58,10 @@ export async function recordOutcomes(
   }))
   const claimOf = (id: number, lease: Date | string) => `${id}@${new Date(lease).getTime()}`
 
-  const client = await pool.connect()
   let disabled: { id: string; endpoint_url: string; consumer_id: string }[] = []
   const opened: { id: string; endpoint_url: string; until: Date }[] = []
   let landed: AttemptOutcome[] = []
-  try {
-    await client.query('BEGIN')
+  await inPoolTransaction(pool, async (client) => {
     const { rows: states } = await client.query<{
       id: string
       endpoint_url: string
@@ -188,13 +188,7 @@ export async function recordOutcomes(
         values: [JSON.stringify(disabled), disableAfterFailures],
       })
     }
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+  })
   const hasLanded = new Set(landed)
   for (const outcome of outcomes.filter((outcome) => !hasLanded.has(outcome))) {
     payload.logger.info(

@@ -1,0 +1,198 @@
+/**
+ * What the worker's loop does next: fan out the outbox, scan for subscriptions with due
+ * deliveries, claim for which subscriptions and how many. Pure: it holds the loop's state and is
+ * told what happened (notifications, sends started and ended, outcomes written, the fan-out's
+ * and the claim's results) and what time it is, so each decision is unit-tested with a fake
+ * clock (claimScheduler.spec.ts). The loop in `worker.ts` does the I/O it asks for.
+ */
+export type ClaimTurn = {
+  /** Subscriptions to claim for, in turn. */
+  subscriptionIds: string[]
+  /** Deliveries the claim may take at most: the worker's free slots. */
+  limit: number
+}
+
+export type FanOutResult = {
+  /** Events fanned out: more may wait in the outbox. */
+  events: number
+  /** Deliveries created. */
+  deliveries: number
+  /** The subscriptions a small fan-out created deliveries for. */
+  subscriptionIds?: string[] | null
+}
+
+export type SchedulerLimits = {
+  /** Sends the worker runs at once. */
+  concurrency: number
+  /** While candidates remain, a scan runs at least this often (ms). */
+  scanEveryMs: number
+}
+
+export class ClaimScheduler {
+  /**
+   * Deliveries claimed and not finished: being sent or waiting for a slot. Claims run ahead of
+   * the sends by half the concurrency, so that slots do not sit idle while the next claim runs.
+   */
+  private held = 0
+  private readonly capacity: number
+  /**
+   * Claims come in batches of at least half the slots, so that claiming is a few large queries
+   * rather than one per finished send.
+   */
+  private readonly minBatch: number
+  /** Subscriptions to claim for, in turn, each once. */
+  private readonly candidates: string[] = []
+  /** Subscriptions a send of which ended since the last claim: they have a slot free now. */
+  private readonly freed = new Set<string>()
+  private isOutboxDirty = true
+  private isScanDue = true
+  private lastScanAt = Number.NEGATIVE_INFINITY
+  private isBusy = false
+
+  constructor(
+    private readonly limits: SchedulerLimits,
+    private readonly now: () => number,
+  ) {
+    this.capacity = limits.concurrency + Math.floor(limits.concurrency / 2)
+    this.minBatch = Math.max(1, Math.floor(limits.concurrency / 2))
+  }
+
+  /** A NOTIFY on the outbox: new events to fan out, and so perhaps due deliveries. */
+  outboxNotified() {
+    this.isOutboxDirty = true
+    this.isScanDue = true
+  }
+
+  /** A NOTIFY on the deliveries (a retry or replay asked for by hand), or a LISTEN regained. */
+  deliveriesNotified() {
+    this.isScanDue = true
+  }
+
+  /**
+   * The loop slept a poll interval and nothing woke it: it looks at the outbox and the due
+   * deliveries again, in case a NOTIFY was missed, and finds retries and probes that came due.
+   */
+  pollElapsed() {
+    this.isOutboxDirty = true
+    this.isScanDue = true
+  }
+
+  /** A cycle of the loop begins: it is idle unless what it does shows more work. */
+  beginCycle() {
+    this.isBusy = false
+  }
+
+  /** Whether to fan out the outbox now (once asked, until something dirties it again). */
+  takeFanOut(): boolean {
+    if (!this.isOutboxDirty) return false
+    this.isOutboxDirty = false
+    return true
+  }
+
+  fannedOut(result: FanOutResult) {
+    // More may wait: the loop does not sleep (a claim that got nothing must not put the rest of
+    // a fan-out to sleep for a poll interval).
+    if (result.events > 0) this.isBusy = this.isOutboxDirty = true
+    if (result.deliveries > 0) this.isScanDue = true
+    // A small fan-out names its subscriptions: they are claimed for without a scan.
+    if (result.subscriptionIds) this.addCandidates(result.subscriptionIds)
+  }
+
+  /**
+   * Whether the worker may claim now, and if so whether to scan first. It claims when half its
+   * slots are free (or none is held). It scans when the candidates run out and something may
+   * have come due, and every `scanEveryMs` while it is busy: an endpoint whose sends keep ending
+   * stays a candidate for as long as its backlog lasts, and must not hide other subscriptions'
+   * retries and probes, which come due with time, not with a wake.
+   */
+  planClaim(): { scan: boolean } | undefined {
+    if (this.freed.size) {
+      this.addCandidates([...this.freed])
+      this.freed.clear()
+    }
+    if (!this.hasRoom()) return undefined
+    const isScanTime = this.now() - this.lastScanAt >= this.limits.scanEveryMs
+    if ((this.isScanDue && !this.candidates.length) || isScanTime) {
+      this.isScanDue = false
+      this.lastScanAt = this.now()
+      return { scan: true }
+    }
+    return { scan: false }
+  }
+
+  /** A scan's subscriptions with due deliveries join the candidates. */
+  scanned(subscriptionIds: string[]) {
+    this.addCandidates(subscriptionIds)
+  }
+
+  /** The next claim: the first candidates, as many as there are free slots. */
+  nextTurn(): ClaimTurn | undefined {
+    if (!this.candidates.length) return undefined
+    const limit = this.freeSlots()
+    return { subscriptionIds: this.candidates.splice(0, limit), limit }
+  }
+
+  /**
+   * A claim returned (after its deliveries were dispatched): a subscription that filled its
+   * share may have more and takes another turn later; the loop stays busy while candidates
+   * remain and half the slots are free.
+   */
+  turnClaimed(mayHaveMore: string[]) {
+    this.addCandidates(mayHaveMore)
+    this.isBusy ||= this.candidates.length > 0 && this.freeSlots() >= this.minBatch
+  }
+
+  /** Whether the loop has more to do at once (else it sleeps until woken or a poll is due). */
+  hasMoreNow(): boolean {
+    return this.isBusy
+  }
+
+  /** A claimed delivery was handed to the sender. */
+  sendStarted() {
+    this.held++
+  }
+
+  /**
+   * A claimed delivery is finished with (sent, given back, or failed to send). Returns whether
+   * the loop should be woken to claim: the worker is idle or half its slots are free.
+   */
+  sendEnded(): boolean {
+    this.held--
+    return this.held === 0 || this.freeSlots() >= this.minBatch
+  }
+
+  /**
+   * A send ended with an outcome: its endpoint has a slot free at once (the outcome is written
+   * meanwhile), so it is claimed for in the next turn.
+   */
+  sendFinished(subscriptionId: string) {
+    this.freed.add(subscriptionId)
+  }
+
+  /**
+   * Outcomes were written: their subscriptions may have deliveries that could not be claimed
+   * before (the next of an ordered object, the backlog behind a probe that succeeded). They take
+   * another turn without a scan (a scan after every batch ran dozens of times a second while one
+   * endpoint's backlog drained).
+   */
+  outcomesWritten(subscriptionIds: string[]) {
+    this.addCandidates(subscriptionIds)
+  }
+
+  private freeSlots() {
+    return this.capacity - this.held
+  }
+
+  private hasRoom() {
+    return this.freeSlots() >= this.minBatch || this.held === 0
+  }
+
+  private addCandidates(ids: string[]) {
+    const listed = new Set(this.candidates)
+    for (const id of ids) {
+      if (listed.has(id)) continue
+      listed.add(id)
+      this.candidates.push(id)
+    }
+  }
+}

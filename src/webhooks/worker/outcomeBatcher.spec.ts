@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { createOutcomeBatcher } from './outcomeBatcher'
+import type { AttemptOutcome } from './sendDelivery'
+
+const outcome = (deliveryId: number) => ({ deliveryId }) as AttemptOutcome
+const ids = (batch: AttemptOutcome[]) => batch.map((item) => item.deliveryId)
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+/** A batcher whose writes fail `failures` times first, recording what it was told. */
+function batcher({ failures = 0, attempts = 3 } = {}) {
+  const told: string[] = []
+  let failuresLeft = failures
+  let writing = 0
+  let mostAtOnce = 0
+  const batcher = createOutcomeBatcher(
+    { flushSize: 3, flushMs: 20, attempts, backoff: { first: 200 } },
+    {
+      write: async (batch) => {
+        writing++
+        mostAtOnce = Math.max(mostAtOnce, writing)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        writing--
+        if (failuresLeft-- > 0) throw new Error('database away')
+        return batch.length
+      },
+      written: (batch, result) => told.push(`written ${ids(batch)} (${result})`),
+      settled: (batch) => told.push(`settled ${ids(batch)}`),
+      failed: (_error, attempt, willRetry) =>
+        told.push(`failed try ${attempt}${willRetry ? ', again' : ', given up'}`),
+    },
+  )
+  return { batcher, told, mostAtOnce: () => mostAtOnce }
+}
+
+describe('createOutcomeBatcher', () => {
+  it('writes a batch once flushSize outcomes wait', async () => {
+    const { batcher: b, told } = batcher()
+    b.add(outcome(1))
+    b.add(outcome(2))
+    b.add(outcome(3))
+    await vi.advanceTimersByTimeAsync(5)
+    expect(told).toEqual(['written 1,2,3 (3)', 'settled 1,2,3'])
+  })
+
+  it('writes fewer flushMs after the first of them', async () => {
+    const { batcher: b, told } = batcher()
+    b.add(outcome(1))
+    await vi.advanceTimersByTimeAsync(19)
+    expect(told).toEqual([])
+    await vi.advanceTimersByTimeAsync(6)
+    expect(told).toEqual(['written 1 (1)', 'settled 1'])
+  })
+
+  it('tries a batch again with back-off while the database is away, then writes it', async () => {
+    const { batcher: b, told } = batcher({ failures: 2 })
+    b.add(outcome(7))
+    await vi.advanceTimersByTimeAsync(25)
+    expect(told).toEqual(['failed try 1, again'])
+    await vi.advanceTimersByTimeAsync(205)
+    expect(told).toEqual(['failed try 1, again', 'failed try 2, again'])
+    await vi.advanceTimersByTimeAsync(405)
+    expect(told).toEqual([
+      'failed try 1, again',
+      'failed try 2, again',
+      'written 7 (1)',
+      'settled 7',
+    ])
+  })
+
+  it('gives a batch up after its last try, and settles it (its leases lapse)', async () => {
+    const { batcher: b, told } = batcher({ failures: 5, attempts: 2 })
+    b.add(outcome(8))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(told).toEqual(['failed try 1, again', 'failed try 2, given up', 'settled 8'])
+  })
+
+  it('writes one batch at a time, in order, and flush waits for all of them', async () => {
+    const { batcher: b, told, mostAtOnce } = batcher()
+    for (let id = 1; id <= 7; id++) b.add(outcome(id))
+    const flushed = b.flush()
+    await vi.advanceTimersByTimeAsync(50)
+    await flushed
+    expect(told).toEqual([
+      'written 1,2,3 (3)',
+      'settled 1,2,3',
+      'written 4,5,6 (3)',
+      'settled 4,5,6',
+      'written 7 (1)',
+      'settled 7',
+    ])
+    expect(mostAtOnce()).toBe(1)
+  })
+})
