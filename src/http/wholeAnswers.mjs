@@ -11,8 +11,8 @@
  *
  * Only JSON is held back (the API's answers, their errors, webhook and checkout answers), and
  * only up to `limitBytes`: a longer answer, a file, a page or a download streams as Next writes
- * it. Node writes status line, headers and a body given to `end` in one corked write, with a
- * `Content-Length` when none was set.
+ * it. Node writes status line, headers and a body given to `end` in one corked write. Next's
+ * compression wraps the response after this, so a compressed answer is held compressed.
  */
 
 const DEFAULT_LIMIT_BYTES = 1024 * 1024
@@ -36,16 +36,13 @@ export function answerWhole(res, { limitBytes = DEFAULT_LIMIT_BYTES } = {}) {
   /** @type {((error?: Error | null) => void)[]} */
   const callbacks = []
 
-  const restore = () => {
-    res.write = write
-    res.end = end
-    res.flushHeaders = flushHeaders
-  }
+  // Once decided to stream, every call goes to Node's own method. The methods are never put
+  // back: Next's compression wraps them after this (its gzip stream writes through these), and
+  // putting Node's back would send its body past the compression, uncompressed.
   /** The first sign of a body decides: JSON is held, anything else streams untouched. */
   const decide = () => {
     if (state !== 'undecided') return
     state = isJson(res) ? 'holding' : 'streaming'
-    if (state === 'streaming') restore()
   }
   const callBackWhenFinished = () => {
     if (callbacks.length === 0) return
@@ -56,7 +53,6 @@ export function answerWhole(res, { limitBytes = DEFAULT_LIMIT_BYTES } = {}) {
   /** Past the limit: what is held goes out, and the rest streams. */
   const streamFromHere = () => {
     state = 'streaming'
-    restore()
     const body = Buffer.concat(held)
     held = []
     callBackWhenFinished()
@@ -102,7 +98,7 @@ export function answerWhole(res, { limitBytes = DEFAULT_LIMIT_BYTES } = {}) {
       if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined]
       if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined]
       hold(chunk, encoding)
-      restore()
+      state = 'streaming'
       callBackWhenFinished()
       const body = Buffer.concat(held)
       held = []
