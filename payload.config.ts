@@ -21,6 +21,7 @@ import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
 import { sandboxSessionTable } from '@/shop/paymentSandbox/sandboxSessionTable'
+import { checkoutKeyTable } from '@/shop/idempotency/checkoutKeyTable'
 import { disableNoticeTable } from '@/webhooks/schema/disableNoticeTable'
 import { attemptLogTable } from '@/webhooks/schema/attemptLogTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
@@ -158,6 +159,7 @@ export const payloadConfig = (app: AppConfig) =>
         webhookIndexes,
         attemptLogTable,
         portalSessionTable,
+        checkoutKeyTable,
       ],
       // Trigram indexes for search (src/search/schema/searchIndexes.ts).
       extensions: ['pg_trgm'],

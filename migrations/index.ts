@@ -13,6 +13,7 @@ import * as migration_20261125_192938_webhook_engine_events_attempts_filters fro
 import * as migration_20261126_061539_portal_attempt_request_headers from './20261126_061539_portal_attempt_request_headers';
 import * as migration_20261126_061626_portal_sessions from './20261126_061626_portal_sessions';
 import * as migration_20261126_132343_portal_session_key from './20261126_132343_portal_session_key';
+import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261126_132343_portal_session_key.up,
     down: migration_20261126_132343_portal_session_key.down,
-    name: '20261126_132343_portal_session_key'
+    name: '20261126_132343_portal_session_key',
+  },
+  {
+    up: migration_20261126_193803_checkout_idempotency_keys.up,
+    down: migration_20261126_193803_checkout_idempotency_keys.down,
+    name: '20261126_193803_checkout_idempotency_keys'
   },
 ];

@@ -3,6 +3,16 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { isUser } from '@/identity/roles'
+import { errorEnvelope } from '@/openapi/errorSchemas'
+import { buyerAddressKey } from '@/shop/operations/assertMayHold'
+import {
+  idempotencyKeyHeader,
+  idempotencyKeySchema,
+  idempotencyScope,
+  idempotentReplayedHeader,
+  parseIdempotencyKey,
+  requestFingerprint,
+} from '@/shop/idempotencyKey'
 import { configOf } from '@/config/appConfig'
 import { isCountryCode } from '@/shop/countryCode'
 import {
@@ -89,6 +99,47 @@ export const authenticatedCheckoutOutput = z
 const signedInUserId = (req: PayloadRequest) =>
   req.user && isUser(req.user) ? Number(req.user.id) : undefined
 
+/** The optional `Idempotency-Key` request header, as both variants read it. */
+const idempotencyHeaders = z.object({ [idempotencyKeyHeader]: idempotencyKeySchema.optional() })
+
+/** What a 201 answer may carry besides its body. */
+const replayedHeaders = z.object({
+  [idempotentReplayedHeader]: z
+    .literal('true')
+    .optional()
+    .describe(
+      'Present on an answer given again for a repeated `Idempotency-Key`: the order it names was placed by the first request',
+    ),
+})
+
+/** The 422 of an `Idempotency-Key` sent again with another body, in a family's envelope. */
+const keyReused = (family: 'custom' | 'errors') => ({
+  description:
+    '`unprocessable_entity`: this `Idempotency-Key` was used in the last 24 hours with another request body; nothing was done. Send a new key for a new checkout.',
+  schema: errorEnvelope(family, ['unprocessable_entity']),
+})
+
+/**
+ * The request's `Idempotency-Key` (400 when malformed) with whose it is and the fingerprint of
+ * the parsed body; undefined without the header.
+ */
+function idempotencyOf(req: PayloadRequest, variant: string, parsed: unknown) {
+  const key = parseIdempotencyKey(req.headers.get(idempotencyKeyHeader))
+  if (key === undefined) return undefined
+  const scope = idempotencyScope({
+    principal: req.user ? { collection: req.user.collection, id: req.user.id } : undefined,
+    addressKey: buyerAddressKey(requestAddress(req), req.payload.secret),
+  })
+  return { scope, key, requestHash: requestFingerprint({ variant, body: parsed }) }
+}
+
+/** A 201 with `body`, marked when it is a stored answer given again. */
+const placed = (body: unknown, isReplay: boolean) =>
+  Response.json(body, {
+    status: 201,
+    headers: isReplay ? { [idempotentReplayedHeader]: 'true' } : {},
+  })
+
 const guestCheckout = defineEndpoint({
   path: '/checkout',
   method: 'post',
@@ -103,12 +154,17 @@ const guestCheckout = defineEndpoint({
       'session or no payment provider is configured (the order is then cancelled and its stock ' +
       'released).',
     tags: ['Shop'],
+    headers: idempotencyHeaders,
     body: guestCheckoutInput,
-    responses: { 201: { description: 'Order placed', schema: guestCheckoutOutput } },
+    responses: {
+      201: { description: 'Order placed', schema: guestCheckoutOutput, headers: replayedHeaders },
+      422: keyReused('custom'),
+    },
     errors: ['conflict', 'bad_gateway'],
   },
   handler: async (req) => {
     const input = parseInput(guestCheckoutInput, await readJsonBody(req))
+    const idempotency = idempotencyOf(req, 'guest', input)
     const result = await checkout({
       req,
       lines: input.items,
@@ -116,12 +172,13 @@ const guestCheckout = defineEndpoint({
       shippingAddress: input.shippingAddress,
       userId: signedInUserId(req),
       clientAddress: requestAddress(req),
+      idempotency,
     })
     const body: z.input<typeof guestCheckoutOutput> = {
       orderId: result.orderId,
       paymentUrl: result.paymentUrl,
     }
-    return Response.json(body, { status: 201 })
+    return placed(body, result.isReplay)
   },
 })
 
@@ -138,12 +195,21 @@ const authenticatedCheckout = defineEndpoint({
       'payment_method }`, answer `{ data: { orderId, paymentUrl, total } }`, errors ' +
       '`{ errors: [{ message }] }`; 500 when Stripe cannot open the session.',
     tags: ['Shop'],
+    headers: idempotencyHeaders,
     body: authenticatedCheckoutInput,
-    responses: { 201: { description: 'Order placed', schema: authenticatedCheckoutOutput } },
+    responses: {
+      201: {
+        description: 'Order placed',
+        schema: authenticatedCheckoutOutput,
+        headers: replayedHeaders,
+      },
+      422: keyReused('errors'),
+    },
     errors: ['conflict', 'internal_error'],
   },
   handler: async (req) => {
     const input = parseInput(authenticatedCheckoutInput, await readJsonBody(req))
+    const idempotency = idempotencyOf(req, 'authenticated', input)
     const result = await checkout({
       req,
       lines: input.items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
@@ -151,6 +217,7 @@ const authenticatedCheckout = defineEndpoint({
       shippingAddress: input.shipping_address,
       userId: signedInUserId(req),
       clientAddress: requestAddress(req),
+      idempotency,
     }).catch((error: unknown) => {
       // This variant answers 500 to every failure other than 400, 401 and 409 (its documented
       // errors): a payment provider failure, 502 in the guest variant, is a 500 here.
@@ -159,8 +226,10 @@ const authenticatedCheckout = defineEndpoint({
       }
       throw error
     })
-    const body: z.input<typeof authenticatedCheckoutOutput> = { data: result }
-    return Response.json(body, { status: 201 })
+    const body: z.input<typeof authenticatedCheckoutOutput> = {
+      data: { orderId: result.orderId, paymentUrl: result.paymentUrl, total: result.total },
+    }
+    return placed(body, result.isReplay)
   },
 })
 

@@ -570,8 +570,19 @@ describe('shop', () => {
   })
 
   it('POST /api/orders/checkout, guest variant', async () => {
-    const placed = await expectAnswer('POST', '/api/orders/checkout', 201, { body: guestCart() })
+    // With an Idempotency-Key: the same again is the same answer, another body with it a 422.
+    const key = { 'idempotency-key': `contract-guest-${Date.now()}` }
+    const placed = await expectAnswer('POST', '/api/orders/checkout', 201, {
+      headers: key,
+      body: guestCart(),
+    })
     orderId = placed.json.orderId
+    const replayed = await expectAnswer('POST', '/api/orders/checkout', 201, {
+      headers: key,
+      body: guestCart(),
+    })
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true')
+    await expectAnswer('POST', '/api/orders/checkout', 422, { headers: key, body: guestCart(2) })
     await expectAnswer('POST', '/api/orders/checkout', 400, { body: { ...guestCart(), items: [] } })
     await expectAnswer('POST', '/api/orders/checkout', 409, { body: guestCart(50) })
     stripe.setMode('api_error')
@@ -589,8 +600,11 @@ describe('shop', () => {
       memberContract = await openApiContract(await (await rest('GET', '/api/openapi.json')).json())
       const checkout = (status: number, call: Call) =>
         expectAnswer('POST', '/api/orders/checkout', status, call, memberContract)
-      const placed = await checkout(201, { headers: as.customer, body: memberCart() })
+      const keyed = { ...as.customer, 'idempotency-key': `contract-member-${Date.now()}` }
+      const placed = await checkout(201, { headers: keyed, body: memberCart() })
       expect(placed.json.data.total).toBe(12.5)
+      await checkout(201, { headers: keyed, body: memberCart() })
+      await checkout(422, { headers: keyed, body: memberCart(2) })
       await checkout(401, { body: memberCart() })
       await checkout(400, { headers: as.customer, body: { ...memberCart(), items: [] } })
       await checkout(409, { headers: as.customer, body: memberCart(50) })

@@ -18,7 +18,16 @@ import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
-import { configOf } from '@/config/appConfig'
+import { configOf, type AppConfig } from '@/config/appConfig'
+import { keyReusedWithAnotherRequest } from '../idempotencyKey'
+import {
+  claimCheckoutKey,
+  completeCheckoutKey,
+  findCheckoutKey,
+  recordCheckoutKeyOrder,
+  releaseCheckoutKey,
+  type CheckoutKeyId,
+} from '../idempotency/checkoutKeyStore'
 
 /** What a checkout needs, whichever variant of the endpoint received it. */
 export type CheckoutArgs = {
@@ -31,6 +40,11 @@ export type CheckoutArgs = {
   userId?: number
   /** The address the request came from (`requestAddress`): what one client holds is bounded. */
   clientAddress: string
+  /**
+   * The request's `Idempotency-Key`, whose it is (`idempotencyScope`) and the fingerprint of its
+   * parsed body (`requestFingerprint`): the same key and body answer the first answer again.
+   */
+  idempotency?: CheckoutKeyId & { requestHash: string }
 }
 
 /** A placed order and where its customer pays. */
@@ -42,6 +56,9 @@ export type CheckoutResult = {
   total: number
 }
 
+/** A checkout's answer, and whether it is a stored one given again (`Idempotent-Replayed`). */
+export type CheckoutAnswer = CheckoutResult & { isReplay: boolean }
+
 /**
  * Turns a cart into a `pending` order and opens its Stripe Checkout Session:
  * 1. in one transaction, creates the order with names and prices from the database, then
@@ -50,14 +67,69 @@ export type CheckoutResult = {
  * 2. after commit (no row lock is held across the network call), asks Stripe for the session,
  *    with an idempotency key derived from the order;
  * 3. if Stripe fails, cancels the order and releases its stock, then throws a 502.
+ *
+ * With an `Idempotency-Key` (`args.idempotency`) it runs at most once per client and key
+ * (`checkoutOnce`).
  */
-export async function checkout(args: CheckoutArgs): Promise<CheckoutResult> {
+export async function checkout(args: CheckoutArgs): Promise<CheckoutAnswer> {
+  if (!args.idempotency) return { ...(await countedPlaceOrder(args)), isReplay: false }
+  return checkoutOnce(args, args.idempotency)
+}
+
+/**
+ * A checkout under an `Idempotency-Key`, run at most once per client and key:
+ * - a key answered within its lifetime gives that answer again, if the body is the same (a 422
+ *   otherwise), without touching the order or the stock;
+ * - a key whose checkout is still running (another request, between its commit and its answer)
+ *   is waited for, then answered the same way;
+ * - a free key is taken first in the checkout's own transaction (`placeOrder`): a request that
+ *   finds it taken meanwhile waited there for the holder's commit, and starts over to read its
+ *   answer. A checkout that fails gives the key back, so only successes are ever replayed.
+ */
+async function checkoutOnce(
+  args: CheckoutArgs,
+  id: CheckoutKeyId & { requestHash: string },
+): Promise<CheckoutAnswer> {
+  // Outside the checkout's transaction (a read of what other requests committed).
+  const db = await transactionDatabase(args.req)
+  const abandonAfterMs = unansweredKeyLeaseMs(configOf(args.req.payload))
+  let pauseMs = 10
+  for (;;) {
+    const stored = await findCheckoutKey<CheckoutResult>(db, { ...id, abandonAfterMs })
+    if (stored && stored.requestHash !== id.requestHash) throw keyReusedWithAnotherRequest()
+    if (stored?.result) return { ...stored.result, isReplay: true }
+    if (!stored) {
+      try {
+        return { ...(await countedPlaceOrder(args)), isReplay: false }
+      } catch (error) {
+        if (!(error instanceof KeyTakenMeanwhile)) throw error
+        continue
+      }
+    }
+    // Its checkout is asking Stripe for the session: a few hundred milliseconds as a rule.
+    await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    pauseMs = Math.min(pauseMs * 2, 250)
+  }
+}
+
+/**
+ * How long a key may stay unanswered before its checkout counts as dead (its process ended
+ * between the order's commit and the answer) and the key as free: longer than the Stripe call
+ * can take with all its retries, plus a minute.
+ */
+const unansweredKeyLeaseMs = (config: AppConfig) =>
+  config.stripe.timeoutMs * (config.stripe.maxNetworkRetries + 1) + 60_000
+
+/** Another request took the key between our look and our claim: read its answer instead. */
+class KeyTakenMeanwhile extends Error {}
+
+async function countedPlaceOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   try {
     const result = await placeOrder(args)
     countCheckout('created')
     return result
   } catch (error) {
-    countCheckout(checkoutOutcomeOf(error))
+    if (!(error instanceof KeyTakenMeanwhile)) countCheckout(checkoutOutcomeOf(error))
     throw error
   }
 }
@@ -71,7 +143,10 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
     addressKey: buyerAddressKey(args.clientAddress, req.payload.secret),
     email: args.customerEmail,
   }
+  const key = args.idempotency
   const { order, lines } = await inTransaction(req, async (db) => {
+    // First, before any lock of the checkout's own: a second request with the key waits here.
+    if (key && !(await claimCheckoutKey(db, key))) throw new KeyTakenMeanwhile()
     await assertMayHold({
       db,
       buyer,
@@ -100,6 +175,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
       context: systemWrite,
       depth: 0,
     })
+    if (key) await recordCheckoutKeyOrder(db, { ...key, orderId: created.id })
     await reserveStock(db, priced)
     await emitEvent({ req, type: WebhookEvents.OrderCreated, data: toOrderEventData(created) })
     return { order: created, lines: priced }
@@ -134,7 +210,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
       // A missing setting is one line in the log, not a stack trace.
       ...(isUnconfigured ? { reason: error.message } : { err: error }),
     })
-    await cancelOrder(req, order, lines)
+    await cancelOrder(req, order, lines, key)
     throw new HttpError({
       code: 'bad_gateway',
       message: isUnconfigured
@@ -142,11 +218,26 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
         : 'The payment provider could not be reached; the order was cancelled, nothing was charged',
     })
   }
-  return { orderId: order.id, paymentUrl, total: order.total }
+  const result: CheckoutResult = { orderId: order.id, paymentUrl, total: order.total }
+  if (key) {
+    await completeCheckoutKey(await transactionDatabase(req), {
+      ...key,
+      orderId: order.id,
+      result,
+    })
+  }
+  return result
 }
 
-function cancelOrder(req: PayloadRequest, order: Order, lines: PricedLine[]) {
-  return inTransaction(req, (db) =>
-    endUnpaidOrder({ req, db, orderId: order.id, status: 'cancelled', lines }),
-  )
+/** Cancels the order and gives its key back: a retry with the key checks out again. */
+function cancelOrder(
+  req: PayloadRequest,
+  order: Order,
+  lines: PricedLine[],
+  key: CheckoutKeyId | undefined,
+) {
+  return inTransaction(req, async (db) => {
+    await endUnpaidOrder({ req, db, orderId: order.id, status: 'cancelled', lines })
+    if (key) await releaseCheckoutKey(db, { ...key, orderId: order.id })
+  })
 }

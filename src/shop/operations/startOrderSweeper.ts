@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import { expireStaleOrders } from './expireStaleOrders'
 import { configOf } from '@/config/appConfig'
+import { postgres, type TransactionDb } from '@/db/transaction'
+import { deleteExpiredCheckoutKeys } from '../idempotency/checkoutKeyStore'
 
 /** A running sweeper of stale orders. */
 export type OrderSweeper = {
@@ -12,7 +14,16 @@ export type OrderSweeper = {
 }
 
 /**
- * Runs `expireStaleOrders` at once and then `intervalMs` after each sweep ends (default
+ * One sweep: the stale orders, then the checkouts' `Idempotency-Key`s past their 24 hours
+ * (a key is ignored from then on; this only keeps the table small).
+ */
+async function sweepOnce(payload: Payload) {
+  await expireStaleOrders(payload)
+  await deleteExpiredCheckoutKeys(postgres(payload).drizzle as unknown as TransactionDb)
+}
+
+/**
+ * Runs `expireStaleOrders` (and the deletion of expired checkout keys) at once and then `intervalMs` after each sweep ends (default
  * `ORDER_SWEEP_INTERVAL_SECONDS`, 60 s), so sweeps of one process never overlap; several
  * processes may run one each (each order is claimed by one of them). A failed sweep is logged,
  * never thrown, and the next one runs on schedule. The timer does not keep the process alive.
@@ -29,7 +40,7 @@ export function startOrderSweeper(
 
   const sweep = () => {
     timer = undefined
-    running = expireStaleOrders(payload)
+    running = sweepOnce(payload)
       .then(
         () => {
           lastSweepAt = new Date()

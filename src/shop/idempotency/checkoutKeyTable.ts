@@ -1,0 +1,60 @@
+import {
+  type AnyPgColumn,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  varchar,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
+
+import type { PostgresSchemaHook } from '@/db/schemaHook'
+
+/** The `Idempotency-Key`s of checkouts, one row per client and key. */
+export const checkoutKeyTableName = 'checkout_idempotency_keys'
+
+/**
+ * Declares the checkout keys in Payload's schema (after the collections' tables: a key names its
+ * order and goes with it), so that schema push and migrations create it. A row is taken in the
+ * checkout's own transaction before anything else, so a second request with the key waits for
+ * the first; it holds the answer once the payment session is open (`result`), and is deleted
+ * when the checkout fails, so that only a success is ever given again.
+ */
+export const checkoutKeyTable: PostgresSchemaHook = ({ schema }) => {
+  const orders = schema.tables.orders as unknown as { id: AnyPgColumn } | undefined
+  if (!orders) throw new Error('Orders are not registered')
+  const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
+  return {
+    ...schema,
+    tables: {
+      ...schema.tables,
+      [checkoutKeyTableName]: pgTable(
+        checkoutKeyTableName,
+        {
+          /** Whose key: `user:<collection>:<id>` or `address:<keyed hash of the address>`. */
+          scope: varchar('scope', { length: 120 }).notNull(),
+          key: varchar('key', { length: 255 }).notNull(),
+          /** SHA-256 (hex) of the canonical JSON of the parsed body. */
+          requestHash: varchar('request_hash', { length: 64 }).notNull(),
+          orderId: integer('order_id'),
+          /** The checkout's answer (`{ orderId, paymentUrl, total }`), once it succeeded. */
+          result: jsonb('result'),
+          createdAt: at('created_at').notNull().defaultNow(),
+          completedAt: at('completed_at'),
+        },
+        (table) => [
+          primaryKey({ name: `${checkoutKeyTableName}_pkey`, columns: [table.scope, table.key] }),
+          index(`${checkoutKeyTableName}_created_idx`).on(table.createdAt),
+          index(`${checkoutKeyTableName}_order_idx`).on(table.orderId),
+          foreignKey({
+            name: `${checkoutKeyTableName}_order_fk`,
+            columns: [table.orderId],
+            foreignColumns: [orders.id],
+          }).onDelete('cascade'),
+        ],
+      ),
+    },
+  }
+}

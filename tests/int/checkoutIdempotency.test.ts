@@ -1,0 +1,253 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import type { FakeStripe } from '../helpers/fakeStripe'
+import { userWithToken } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { handInConfig } from '../helpers/testConfig'
+
+let payload: Payload
+let stripe: FakeStripe
+
+beforeAll(async () => {
+  payload = await getTestPayload({ RATE_LIMIT_DEFAULT: '10000/60' })
+  stripe = await useFakeStripe(payload)
+})
+
+afterAll(async () => {
+  await stripe.stop()
+})
+
+beforeEach(() => {
+  stripe.reset()
+})
+
+/** An address of its own per test: keys are per client, and so are the holding limits. */
+const newAddress = () => `203.0.113.${randomBytes(1)[0]! % 250}`
+const cart = (productId: number, quantity = 1) => ({
+  items: [{ productId, quantity }],
+  customerEmail: 'retry@example.com',
+  shippingAddress: address,
+})
+
+function checkout(args: { body: unknown; key?: string; from: string; token?: string }) {
+  return restJson('POST', '/api/orders/checkout', {
+    body: args.body,
+    headers: {
+      'x-forwarded-for': args.from,
+      ...(args.key !== undefined && { 'idempotency-key': args.key }),
+      ...(args.token && { authorization: `Bearer ${args.token}` }),
+    },
+  })
+}
+
+const ordersOf = async (productId: number) =>
+  (
+    await payload.find({
+      collection: 'orders',
+      where: { 'items.product': { equals: productId } },
+      depth: 0,
+      limit: 100,
+    })
+  ).docs
+
+describe('POST /api/orders/checkout with an Idempotency-Key', () => {
+  it('answers the same key and body again with the first answer: one order, stock held once', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const key = randomUUID()
+    const first = await checkout({ body: cart(product.id, 2), key, from })
+    const again = await checkout({ body: cart(product.id, 2), key, from })
+
+    expect(first.status).toBe(201)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(await ordersOf(product.id)).toHaveLength(1)
+    expect(await stockOf(payload, product.id)).toBe(3)
+    expect(stripe.sessionRequests()).toHaveLength(1)
+  })
+
+  it('takes the same body in another field order as the same request', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const key = randomUUID()
+    const first = await checkout({ body: cart(product.id), key, from })
+    const { shippingAddress, customerEmail, items } = cart(product.id)
+    const reordered = await checkout({
+      body: { shippingAddress: { ...shippingAddress }, customerEmail, items },
+      key,
+      from,
+    })
+    expect(reordered.status).toBe(201)
+    expect(reordered.body).toEqual(first.body)
+    expect(await stockOf(payload, product.id)).toBe(4)
+  })
+
+  it('refuses the same key with another body with 422, holding nothing more', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const key = randomUUID()
+    expect((await checkout({ body: cart(product.id, 1), key, from })).status).toBe(201)
+    const other = await checkout({ body: cart(product.id, 3), key, from })
+
+    expect(other.status).toBe(422)
+    expect(other.body).toEqual({ error: expect.stringMatching(/Idempotency-Key.*another request/) })
+    expect(await ordersOf(product.id)).toHaveLength(1)
+    expect(await stockOf(payload, product.id)).toBe(4)
+  })
+
+  it('creates one order for concurrent requests with one key, and answers them all alike', async () => {
+    const product = await createProduct(payload, { stock: 10 })
+    const from = newAddress()
+    const key = randomUUID()
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => checkout({ body: cart(product.id, 2), key, from })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(201))
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body)
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed'))).toHaveLength(4)
+    expect(await ordersOf(product.id)).toHaveLength(1)
+    expect(await stockOf(payload, product.id)).toBe(8)
+    expect(stripe.sessionRequests()).toHaveLength(1)
+  })
+
+  it('keeps keys per client: another address or a signed-in user with the same key gets its own order', async () => {
+    const product = await createProduct(payload, { stock: 10 })
+    const key = 'order-1'
+    const mine = await checkout({ body: cart(product.id), key, from: newAddress() })
+    const theirs = await checkout({ body: cart(product.id), key, from: '198.51.100.77' })
+    const customer = await userWithToken(payload, 'customer')
+    const signedIn = await checkout({
+      body: cart(product.id),
+      key,
+      from: newAddress(),
+      token: customer.token,
+    })
+
+    expect([mine.status, theirs.status, signedIn.status]).toEqual([201, 201, 201])
+    const ids = new Set([mine.body.orderId, theirs.body.orderId, signedIn.body.orderId])
+    expect(ids.size).toBe(3)
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull()
+    expect(signedIn.headers.get('idempotent-replayed')).toBeNull()
+    expect(await stockOf(payload, product.id)).toBe(7)
+  })
+
+  it('answers 400 naming the header to a key too long, empty or with control characters', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    for (const key of ['k'.repeat(256), '', 'tab\there', 'bell\u0007', 'caf\u00e9']) {
+      const answer = await checkout({ body: cart(product.id), key, from })
+      expect(answer.status, JSON.stringify(key)).toBe(400)
+      expect(answer.body.error).toMatch(/Idempotency-Key/)
+    }
+    expect(await ordersOf(product.id)).toHaveLength(0)
+    expect(await stockOf(payload, product.id)).toBe(5)
+    const longest = await checkout({ body: cart(product.id), key: '~'.repeat(255), from })
+    expect(longest.status).toBe(201)
+  })
+
+  it('does not pin a key to a failed first attempt: out of stock, then restocked, succeeds', async () => {
+    const product = await createProduct(payload, { stock: 1 })
+    const from = newAddress()
+    const key = randomUUID()
+    const refused = await checkout({ body: cart(product.id, 2), key, from })
+    expect(refused.status).toBe(409)
+
+    await payload.update({ collection: 'products', id: product.id, data: { stock: 4 } })
+    const retried = await checkout({ body: cart(product.id, 2), key, from })
+    expect(retried.status).toBe(201)
+    expect(retried.headers.get('idempotent-replayed')).toBeNull()
+    expect(await stockOf(payload, product.id)).toBe(2)
+  })
+
+  it('does not pin a key to a failed first attempt: Stripe down, then up, succeeds once', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const key = randomUUID()
+    stripe.setMode('api_error')
+    const failed = await checkout({ body: cart(product.id), key, from })
+    expect(failed.status).toBe(502)
+    stripe.setMode('ok')
+
+    const retried = await checkout({ body: cart(product.id), key, from })
+    expect(retried.status).toBe(201)
+    expect(retried.body.orderId).not.toBe(undefined)
+    const replayed = await checkout({ body: cart(product.id), key, from })
+    expect(replayed.body).toEqual(retried.body)
+    const orders = await ordersOf(product.id)
+    expect(orders.map((order) => order.status).sort()).toEqual(['cancelled', 'pending'])
+    expect(await stockOf(payload, product.id)).toBe(4)
+  })
+
+  it('treats a key older than 24 hours as new, and the sweeper housekeeping deletes it', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const key = randomUUID()
+    const first = await checkout({ body: cart(product.id), key, from })
+    await payload.db.drizzle.execute(sql`
+      UPDATE checkout_idempotency_keys SET created_at = now() - interval '25 hours'
+      WHERE key = ${key}`)
+    const later = await checkout({ body: cart(product.id), key, from })
+    expect(later.status).toBe(201)
+    expect(later.body.orderId).not.toBe(first.body.orderId)
+    expect(later.headers.get('idempotent-replayed')).toBeNull()
+
+    await payload.db.drizzle.execute(sql`
+      UPDATE checkout_idempotency_keys SET created_at = now() - interval '25 hours'
+      WHERE key = ${key}`)
+    const { deleteExpiredCheckoutKeys } =
+      await import('../../src/shop/idempotency/checkoutKeyStore')
+    expect(await deleteExpiredCheckoutKeys(payload.db.drizzle as never)).toBeGreaterThanOrEqual(1)
+    const { rows } = await payload.db.drizzle.execute(
+      sql`SELECT 1 FROM checkout_idempotency_keys WHERE key = ${key}`,
+    )
+    expect(rows).toHaveLength(0)
+  })
+
+  it('changes nothing without the header: two identical carts are two orders', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const first = await checkout({ body: cart(product.id), from })
+    const second = await checkout({ body: cart(product.id), from })
+    expect([first.status, second.status]).toEqual([201, 201])
+    expect(second.body.orderId).not.toBe(first.body.orderId)
+    expect(second.headers.get('idempotent-replayed')).toBeNull()
+    expect(await stockOf(payload, product.id)).toBe(3)
+  })
+
+  it('works the same in the authenticated variant, in its own envelopes', async () => {
+    const restore = handInConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
+    try {
+      const product = await createProduct(payload, { stock: 5 })
+      const customer = await userWithToken(payload, 'customer')
+      const body = (quantity: number) => ({
+        items: [{ product_id: product.id, quantity }],
+        shipping_address: address,
+      })
+      const key = randomUUID()
+      const call = (quantity: number) =>
+        checkout({ body: body(quantity), key, from: newAddress(), token: customer.token })
+      const first = await call(1)
+      const again = await call(1)
+      expect(first.status).toBe(201)
+      expect(again.status).toBe(201)
+      expect(again.body).toEqual(first.body)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      const other = await call(2)
+      expect(other.status).toBe(422)
+      expect(other.body).toEqual({
+        errors: [{ message: expect.stringMatching(/Idempotency-Key.*another request/) }],
+      })
+      expect(await stockOf(payload, product.id)).toBe(4)
+    } finally {
+      restore()
+    }
+  })
+})
