@@ -211,6 +211,24 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
     expect(rows).toHaveLength(0)
   })
 
+  it('frees a key whose checkout never answered (its server died) once the Stripe call cannot still run', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const from = newAddress()
+    const key = randomUUID()
+    const first = await checkout({ body: cart(product.id), key, from })
+    // As a server that died between the order's commit and its answer leaves it.
+    await payload.db.drizzle.execute(sql`
+      UPDATE checkout_idempotency_keys
+      SET result = NULL, completed_at = NULL, created_at = now() - interval '1 hour'
+      WHERE key = ${key}`)
+    const retried = await checkout({ body: cart(product.id), key, from })
+    expect(retried.status).toBe(201)
+    expect(retried.body.orderId).not.toBe(first.body.orderId)
+    const again = await checkout({ body: cart(product.id), key, from })
+    expect(again.body).toEqual(retried.body)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+  })
+
   it('changes nothing without the header: two identical carts are two orders', async () => {
     const product = await createProduct(payload, { stock: 5 })
     const from = newAddress()
