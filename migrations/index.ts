@@ -14,6 +14,7 @@ import * as migration_20261126_061539_portal_attempt_request_headers from './202
 import * as migration_20261126_061626_portal_sessions from './20261126_061626_portal_sessions';
 import * as migration_20261126_132343_portal_session_key from './20261126_132343_portal_session_key';
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
+import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261126_193803_checkout_idempotency_keys.up,
     down: migration_20261126_193803_checkout_idempotency_keys.down,
-    name: '20261126_193803_checkout_idempotency_keys'
+    name: '20261126_193803_checkout_idempotency_keys',
+  },
+  {
+    up: migration_20261126_195331_deliveries_without_subscription_key.up,
+    down: migration_20261126_195331_deliveries_without_subscription_key.down,
+    name: '20261126_195331_deliveries_without_subscription_key'
   },
 ];
