@@ -12,7 +12,7 @@ import {
   idempotentReplayedHeader,
   parseIdempotencyKey,
   requestFingerprint,
-} from '@/shop/idempotencyKey'
+} from '@/shop/idempotency/idempotencyKey'
 import { configOf } from '@/config/appConfig'
 import { isCountryCode } from '@/shop/countryCode'
 import {

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 
 import type { TransactionDb } from '@/db/transaction'
-import { idempotencyKeyLifetimeHours } from '../idempotencyKey'
+import { idempotencyKeyLifetimeHours } from './idempotencyKey'
 import { checkoutKeyTableName } from './checkoutKeyTable'
 
 const table = sql.raw(`"${checkoutKeyTableName}"`)

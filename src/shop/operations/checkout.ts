@@ -19,7 +19,8 @@ import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/webhooks/eventData'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 import { configOf, type AppConfig } from '@/config/appConfig'
-import { keyReusedWithAnotherRequest } from '../idempotencyKey'
+import { exponentialDelay, type Backoff } from '@/retry/exponentialBackoff'
+import { keyReusedWithAnotherRequest } from '../idempotency/idempotencyKey'
 import {
   claimCheckoutKey,
   completeCheckoutKey,
@@ -93,7 +94,7 @@ async function checkoutOnce(
   // Outside the checkout's transaction (a read of what other requests committed).
   const db = await transactionDatabase(args.req)
   const abandonAfterMs = unansweredKeyLeaseMs(configOf(args.req.payload))
-  let pauseMs = 10
+  let waits = 0
   for (;;) {
     const stored = await findCheckoutKey<CheckoutResult>(db, { ...id, abandonAfterMs })
     if (stored && stored.requestHash !== id.requestHash) throw keyReusedWithAnotherRequest()
@@ -107,8 +108,7 @@ async function checkoutOnce(
       }
     }
     // Its checkout is asking Stripe for the session: a few hundred milliseconds as a rule.
-    await new Promise((resolve) => setTimeout(resolve, pauseMs))
-    pauseMs = Math.min(pauseMs * 2, 250)
+    await new Promise((resolve) => setTimeout(resolve, exponentialDelay(answerWait, ++waits)))
   }
 }
 
@@ -119,6 +119,9 @@ async function checkoutOnce(
  */
 const unansweredKeyLeaseMs = (config: AppConfig) =>
   config.stripe.timeoutMs * (config.stripe.maxNetworkRetries + 1) + 60_000
+
+/** Waiting for another request's answer under the same key: 10 ms, doubling, at most 250 ms. */
+const answerWait: Backoff = { first: 10, max: 250 }
 
 /** Another request took the key between our look and our claim: read its answer instead. */
 class KeyTakenMeanwhile extends Error {}

@@ -1,3 +1,5 @@
+import type { FannedOut } from './fanOut'
+
 /**
  * What the worker's loop does next: fan out the outbox, scan for subscriptions with due
  * deliveries, claim for which subscriptions and how many. Pure: it holds the loop's state and is
@@ -10,15 +12,6 @@ export type ClaimTurn = {
   subscriptionIds: string[]
   /** Deliveries the claim may take at most: the worker's free slots. */
   limit: number
-}
-
-export type FanOutResult = {
-  /** Events fanned out: more may wait in the outbox. */
-  events: number
-  /** Deliveries created. */
-  deliveries: number
-  /** The subscriptions a small fan-out created deliveries for. */
-  subscriptionIds?: string[] | null
 }
 
 export type SchedulerLimits = {
@@ -89,7 +82,7 @@ export class ClaimScheduler {
     return true
   }
 
-  fannedOut(result: FanOutResult) {
+  fannedOut(result: FannedOut) {
     // More may wait: the loop does not sleep (a claim that got nothing must not put the rest of
     // a fan-out to sleep for a poll interval).
     if (result.events > 0) this.isBusy = this.isOutboxDirty = true

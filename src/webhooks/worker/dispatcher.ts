@@ -41,7 +41,6 @@ export function createDispatcher({
   ended,
   gaveBackLate,
   failed,
-  now = Date.now,
 }: {
   concurrency: number
   isStopping: () => boolean
@@ -55,7 +54,6 @@ export function createDispatcher({
   gaveBackLate: (delivery: ClaimedDelivery) => void
   /** An attempt could not even be made (it is retried when its lease lapses). */
   failed: (delivery: ClaimedDelivery, error: unknown) => void
-  now?: () => number
 }): Dispatcher {
   const slots = new PQueue({ concurrency })
   return {
@@ -63,7 +61,7 @@ export function createDispatcher({
       void slots
         .add(async () => {
           if (isStopping()) return giveBack(delivery)
-          if (!hasLeaseToSend(delivery, now())) {
+          if (!hasLeaseToSend(delivery, Date.now())) {
             await giveBack(delivery)
             gaveBackLate(delivery)
             return

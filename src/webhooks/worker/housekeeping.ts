@@ -20,20 +20,18 @@ export function createHousekeeping({
   logger,
   retentionMs,
   cleanupIntervalMs,
-  now = Date.now,
 }: {
   pool: Pool
   logger: Payload['logger']
   retentionMs: number
   cleanupIntervalMs: number
-  now?: () => number
 }): Housekeeping {
-  let nextRecoveryAt = now()
-  let nextCleanupAt = now() + Math.min(cleanupIntervalMs, 60_000)
+  let nextRecoveryAt = Date.now()
+  let nextCleanupAt = Date.now() + Math.min(cleanupIntervalMs, 60_000)
   return {
     recoverWhenDue: async () => {
-      if (now() < nextRecoveryAt) return
-      nextRecoveryAt = now() + recoverEveryMs
+      if (Date.now() < nextRecoveryAt) return
+      nextRecoveryAt = Date.now() + recoverEveryMs
       const recovered = await recoverLapsedLeases(pool)
       if (recovered > 0) {
         logger.info(
@@ -43,8 +41,8 @@ export function createHousekeeping({
       }
     },
     cleanUpWhenDue: async () => {
-      if (now() < nextCleanupAt) return
-      nextCleanupAt = now() + cleanupIntervalMs
+      if (Date.now() < nextCleanupAt) return
+      nextCleanupAt = Date.now() + cleanupIntervalMs
       const deleted = await deleteExpiredHistory(pool, { retentionMs })
       if (deleted.events + deleted.deliveries > 0) {
         logger.info(
