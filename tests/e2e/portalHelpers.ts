@@ -52,8 +52,12 @@ export const linkHash = (token: string) => createHash('sha256').update(token).di
  * A page of a fresh browser context (its own cookie jar: one portal session) that records the
  * Content-Security-Policy violations the browser reports and the errors its scripts throw.
  */
-export async function portalPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport })
+export async function portalPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  where: { locale?: string; timezoneId?: string } = {},
+) {
+  const context = await browser.newContext({ viewport, ...where })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
   const page = await context.newPage()
   const violations: string[] = []
