@@ -237,7 +237,7 @@ async function claimLocked(
      ), chosen AS (
        SELECT id, subscription_id FROM picked ORDER BY rank, turn LIMIT $1
      ), claimed AS (
-       UPDATE webhook_deliveries d
+       UPDATE ${log} d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
            lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
@@ -310,7 +310,7 @@ async function claimLocked(
 export async function giveBack(pool: Pool, delivery: ClaimedDelivery) {
   await pool.query({
     name: 'webhook-give-back',
-    text: `UPDATE webhook_deliveries
+    text: `UPDATE ${log}
        SET status = CASE WHEN attempts > 1 THEN 'failed' ELSE 'pending' END
              ::enum_webhook_deliveries_status,
            attempts = attempts - 1, next_attempt_at = now(), lease_expires_at = NULL
