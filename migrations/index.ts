@@ -15,6 +15,7 @@ import * as migration_20261126_061626_portal_sessions from './20261126_061626_po
 import * as migration_20261126_132343_portal_session_key from './20261126_132343_portal_session_key';
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
+import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261126_195331_deliveries_without_subscription_key.up,
     down: migration_20261126_195331_deliveries_without_subscription_key.down,
-    name: '20261126_195331_deliveries_without_subscription_key'
+    name: '20261126_195331_deliveries_without_subscription_key',
+  },
+  {
+    up: migration_20261126_224714_buyer_order_token.up,
+    down: migration_20261126_224714_buyer_order_token.down,
+    name: '20261126_224714_buyer_order_token'
   },
 ];
