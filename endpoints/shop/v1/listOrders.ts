@@ -35,6 +35,8 @@ export const listOrdersEndpoint = defineEndpoint({
       '`meta.next_after_id` as `after_id` for the next. Never another customer\u2019s; an API ' +
       'consumer has no orders (403).',
     tags: ['Shop'],
+    // Orders belong to users: a consumer's API key is refused (403).
+    security: ['bearer'],
     query: listOrdersQuery,
     responses: {
       200: {
