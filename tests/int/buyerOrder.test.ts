@@ -133,6 +133,28 @@ describe('the order token in the checkout answer', () => {
   })
 })
 
+describe('a replay whose sealed token cannot be opened', () => {
+  it('answers the first answer without order_token (PAYLOAD_SECRET changed since), and the first token still reads the order', async () => {
+    const product = await createProduct(payload, { stock: 5 })
+    const key = randomUUID()
+    const from = newAddress()
+    const first = await checkout({ body: guestCart(product.id), key, from })
+    // As a seal made under another PAYLOAD_SECRET reads: it does not open.
+    await payload.db.drizzle.execute(sql`
+      UPDATE checkout_idempotency_keys SET order_token_sealed = 'v1.AAAA.AAAA.AAAA' WHERE key = ${key}`)
+    const again = await checkout({ body: guestCart(product.id), key, from })
+    expect(again.status).toBe(201)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toEqual({
+      orderId: first.body.orderId,
+      paymentUrl: first.body.paymentUrl,
+    })
+    expect((await readOrder(first.body.orderId, withToken(first.body.order_token))).status).toBe(
+      200,
+    )
+  })
+})
+
 describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
   it("answers the order's status, lines, totals, refunds and dates, and nothing else", async () => {
     const { product, orderId, token } = await guestOrder(2)
