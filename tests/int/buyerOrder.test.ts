@@ -186,7 +186,7 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
     }
   })
 
-  it('shows the order paid once Stripe says so', async () => {
+  it('shows the order paid once Stripe says so, and shipped once an admin ships it', async () => {
     const { orderId, token } = await guestOrder(1)
     const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0 })
     const session = stripe.sessions.get(order.stripeSessionId!)!
@@ -203,6 +203,17 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
     const read = await readOrder(orderId, withToken(token))
     expect(read.body.data.status).toBe('paid')
     expect(Date.parse(read.body.data.paid_at)).not.toBeNaN()
+
+    // An admin ships it (Payload's update writes back what it read): the token still opens it.
+    const admin = await userWithToken(payload, 'admin')
+    const shipped = await restJson('PATCH', `/api/orders/${orderId}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: { status: 'shipped' },
+    })
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200)
+    const after = await readOrder(orderId, withToken(token))
+    expect(after.status).toBe(200)
+    expect(after.body.data.status).toBe('shipped')
   })
 
   it("answers one and the same 404 without the token, with a wrong one, another order's, or a malformed one", async () => {
