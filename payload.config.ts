@@ -52,6 +52,7 @@ import { salesReportEndpoint } from './endpoints/reports/salesReport'
 import { searchEndpoint } from './endpoints/search/search'
 import { searchV1Endpoint } from './endpoints/search/v1/search'
 import { orderEndpoints } from './endpoints/shop'
+import { ordersV1 } from './endpoints/shop/v1'
 import {
   consumerAdminEndpoints,
   webhookDeliveryAdminEndpoints,
@@ -116,6 +117,7 @@ export const payloadConfig = (app: AppConfig) =>
       searchV1Endpoint,
       ...articlesV1,
       ...articlesV2,
+      ...ordersV1,
       ...webhookEndpoints,
       ...observabilityEndpoints,
     ],
@@ -173,7 +175,7 @@ export const payloadConfig = (app: AppConfig) =>
     typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts'), autoGenerate: false },
     cors: {
       origins: app.server.corsOrigins,
-      headers: ['x-api-key', 'x-request-id', 'idempotency-key'],
+      headers: ['x-api-key', 'x-request-id', 'idempotency-key', 'x-order-token'],
     },
     telemetry: false,
     logger: appLogger({ level: app.server.logLevel, isProduction: app.isProduction }),

@@ -15,7 +15,8 @@ import * as migration_20261126_061626_portal_sessions from './20261126_061626_po
 import * as migration_20261126_132343_portal_session_key from './20261126_132343_portal_session_key';
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
-import * as migration_20261126_222541_delivery_queue from './20261126_222541_delivery_queue';
+import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
+import * as migration_20261126_231616_delivery_queue from './20261126_231616_delivery_queue';
 
 export const migrations = [
   {
@@ -104,8 +105,13 @@ export const migrations = [
     name: '20261126_195331_deliveries_without_subscription_key',
   },
   {
-    up: migration_20261126_222541_delivery_queue.up,
-    down: migration_20261126_222541_delivery_queue.down,
-    name: '20261126_222541_delivery_queue'
+    up: migration_20261126_224714_buyer_order_token.up,
+    down: migration_20261126_224714_buyer_order_token.down,
+    name: '20261126_224714_buyer_order_token',
+  },
+  {
+    up: migration_20261126_231616_delivery_queue.up,
+    down: migration_20261126_231616_delivery_queue.down,
+    name: '20261126_231616_delivery_queue'
   },
 ];

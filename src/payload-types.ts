@@ -506,6 +506,7 @@ export interface Order {
   total: number;
   customerEmail: string;
   buyerAddress?: string | null;
+  orderTokenHash?: string | null;
   shippingAddress: {
     name: string;
     line1: string;
@@ -1153,6 +1154,7 @@ export interface OrdersSelect<T extends boolean = true> {
   total?: T;
   customerEmail?: T;
   buyerAddress?: T;
+  orderTokenHash?: T;
   shippingAddress?:
     | T
     | {

@@ -105,6 +105,14 @@ export const Orders: CollectionConfig = {
       access: readOnly,
     },
     {
+      // SHA-256 of the order's token (src/shop/orderToken.ts), never the token: the buyer's
+      // order page reads `GET /api/v1/orders/{id}` with it. Hidden from every API and the panel.
+      name: 'orderTokenHash',
+      type: 'text',
+      hidden: true,
+      access: readOnly,
+    },
+    {
       name: 'shippingAddress',
       type: 'group',
       access: readOnly,

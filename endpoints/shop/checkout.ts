@@ -59,6 +59,14 @@ export const guestCheckoutInput = z
   })
   .meta({ id: 'GuestCheckout' })
 
+/** The order's token in a checkout's answer (both variants). */
+const orderToken = z
+  .string()
+  .optional()
+  .describe(
+    "A secret bound to this order, given only here: keep it (the order page reads the order with it in `X-Order-Token` at `GET /api/v1/orders/{id}`). The same on a replay of the checkout (`Idempotency-Key`); absent only on a replay after the server's `PAYLOAD_SECRET` changed. Stored hashed: lost, it cannot be given again.",
+  )
+
 /** Guest checkout answer (201). */
 export const guestCheckoutOutput = z
   .object({
@@ -68,6 +76,7 @@ export const guestCheckoutOutput = z
       .describe(
         "Stripe's hosted payment page (the payment sandbox's test page while it is on): send the buyer there",
       ),
+    order_token: orderToken,
   })
   .meta({ id: 'GuestCheckoutResult' })
 
@@ -92,6 +101,7 @@ export const authenticatedCheckoutOutput = z
           "Stripe's hosted payment page (the payment sandbox's test page while it is on): send the buyer there",
         ),
       total: z.number().describe('Sum of price times quantity, in roubles'),
+      order_token: orderToken,
     }),
   })
   .meta({ id: 'AuthenticatedCheckoutResult' })
@@ -150,7 +160,7 @@ const guestCheckout = defineEndpoint({
     summary: 'Guest checkout (default)',
     description:
       'Anyone; body `{ items: [{ productId, quantity }], customerEmail, shippingAddress }`, ' +
-      'answer `{ orderId, paymentUrl }`, errors `{ error }`; 502 when Stripe cannot open the ' +
+      'answer `{ orderId, paymentUrl, order_token }`, errors `{ error }`; 502 when Stripe cannot open the ' +
       'session or no payment provider is configured (the order is then cancelled and its stock ' +
       'released).',
     tags: ['Shop'],
@@ -177,6 +187,7 @@ const guestCheckout = defineEndpoint({
     const body: z.input<typeof guestCheckoutOutput> = {
       orderId: result.orderId,
       paymentUrl: result.paymentUrl,
+      order_token: result.orderToken,
     }
     return placed(body, result.isReplay)
   },
@@ -192,7 +203,8 @@ const authenticatedCheckout = defineEndpoint({
     summary: 'Authenticated checkout (`CHECKOUT_REQUIRE_AUTH=true`)',
     description:
       'A signed-in user; body `{ items: [{ product_id, quantity }], shipping_address, ' +
-      'payment_method }`, answer `{ data: { orderId, paymentUrl, total } }`, errors ' +
+      'payment_method }`, answer `{ data: { orderId, paymentUrl, total, order_token } }`, ' +
+      'errors ' +
       '`{ errors: [{ message }] }`; 500 when Stripe cannot open the session.',
     tags: ['Shop'],
     headers: idempotencyHeaders,
@@ -227,7 +239,12 @@ const authenticatedCheckout = defineEndpoint({
       throw error
     })
     const body: z.input<typeof authenticatedCheckoutOutput> = {
-      data: { orderId: result.orderId, paymentUrl: result.paymentUrl, total: result.total },
+      data: {
+        orderId: result.orderId,
+        paymentUrl: result.paymentUrl,
+        total: result.total,
+        order_token: result.orderToken,
+      },
     }
     return placed(body, result.isReplay)
   },

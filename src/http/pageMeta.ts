@@ -9,6 +9,16 @@ export const offsetPageMeta = z.object({
 })
 export type OffsetPageMeta = z.infer<typeof offsetPageMeta>
 
+/** `meta` of a keyset page (`after_id`, `limit`): the v1 article list, a customer's orders. */
+export const keysetPageMeta = z
+  .object({
+    limit: z.number().int(),
+    has_more: z.boolean(),
+    next_after_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'KeysetPageMeta' })
+export type KeysetPageMeta = z.infer<typeof keysetPageMeta>
+
 /** A numbered page of records, as a list operation returns it. */
 export type NumberedPage<T> = {
   /** The records on this page. */

@@ -79,7 +79,7 @@ export function parseJsonBody(text: string): unknown {
  * The dotted path of the first string or key holding a NUL, `undefined` if none. Walks without
  * recursion and refuses nesting deeper than `maxJsonDepth`.
  */
-function findNul(root: unknown): string | undefined {
+export function findNul(root: unknown): string | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [
     { value: root, path: '', depth: 0 },
   ]

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { postgres } from '../../src/db/transaction'
+import { newOrderToken, orderTokenHash } from '../../src/shop/orderToken'
 import { seedWebhookEventTypes } from '../../seed/webhooks'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { insertOrders } from '../helpers/orders'
@@ -540,6 +541,75 @@ describe('the access matrix', () => {
       }
       expect(observed, answers.join('\n')).toEqual(row)
     })
+  })
+})
+
+describe("the buyer's order routes", () => {
+  // The same callers and letters, on the routes that show an order to its buyer: an order of
+  // none of the callers, whose token is known, and another order's token. A token opens its
+  // order to whoever holds it, whatever else they present, and nothing else: not another order,
+  // not Payload's own order routes, not the list (which shows each caller their own orders).
+  // Letters in the order of `callers`: A C K P E D.
+  const expectedRoutes: Record<string, Letters> = {
+    'GET /api/v1/orders/{id}': 'ffffff',
+    'GET /api/v1/orders/{id} with its token': 'yyyyyy',
+    "GET /api/v1/orders/{id} with another order's token": 'ffffff',
+    'GET /api/v1/orders': 'nfnnff',
+    'GET /api/orders/{id} with its token': 'nfnnfy',
+    'GET /api/orders with its token': 'nfnnfy',
+    'PATCH /api/orders/{id} with its token': 'nnnnny',
+  }
+
+  async function orderWithToken() {
+    const id = Number(await fixture('orders'))
+    const token = newOrderToken()
+    await postgres(payload).pool.query('UPDATE orders SET order_token_hash = $1 WHERE id = $2', [
+      orderTokenHash(token),
+      id,
+    ])
+    return { id, token }
+  }
+
+  it('answers every caller as the row says, never with a 5xx', { timeout: 120_000 }, async () => {
+    const order = await orderWithToken()
+    const other = await orderWithToken()
+    const token = { 'x-order-token': order.token }
+    const routes: Record<string, (headers: Record<string, string>) => Promise<Answer>> = {
+      'GET /api/v1/orders/{id}': (headers) => call('GET', `/api/v1/orders/${order.id}`, headers),
+      'GET /api/v1/orders/{id} with its token': (headers) =>
+        call('GET', `/api/v1/orders/${order.id}`, { ...headers, ...token }),
+      "GET /api/v1/orders/{id} with another order's token": (headers) =>
+        call('GET', `/api/v1/orders/${order.id}`, { ...headers, 'x-order-token': other.token }),
+      'GET /api/v1/orders': (headers) => call('GET', '/api/v1/orders?limit=100', headers),
+      'GET /api/orders/{id} with its token': (headers) =>
+        call('GET', `/api/orders/${order.id}?depth=0`, { ...headers, ...token }),
+      'GET /api/orders with its token': (headers) =>
+        call('GET', '/api/orders?limit=0&depth=0', { ...headers, ...token }),
+      'PATCH /api/orders/{id} with its token': (headers) =>
+        call('PATCH', `/api/orders/${order.id}`, { ...headers, ...token }, {}),
+    }
+    const observed: Record<string, Letters> = {}
+    const answers: string[] = []
+    for (const [route, run] of Object.entries(routes)) {
+      let letters = ''
+      for (const caller of callers) {
+        const answer = await run(headersOf[caller])
+        expect(answer.status, `${route} as ${caller}: ${JSON.stringify(answer.body)}`).toBeLessThan(
+          500,
+        )
+        const shown = answer.body?.data ?? answer.body
+        letters += route.startsWith('PATCH')
+          ? writeLetter(answer)
+          : Array.isArray(shown) || Array.isArray(shown?.docs)
+            ? readLetter({ ...answer, body: { docs: shown.docs ?? shown } }, order.id, true)
+            : readLetter({ ...answer, body: shown }, order.id, false)
+        answers.push(
+          `${route} as ${caller}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+        )
+      }
+      observed[route] = letters
+    }
+    expect(observed, answers.join('\n')).toEqual(expectedRoutes)
   })
 })
 

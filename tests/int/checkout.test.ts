@@ -44,7 +44,11 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
     expect(response.status).toBe(201)
     const [request] = stripe.sessionRequests()
     const session = stripe.sessions.values().next().value!
-    expect(response.body).toEqual({ orderId: expect.any(Number), paymentUrl: session.url })
+    expect(response.body).toEqual({
+      orderId: expect.any(Number),
+      paymentUrl: session.url,
+      order_token: expect.stringMatching(/^[\w-]{43}$/),
+    })
     const { orderId } = response.body
 
     expect(stripe.sessionRequests()).toHaveLength(1)

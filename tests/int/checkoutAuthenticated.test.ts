@@ -66,7 +66,12 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
     expect(response.status).toBe(201)
     const session = [...stripe.sessions.values()][0]!
     expect(response.body).toEqual({
-      data: { orderId: expect.any(Number), paymentUrl: session.url, total: 2581 },
+      data: {
+        orderId: expect.any(Number),
+        paymentUrl: session.url,
+        total: 2581,
+        order_token: expect.stringMatching(/^[\w-]{43}$/),
+      },
     })
     const { orderId } = response.body.data
     const [request] = stripe.sessionRequests()

@@ -24,6 +24,16 @@ describe('CORS_ORIGINS', () => {
     expect(await allowedOrigin('https://evil.example')).not.toBe('https://evil.example')
   })
 
+  it("lets a storefront on a listed origin send the buyer's X-Order-Token", async () => {
+    const answer = await rest('GET', '/api/v1/orders/1', {
+      headers: { origin: 'https://a.example', 'x-order-token': 'x' },
+    })
+    expect(answer.headers.get('access-control-allow-origin')).toBe('https://a.example')
+    expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'x-order-token',
+    )
+  })
+
   it('refuses to start with an entry that is not an origin, naming it', async () => {
     const { code, output } = await runToExit('scripts/worker.ts', {
       CORS_ORIGINS: 'https://a.example, https://b.example/shop',

@@ -141,6 +141,8 @@ describe('the document', () => {
       '/webhooks/event-types',
       '/api/orders/checkout',
       '/api/orders/webhook/stripe',
+      '/api/v1/orders',
+      '/api/v1/orders/{id}',
       '/api/contact',
       '/api/admin-action',
       '/reports/sales',
@@ -617,6 +619,26 @@ describe('shop', () => {
     } finally {
       restore()
     }
+  })
+
+  it('GET /api/v1/orders/{id} with the order token, and /api/v1/orders', async () => {
+    const placed = await expectAnswer('POST', '/api/orders/checkout', 201, {
+      headers: as.customer,
+      body: guestCart(),
+    })
+    const url = `/api/v1/orders/${placed.json.orderId}`
+    const read = await expectAnswer('GET', url, 200, {
+      headers: { 'x-order-token': placed.json.order_token },
+    })
+    expect(read.json.data.id).toBe(placed.json.orderId)
+    await expectAnswer('GET', url, 404)
+    await expectAnswer('GET', url, 404, { headers: { 'x-order-token': 'not-the-token' } })
+
+    const list = await expectAnswer('GET', '/api/v1/orders?limit=1', 200, { headers: as.customer })
+    expect(list.json.data[0].id).toBe(placed.json.orderId)
+    await expectAnswer('GET', '/api/v1/orders?limit=0', 400, { headers: as.customer })
+    await expectAnswer('GET', '/api/v1/orders', 401)
+    await expectAnswer('GET', '/api/v1/orders', 403, { headers: as.consumerA })
   })
 
   it('POST /api/orders/webhook/stripe', async () => {

@@ -223,4 +223,24 @@ describe('POST /api/orders/webhook/stripe: events', () => {
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ received: true })
   })
+
+  it('answers 200 to a verified event whose id or type holds a NUL (which cannot be stored), and records nothing', async () => {
+    // Found by the API fuzzer: such an event was a 400, which Stripe retries for days.
+    for (const [id, type] of [
+      ['evt_nul\u0000inside', 'payment_intent.created'],
+      ['evt_nul_type', 'nul\u0000inside'],
+      ['evt_nul_session', 'checkout.session.completed\u0000'],
+    ]) {
+      const response = await deliver({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: 'cs_nul', object: 'checkout.session', metadata: {} } },
+      })
+      expect(response.status, JSON.stringify(response.body)).toBe(200)
+      expect(response.body).toEqual({ received: true })
+    }
+    expect(await processedEvents('evt_nul_type')).toBe(0)
+  })
 })

@@ -10,7 +10,7 @@ import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { parseInput } from '@/http/parseInput'
 import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
-import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
+import { keysetPageMeta, offsetPage, offsetPageMeta } from '@/http/pageMeta'
 import { conditionalGet } from '@/openapi/common'
 import { articleV1, presentArticle } from './presentArticle'
 
@@ -55,16 +55,7 @@ export const listArticlesQuery = z
     }
   })
 
-export const articleListMeta = z.union([
-  offsetPageMeta,
-  z
-    .object({
-      limit: z.number().int(),
-      has_more: z.boolean(),
-      next_after_id: z.number().int().nullable(),
-    })
-    .meta({ id: 'KeysetPageMeta' }),
-])
+export const articleListMeta = z.union([offsetPageMeta, keysetPageMeta])
 
 /** Answer of `GET /api/v1/articles`. */
 export const articleListV1 = z.object({ data: z.array(articleV1), meta: articleListMeta })

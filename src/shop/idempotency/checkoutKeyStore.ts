@@ -16,6 +16,8 @@ export type StoredCheckoutKey<Result> = {
   orderId: number | null
   /** The answer, once the checkout succeeded; null while it runs. */
   result: Result | null
+  /** The answer's order token, sealed (`sealOrderToken`); null while it runs. */
+  orderTokenSealed: string | null
 }
 
 /**
@@ -36,11 +38,19 @@ export async function findCheckoutKey<Result>(
     request_hash: string
     order_id: number | null
     result: Result | null
+    order_token_sealed: string | null
   }>(sql`
-    SELECT request_hash, order_id, result FROM ${table}
+    SELECT request_hash, order_id, result, order_token_sealed FROM ${table}
     WHERE scope = ${id.scope} AND key = ${id.key}`)
   const row = rows[0]
-  return row && { requestHash: row.request_hash, orderId: row.order_id, result: row.result }
+  return (
+    row && {
+      requestHash: row.request_hash,
+      orderId: row.order_id,
+      result: row.result,
+      orderTokenSealed: row.order_token_sealed,
+    }
+  )
 }
 
 /**
@@ -70,13 +80,18 @@ export async function recordCheckoutKeyOrder(
     WHERE scope = ${id.scope} AND key = ${id.key}`)
 }
 
-/** Stores the answer of the key's checkout: from now on it is given again. */
+/**
+ * Stores the answer of the key's checkout, its order token sealed apart from it: from now on it
+ * is given again.
+ */
 export async function completeCheckoutKey<Result>(
   db: TransactionDb,
-  id: CheckoutKeyId & { orderId: number; result: Result },
+  id: CheckoutKeyId & { orderId: number; result: Result; orderTokenSealed: string },
 ) {
   await db.execute(sql`
-    UPDATE ${table} SET result = ${JSON.stringify(id.result)}::jsonb, completed_at = now()
+    UPDATE ${table}
+    SET result = ${JSON.stringify(id.result)}::jsonb, order_token_sealed = ${id.orderTokenSealed},
+        completed_at = now()
     WHERE scope = ${id.scope} AND key = ${id.key} AND order_id = ${id.orderId}`)
 }
 

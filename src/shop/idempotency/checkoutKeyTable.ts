@@ -39,8 +39,13 @@ export const checkoutKeyTable: PostgresSchemaHook = ({ schema }) => {
           /** SHA-256 (hex) of the canonical JSON of the parsed body. */
           requestHash: varchar('request_hash', { length: 64 }).notNull(),
           orderId: integer('order_id'),
-          /** The checkout's answer (`{ orderId, paymentUrl, total }`), once it succeeded. */
+          /** The checkout's answer (`{ orderId, paymentUrl, total }`, no token), once it succeeded. */
           result: jsonb('result'),
+          /**
+           * The answer's order token, sealed with a key derived from `PAYLOAD_SECRET`
+           * (`sealedOrderToken.ts`): a replay answers it again, the database alone never shows it.
+           */
+          orderTokenSealed: varchar('order_token_sealed', { length: 200 }),
           createdAt: at('created_at').notNull().defaultNow(),
           completedAt: at('completed_at'),
         },

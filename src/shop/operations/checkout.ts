@@ -21,6 +21,8 @@ import { WebhookEvents } from '@/webhooks/eventCatalogue'
 import { configOf, type AppConfig } from '@/config/appConfig'
 import { exponentialDelay, type Backoff } from '@/retry/exponentialBackoff'
 import { keyReusedWithAnotherRequest } from '../idempotency/idempotencyKey'
+import { openOrderToken, sealOrderToken } from '../idempotency/sealedOrderToken'
+import { newOrderToken, orderTokenHash } from '../orderToken'
 import {
   claimCheckoutKey,
   completeCheckoutKey,
@@ -48,13 +50,22 @@ export type CheckoutArgs = {
   idempotency?: CheckoutKeyId & { requestHash: string }
 }
 
-/** A placed order and where its customer pays. */
-export type CheckoutResult = {
+/** A placed order and where its customer pays: what a key's stored answer keeps in the clear. */
+export type PlacedOrder = {
   orderId: number
   /** Stripe's hosted payment page. */
   paymentUrl: string
   /** Sum of price × quantity, exact. */
   total: number
+}
+
+/** A placed order with the secret that lets its buyer read it (`GET /api/v1/orders/{id}`). */
+export type CheckoutResult = PlacedOrder & {
+  /**
+   * The order's token (stored only as its hash). Absent only on a replay whose sealed token
+   * cannot be opened: `PAYLOAD_SECRET` changed since the first answer.
+   */
+  orderToken?: string
 }
 
 /** A checkout's answer, and whether it is a stored one given again (`Idempotent-Replayed`). */
@@ -96,9 +107,21 @@ async function checkoutOnce(
   const abandonAfterMs = unansweredKeyLeaseMs(configOf(args.req.payload))
   let waits = 0
   for (;;) {
-    const stored = await findCheckoutKey<CheckoutResult>(db, { ...id, abandonAfterMs })
+    const stored = await findCheckoutKey<PlacedOrder>(db, { ...id, abandonAfterMs })
     if (stored && stored.requestHash !== id.requestHash) throw keyReusedWithAnotherRequest()
-    if (stored?.result) return { ...stored.result, isReplay: true }
+    if (stored?.result) {
+      const orderToken = openOrderToken({
+        secret: args.req.payload.secret,
+        sealed: stored.orderTokenSealed,
+        binding: { scope: id.scope, key: id.key, orderId: stored.result.orderId },
+      })
+      if (!orderToken) {
+        args.req.payload.logger.warn({
+          msg: `The order token of order ${stored.result.orderId}'s stored checkout answer cannot be opened (PAYLOAD_SECRET changed?): replayed without it`,
+        })
+      }
+      return { ...stored.result, orderToken, isReplay: true }
+    }
     if (!stored) {
       try {
         return { ...(await countedPlaceOrder(args)), isReplay: false }
@@ -147,6 +170,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
     email: args.customerEmail,
   }
   const key = args.idempotency
+  const orderToken = newOrderToken()
   const { order, lines } = await inTransaction(req, async (db) => {
     // First, before any lock of the checkout's own: a second request with the key waits here.
     if (key && !(await claimCheckoutKey(db, key))) throw new KeyTakenMeanwhile()
@@ -171,6 +195,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
         total: amountToNumber(total),
         customerEmail: args.customerEmail,
         buyerAddress: buyer.addressKey,
+        orderTokenHash: orderTokenHash(orderToken),
         shippingAddress: args.shippingAddress,
         user: args.userId,
       },
@@ -221,15 +246,20 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
         : 'The payment provider could not be reached; the order was cancelled, nothing was charged',
     })
   }
-  const result: CheckoutResult = { orderId: order.id, paymentUrl, total: order.total }
+  const placed: PlacedOrder = { orderId: order.id, paymentUrl, total: order.total }
   if (key) {
     await completeCheckoutKey(await transactionDatabase(req), {
       ...key,
       orderId: order.id,
-      result,
+      result: placed,
+      orderTokenSealed: sealOrderToken({
+        secret: req.payload.secret,
+        token: orderToken,
+        binding: { scope: key.scope, key: key.key, orderId: order.id },
+      }),
     })
   }
-  return result
+  return { ...placed, orderToken }
 }
 
 /** Cancels the order and gives its key back: a retry with the key checks out again. */
