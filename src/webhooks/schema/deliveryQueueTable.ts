@@ -131,13 +131,23 @@ ALTER TABLE ${deliveriesTableName} SET (fillfactor = 70);
 `
 
 /**
- * Where the schema is pushed (development, tests) rather than migrated, installs the triggers
- * (push knows tables and indexes, not triggers) and, the first time, queues the deliveries the
- * log already holds unfinished. Idempotent; instances starting together take turns.
+ * Where Payload pushed the schema (development, tests) rather than migrated it, installs the
+ * triggers (push knows tables and indexes, not triggers) and, the first time, queues the
+ * deliveries the log already holds unfinished. A pushed database is one whose migrations table
+ * holds Payload's push marker (batch -1); on any other (migrated, or not yet: `npm run migrate`
+ * starts Payload before it applies the migrations) nothing is done, and the migration installs
+ * them. Idempotent; instances starting together take turns.
  */
 export async function installDeliveryQueue(pool: Pool) {
   await inPoolTransaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_queue_install'))`)
+    const { rows: pushed } = await client.query<{ is_pushed: boolean }>(
+      `SELECT to_regclass('payload_migrations') IS NOT NULL
+         AND to_regclass('${deliveriesTableName}') IS NOT NULL AS is_pushed`,
+    )
+    if (!pushed[0]?.is_pushed) return
+    const { rowCount } = await client.query(`SELECT 1 FROM payload_migrations WHERE batch = -1`)
+    if (!rowCount) return
     const { rows } = await client.query<{ installed: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM pg_trigger
          WHERE tgname = 'webhook_deliveries_queue_insert'
