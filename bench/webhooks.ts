@@ -67,14 +67,27 @@ const port = (receiver.address() as AddressInfo).port
 const receiverUrl = `http://127.0.0.1:${port}`
 const received = (prefix: string) => receivedByPrefix.get(prefix) ?? 0
 
-const { default: config } = await import('../payload.config')
-const { createLocalReq, getPayload } = await import('payload')
-const { emitEvent } = await import('../src/webhooks/operations/emitEvent')
-const { inTransaction, postgres } = await import('../src/db/transaction')
-const { startWebhookWorker } = await import('../src/webhooks/worker/worker')
-const { buildDeliveryRequest } = await import('../src/webhooks/deliveryRequest')
-const { generateSecret } = await import('../src/webhooks/secret')
-const { closePayload } = await import('../src/db/closePayload')
+// Payload and the app's modules load in one step with the config: imported one after another
+// here, the start stalled before connecting in two of seven runs today (scripts/worker.ts saw the same).
+const [
+  { default: config },
+  { createLocalReq, getPayload },
+  { emitEvent },
+  { inTransaction, postgres },
+  { startWebhookWorker },
+  { buildDeliveryRequest },
+  { generateSecret },
+  { closePayload },
+] = await Promise.all([
+  import('../payload.config'),
+  import('payload'),
+  import('../src/webhooks/operations/emitEvent'),
+  import('../src/db/transaction'),
+  import('../src/webhooks/worker/worker'),
+  import('../src/webhooks/deliveryRequest'),
+  import('../src/webhooks/secret'),
+  import('../src/db/closePayload'),
+])
 
 const payload = await getPayload({ config })
 const pool = postgres(payload).pool
