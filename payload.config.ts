@@ -25,7 +25,6 @@ import { checkoutKeyTable } from '@/shop/idempotency/checkoutKeyTable'
 import { disableNoticeTable } from '@/webhooks/schema/disableNoticeTable'
 import { attemptLogTable } from '@/webhooks/schema/attemptLogTable'
 import { eventLogTable } from '@/webhooks/schema/eventLogTable'
-import { deliveryQueueTable, installDeliveryQueue } from '@/webhooks/schema/deliveryQueueTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
@@ -152,7 +151,6 @@ export const payloadConfig = (app: AppConfig) =>
         rateLimitTable,
         outboxTable,
         eventLogTable,
-        deliveryQueueTable,
         disableNoticeTable,
         sandboxSessionTable,
       ],
@@ -187,9 +185,6 @@ export const payloadConfig = (app: AppConfig) =>
     // up before anything reads. Background loops start with Payload (which the app server
     // initialises at boot, through a request), outside that request's context: they serve none.
     onInit: async (payload) => {
-      // A pushed schema has the queue's table, not the log's triggers that keep it (migrations
-      // create both).
-      if (app.database.push) await installDeliveryQueue(payload.db.pool)
       routeReadsByRequest(payload, app.database.replicaUrls)
       observeHttpRequests(payload)
       await outsideRequests(() => startBackgroundWork(payload))

@@ -16,7 +16,6 @@ import * as migration_20261126_132343_portal_session_key from './20261126_132343
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
 import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
-import * as migration_20261126_231616_delivery_queue from './20261126_231616_delivery_queue';
 
 export const migrations = [
   {
@@ -108,10 +107,5 @@ export const migrations = [
     up: migration_20261126_224714_buyer_order_token.up,
     down: migration_20261126_224714_buyer_order_token.down,
     name: '20261126_224714_buyer_order_token',
-  },
-  {
-    up: migration_20261126_231616_delivery_queue.up,
-    down: migration_20261126_231616_delivery_queue.down,
-    name: '20261126_231616_delivery_queue'
   },
 ];

@@ -11,8 +11,8 @@ import { configOf } from '@/config/appConfig'
 const queueTimeoutMs = 5_000
 
 /**
- * The webhook queue as the database has it now, in one statement over small tables: the
- * unfinished deliveries by status (the queue holds only those; their status is in the log), how long the oldest
+ * The webhook queue as the database has it now, in one statement over small indexes: the
+ * unfinished deliveries by status (the partial due index holds only those), how long the oldest
  * delivery a worker could claim now (its subscription active and not pausing) has been due, and
  * the subscriptions disabled after failing (`is_active` is indexed).
  */
@@ -26,15 +26,15 @@ async function readQueueGauges(payload: Payload): Promise<QueueGauges> {
   }>({
     name: 'metrics-webhook-queue',
     text: `SELECT q.pending, q.failed, q.delivering, due.oldest, off.disabled
-     FROM (SELECT count(*) FILTER (WHERE d.status = 'pending')::int AS pending,
-                  count(*) FILTER (WHERE d.status = 'failed')::int AS failed,
-                  count(*) FILTER (WHERE d.status = 'delivering')::int AS delivering
-           FROM webhook_queue u JOIN webhook_deliveries d ON d.id = u.delivery_id) q,
-          (SELECT coalesce(extract(epoch FROM now() - min(u.due_at)), 0)::float8 AS oldest
-           FROM webhook_queue u
-           JOIN webhook_subscriptions s ON s.id = u.subscription_id AND s.is_active
+     FROM (SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+                  count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                  count(*) FILTER (WHERE status = 'delivering')::int AS delivering
+           FROM webhook_deliveries WHERE status IN ('pending', 'failed', 'delivering')) q,
+          (SELECT coalesce(extract(epoch FROM now() - min(d.next_attempt_at)), 0)::float8 AS oldest
+           FROM webhook_deliveries d
+           JOIN webhook_subscriptions s ON s.id = d.subscription_id AND s.is_active
              AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-           WHERE u.due_at <= now()) due,
+           WHERE d.status IN ('pending', 'failed', 'delivering') AND d.next_attempt_at <= now()) due,
           (SELECT count(*)::int AS disabled FROM webhook_subscriptions
            WHERE NOT is_active AND disabled_at IS NOT NULL) off`,
   })

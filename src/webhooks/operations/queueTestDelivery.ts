@@ -7,9 +7,6 @@ import { testEventMessage, WebhookEvents, type TestEventData } from '../eventCat
 import { eventLogTableName } from '../schema/eventLogTable'
 import { deliveriesChannel, outboxTableName } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
-import { deliveriesTableName } from '../schema/deliveryQueueTable'
-
-const deliveries = sql.identifier(deliveriesTableName)
 
 /** The test delivery just queued. */
 export type QueuedTestDelivery = {
@@ -44,7 +41,7 @@ export async function queueTestDelivery(args: {
         nextval(pg_get_serial_sequence(${outboxTableName}, 'seq')))
       RETURNING id, type, occurred_at, seq
     )
-    INSERT INTO ${deliveries}
+    INSERT INTO webhook_deliveries
       (subscription_id, event_id, event_type, occurred_at, event_seq, status, attempts, next_attempt_at)
     SELECT ${args.subscriptionId}, event.id, event.type, event.occurred_at, event.seq, 'pending', 0, now()
     FROM event

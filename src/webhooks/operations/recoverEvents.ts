@@ -8,9 +8,6 @@ import { eventLogTableName } from '../schema/eventLogTable'
 import { WebhookEvents } from '../eventCatalogue'
 import { filterMatchesSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import { findOwnSubscription } from './findOwnSubscription'
-import { deliveriesTableName } from '../schema/deliveryQueueTable'
-
-const deliveries = sql.identifier(deliveriesTableName)
 
 /** What a recover queued. */
 export type RecoveredEvents = {
@@ -58,7 +55,7 @@ export async function recoverEvents(args: {
     // through (a test event, addressed to the subscription, always).
     const filterMatches = sql.raw(filterMatchesSql('s', 'e.data'))
     const requeued = await db.execute<{ id: number }>(sql`
-      UPDATE ${deliveries} d
+      UPDATE webhook_deliveries d
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
           updated_at = now()
       FROM webhook_subscriptions s, ${sql.identifier(eventLogTableName)} e
@@ -67,7 +64,7 @@ export async function recoverEvents(args: {
         AND (d.event_type = ${WebhookEvents.Test} OR ${filterMatches})
       RETURNING d.id`)
     const inserted = await db.execute<{ id: number }>(sql`
-      INSERT INTO ${deliveries} (subscription_id, event_id, event_type, occurred_at,
+      INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
         event_seq, ordering_key, status, attempts, next_attempt_at, is_manual)
       SELECT s.id, e.id::text, e.type, e.occurred_at, e.seq,
              CASE WHEN s.ordered THEN e.ordering_key END, 'pending', 0, now(), true
@@ -75,7 +72,7 @@ export async function recoverEvents(args: {
       JOIN webhook_subscriptions s ON s.id = ${id} AND ${matches}
       WHERE e.occurred_at BETWEEN ${window} AND e.occurred_at >= s.created_at
         AND NOT EXISTS (
-          SELECT 1 FROM ${deliveries} d
+          SELECT 1 FROM webhook_deliveries d
           WHERE d.subscription_id = s.id AND d.event_id = e.id::text)
       -- A concurrent recover of the same window inserted it first.
       ON CONFLICT (event_id, subscription_id) DO NOTHING

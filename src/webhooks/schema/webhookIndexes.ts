@@ -1,3 +1,4 @@
+import { sql } from '@payloadcms/db-postgres'
 import {
   bigint,
   boolean,
@@ -12,6 +13,9 @@ import {
 import type { PostgresSchemaHook } from '@/db/schemaHook'
 import { orderingKeyMaxLength } from './eventTable'
 
+/** Statuses of a delivery that is not finished: the worker's partial indexes hold only these. */
+const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
+
 /**
  * What Payload's field options cannot express, added to its schema so that push and migrations
  * own it:
@@ -19,11 +23,12 @@ import { orderingKeyMaxLength } from './eventTable'
  *   '*']`, and the endpoint's back-off and rate-limit state, which only the worker's SQL reads
  *   and writes (no API or admin field);
  * - on deliveries, one delivery per event and subscription (unique: an event is never queued
- *   twice for one endpoint; `recover` looks deliveries up by it). Nothing that a claim or an
- *   outcome changes is indexed here (status, due time, lease): the worker goes by the queue
- *   (src/webhooks/schema/deliveryQueueTable.ts), and the log's updates stay HOT. Beyond this
- *   there are only the id, `created_at` (the admin list's order, the retention cleanup) and
- *   Payload's own index on the subscription (the delivery log).
+ *   twice for one endpoint; `recover` looks deliveries up by it), and the claim's partial
+ *   indexes: unfinished deliveries by subscription and due time, and the deliveries in flight
+ *   by subscription (the per-endpoint concurrency count), which stay small however long the
+ *   log grows. Every claim and outcome rewrites a delivery's row and so every index on it:
+ *   beyond these there are only the id, `created_at` (the admin list's order, the retention
+ *   cleanup) and Payload's own index on the subscription (the delivery log).
  * - no foreign key from a delivery to its subscription (`dropSubscriptionForeignKey`).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
@@ -66,6 +71,17 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       webhookDeliveriesEventSubscription: uniqueIndex(
         'webhook_deliveries_event_subscription_idx',
       ).on(table.eventId, table.subscription),
+      webhookDeliveriesDue: index('webhook_deliveries_due_idx')
+        .on(table.subscription, table.nextAttemptAt)
+        .where(unfinished),
+      webhookDeliveriesInFlight: index('webhook_deliveries_in_flight_idx')
+        .on(table.subscription)
+        .where(sql`status = 'delivering'`),
+      // Ordered delivery: the unfinished deliveries of one object to one subscription, in the
+      // order their events were emitted (only ordered subscriptions' rows carry a key).
+      webhookDeliveriesOrdered: index('webhook_deliveries_ordered_idx')
+        .on(table.subscription, table.orderingKey, table.eventSeq)
+        .where(sql`ordering_key IS NOT NULL AND ${unfinished}`),
     }),
   })
   return schema

@@ -1,11 +1,6 @@
 import type { Pool, PoolClient } from 'pg'
 
 import { inPoolTransaction } from '@/db/poolTransaction'
-
-import {
-  deliveriesTableName as log,
-  deliveryQueueTableName as queue,
-} from '../schema/deliveryQueueTable'
 /** A delivery claimed by this worker, with what sending it needs. */
 export type ClaimedDelivery = {
   id: number
@@ -69,10 +64,9 @@ const freeSlotsSql = (
   finishedIds: string,
   finishedLeases: string,
 ) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
-  SELECT count(*)::int FROM ${queue} f
-  WHERE f.subscription_id = s.id AND f.lease_expires_at IS NOT NULL
-    AND f.lease_expires_at > now()
-    AND (f.delivery_id, f.lease_expires_at) NOT IN (
+  SELECT count(*)::int FROM webhook_deliveries f
+  WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
+    AND (f.id, f.lease_expires_at) NOT IN (
       SELECT u.id, u.lease FROM unnest(${finishedIds}::int[], ${finishedLeases}::timestamptz[])
         AS u(id, lease))))`
 
@@ -84,9 +78,10 @@ const freeSlotsSql = (
  * may commit after this one's).
  */
 const isHeadOfItsObjectSql = `NOT EXISTS (
-    SELECT 1 FROM ${queue} earlier
+    SELECT 1 FROM webhook_deliveries earlier
     WHERE earlier.subscription_id = d.subscription_id AND earlier.ordering_key = d.ordering_key
-      AND earlier.event_seq < d.event_seq)
+      AND earlier.event_seq < d.event_seq
+      AND earlier.status IN ('pending', 'failed', 'delivering'))
   AND NOT EXISTS (
     SELECT 1 FROM webhook_outbox o
     WHERE o.ordering_key = d.ordering_key AND o.seq < d.event_seq)`
@@ -94,11 +89,11 @@ const isHeadOfItsObjectSql = `NOT EXISTS (
 /**
  * Active subscriptions that have due deliveries and could take one now (not pausing, not at
  * their concurrency cap), the longest-waiting first, at most `limit`: the candidates of the
- * next claims. Due: the queue's deliveries whose time has come, waiting ones and those whose
- * lease lapsed (a worker died holding them: a claim moves a delivery's due time to the end of
- * its lease, so the queue's due index finds all).
+ * next claims. Due: pending or failed deliveries whose time has come, and those whose lease
+ * lapsed (a worker died holding them: a claim moves `next_attempt_at` to the end of its lease,
+ * so the partial due index finds all).
  *
- * A loose index scan: the queue's due index is ordered by subscription, then due time, so each
+ * A loose index scan: the due index is ordered by subscription, then due time, so each
  * subscription's oldest unfinished delivery is the first entry of its range, and one step of
  * the recursion jumps from one subscription to the next. The scan costs one index probe per
  * subscription with unfinished deliveries, however many deliveries each has queued (grouping
@@ -116,16 +111,17 @@ export async function findDueSubscriptions(
   // switches a prepared statement to after five runs, took 0.8 s a scan on a queue of 10,000.
   const { rows } = await pool.query<{ id: string }>({
     text: `WITH RECURSIVE heads AS (
-         (SELECT d.subscription_id AS id, d.due_at AS oldest
-          FROM ${queue} d
-          ORDER BY d.subscription_id, d.due_at
+         (SELECT d.subscription_id AS id, d.next_attempt_at AS oldest
+          FROM webhook_deliveries d
+          WHERE d.status IN ('pending', 'failed', 'delivering')
+          ORDER BY d.subscription_id, d.next_attempt_at
           LIMIT 1)
          UNION ALL
          SELECT next.id, next.oldest FROM heads h CROSS JOIN LATERAL (
-           SELECT d.subscription_id AS id, d.due_at AS oldest
-           FROM ${queue} d
-           WHERE d.subscription_id > h.id
-           ORDER BY d.subscription_id, d.due_at
+           SELECT d.subscription_id AS id, d.next_attempt_at AS oldest
+           FROM webhook_deliveries d
+           WHERE d.status IN ('pending', 'failed', 'delivering') AND d.subscription_id > h.id
+           ORDER BY d.subscription_id, d.next_attempt_at
            LIMIT 1
          ) next
        )
@@ -159,11 +155,8 @@ export async function findDueSubscriptions(
  * taken once the locks are held, so it sees every claim that committed before, and none can
  * commit meanwhile. (Locking in the claim statement itself counted from a snapshot taken before
  * the lock: a claim that committed between the two had its slots counted as free, and an
- * endpoint capped at 10 got 11 sends.) The candidates come from the queue; each is handed to
- * exactly one worker by locking its row in the log (`FOR UPDATE OF l SKIP LOCKED`, its status
- * and due time checked again on the row locked). The log's row, not the queue's: every writer
- * of a delivery locks its log row first and the queue's row after (the log's trigger), and one
- * order of locks is what keeps a claim from deadlocking with an outcome or a retry. Returns the deliveries claimed, and the subscriptions that filled
+ * endpoint capped at 10 got 11 sends.) Each delivery row is handed to exactly one worker
+ * (`FOR UPDATE SKIP LOCKED`). Returns the deliveries claimed, and the subscriptions that filled
  * their share (they may have more: they take another turn).
  */
 export async function claimDeliveries(
@@ -223,21 +216,20 @@ async function claimLocked(
        FROM eligible e
      ), picked AS (
        SELECT p.id, r.id AS subscription_id, r.turn,
-              row_number() OVER (PARTITION BY r.id ORDER BY p.due_at, p.id) AS rank
+              row_number() OVER (PARTITION BY r.id ORDER BY p.next_attempt_at, p.id) AS rank
        FROM rooms r CROSS JOIN LATERAL (
-         SELECT d.delivery_id AS id, d.due_at FROM ${queue} d
-         JOIN ${log} l ON l.id = d.delivery_id
-         WHERE d.subscription_id = r.id AND d.due_at <= now()
+         SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE d.subscription_id = r.id AND d.status IN ('pending', 'failed', 'delivering')
+           AND d.next_attempt_at <= now()
            AND (d.ordering_key IS NULL OR (${isHeadOfItsObjectSql}))
-           AND l.status IN ('pending', 'failed', 'delivering') AND l.next_attempt_at <= now()
-         ORDER BY d.due_at
+         ORDER BY d.next_attempt_at
          LIMIT greatest(r.room, 0)
-         FOR UPDATE OF l SKIP LOCKED
+         FOR UPDATE SKIP LOCKED
        ) p
      ), chosen AS (
        SELECT id, subscription_id FROM picked ORDER BY rank, turn LIMIT $1
      ), claimed AS (
-       UPDATE ${log} d
+       UPDATE webhook_deliveries d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
            lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
@@ -310,7 +302,7 @@ async function claimLocked(
 export async function giveBack(pool: Pool, delivery: ClaimedDelivery) {
   await pool.query({
     name: 'webhook-give-back',
-    text: `UPDATE ${log}
+    text: `UPDATE webhook_deliveries
        SET status = CASE WHEN attempts > 1 THEN 'failed' ELSE 'pending' END
              ::enum_webhook_deliveries_status,
            attempts = attempts - 1, next_attempt_at = now(), lease_expires_at = NULL

@@ -1,7 +1,5 @@
 import type { Pool } from 'pg'
 
-import { deliveriesTableName as log } from '../schema/deliveryQueueTable'
-
 /** Rows deleted per statement: small enough to hold no lock for long. */
 export const historyBatchSize = 5000
 
@@ -29,8 +27,8 @@ export async function deleteExpiredHistory(
     }
   }
   const deliveries = await deleteBatches(
-    `DELETE FROM ${log} WHERE id IN (
-       SELECT id FROM ${log} WHERE created_at < $1
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries WHERE created_at < $1
          AND (status <> 'delivering' OR lease_expires_at <= now())
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
@@ -38,7 +36,7 @@ export async function deleteExpiredHistory(
   const events = await deleteBatches(
     `DELETE FROM webhook_events WHERE id IN (
        SELECT e.id FROM webhook_events e WHERE e.occurred_at < $1
-         AND NOT EXISTS (SELECT 1 FROM ${log} d WHERE d.event_id = e.id::text)
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id::text)
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   return { events, deliveries }

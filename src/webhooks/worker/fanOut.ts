@@ -1,7 +1,6 @@
 import type { Pool } from 'pg'
 
 import { subscriptionMatchesSql } from '../subscriptionMatch'
-import { deliveriesTableName as log } from '../schema/deliveryQueueTable'
 
 /** Events one fan-out statement takes at most, so that it writes a bounded number of rows. */
 export const fanOutEventLimit = 100
@@ -71,7 +70,7 @@ export async function fanOut(
        INSERT INTO webhook_events (id, type, data, occurred_at, seq, ordering_key)
        SELECT id, type, data, occurred_at, seq, ordering_key FROM events
      ), inserted AS (
-       INSERT INTO ${log} (subscription_id, event_id, event_type, occurred_at,
+       INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
          event_seq, ordering_key, status, attempts, next_attempt_at)
        SELECT s.id, o.id, o.type, o.occurred_at, o.seq,
               CASE WHEN s.ordered THEN o.ordering_key END, 'pending', 0, now()

@@ -6,7 +6,6 @@ import { inPoolTransaction } from '@/db/poolTransaction'
 import { nextBackoff, type AttemptResult, type BackoffSettings } from '../endpointBackoff'
 import { disableAfterFailures, foldOutcomes } from '../subscriptionOutcome'
 import type { AttemptOutcome } from './sendDelivery'
-import { deliveriesTableName as log } from '../schema/deliveryQueueTable'
 
 /**
  * Writes a batch of attempt outcomes in one transaction of a fixed number of statements,
@@ -78,7 +77,7 @@ export async function recordOutcomes(
     // Only a delivery still held under the claim its outcome was sent under is written.
     const { rows: matched } = await client.query<{ id: number; lease_expires_at: Date }>({
       name: 'webhook-outcome-deliveries',
-      text: `UPDATE ${log} d
+      text: `UPDATE webhook_deliveries d
        SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
            lease_expires_at = NULL, last_response_status = v.response_status,
            last_response_body = v.response_body, last_error = v.error,

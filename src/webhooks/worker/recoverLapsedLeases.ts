@@ -1,10 +1,5 @@
 import type { Pool } from 'pg'
 
-import {
-  deliveriesTableName as log,
-  deliveryQueueTableName as queue,
-} from '../schema/deliveryQueueTable'
-
 /** Deliveries one statement returns to the queue at most. */
 const recoverLimit = 1000
 
@@ -23,27 +18,26 @@ export const lapsedLeaseError =
  * Several workers may run it at once (`SKIP LOCKED`). Returns how many went back.
  */
 export async function recoverLapsedLeases(pool: Pool): Promise<number> {
-  // Each row is reached through an index: the lapsed claims through the queue's partial index of
-  // those in flight, their subscriptions by id, the rows to update by id. (Written as a join, one run
+  // Each row is reached through an index: the lapsed claims through the partial index of those
+  // in flight, their subscriptions by id, the rows to update by id. (Written as a join, one run
   // during bench:webhooks' backlog of a million deliveries read data files for over nine
   // minutes, and the worker, which runs this between claims, sent nothing meanwhile. Why that
   // plan was chosen was not established; in this form each step has an index to go by.)
   const { rowCount } = await pool.query({
     name: 'webhook-recover-lapsed-leases',
-    text: `UPDATE ${log} d
+    text: `UPDATE webhook_deliveries d
        SET status = 'failed', next_attempt_at = now(), lease_expires_at = NULL,
            last_response_status = NULL, last_response_body = NULL, duration_ms = NULL,
            last_error = $2, updated_at = now()
        WHERE d.id = ANY (ARRAY(
-         SELECT l.id FROM ${queue} f JOIN ${log} l ON l.id = f.delivery_id
-         WHERE f.lease_expires_at IS NOT NULL AND f.lease_expires_at <= now()
+         SELECT f.id FROM webhook_deliveries f
+         WHERE f.status = 'delivering' AND f.lease_expires_at <= now()
            AND NOT EXISTS (
              SELECT 1 FROM webhook_subscriptions s
              WHERE s.id = f.subscription_id AND s.is_active
                AND (s.backoff_until IS NULL OR s.backoff_until <= now()))
-           AND l.status = 'delivering' AND l.lease_expires_at <= now()
          LIMIT $1
-         FOR UPDATE OF l SKIP LOCKED))
+         FOR UPDATE OF f SKIP LOCKED))
          AND d.status = 'delivering' AND d.lease_expires_at <= now()`,
     values: [recoverLimit, lapsedLeaseError],
   })
