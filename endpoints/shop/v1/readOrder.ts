@@ -3,6 +3,7 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { notFound } from '@/http/errors'
+import { maxRecordId } from '@/http/ids'
 import { isUser } from '@/identity/roles'
 import { findBuyerOrder } from '@/shop/operations/findBuyerOrder'
 import { orderTokenHeader, orderTokenSchema } from '@/shop/orderToken'
@@ -46,7 +47,7 @@ export const readOrderEndpoint = defineEndpoint({
   },
   handler: async (req: PayloadRequest) => {
     const raw = String(req.routeParams?.id ?? '')
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > maxRecordId) {
       throw noSuchOrder(raw)
     }
     const order = await findBuyerOrder({
