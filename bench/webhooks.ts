@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'undici'
 
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { cpuSpent, cpuTimes } from './lib/cpuTime'
 import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
@@ -78,6 +79,7 @@ const [
   { buildDeliveryRequest },
   { generateSecret },
   { closePayload },
+  { backgroundWork },
 ] = await Promise.all([
   import('../payload.config'),
   import('payload'),
@@ -87,6 +89,7 @@ const [
   import('../src/webhooks/deliveryRequest'),
   import('../src/webhooks/secret'),
   import('../src/db/closePayload'),
+  import('../src/lifecycle/backgroundWork'),
 ])
 
 const payload = await getPayload({ config })
@@ -185,19 +188,34 @@ try {
   await addSubscriptions(10_000, ['article.created'], 'fan')
   let worker = await startWebhookWorker(payload)
   await emit('order.created', 1) // not matching: warms the path
-  const committed = await emit('article.created', 1)
-  await waitUntil(async () => (await count(`SELECT count(*) FROM webhook_deliveries`)) >= 10_000, 5)
-  const fanOutMs = performance.now() - committed
-  await waitUntil(
-    async () =>
-      (await count(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'succeeded'`)) === 0,
-    200,
-  )
+  // Five events, one at a time, each once the last one's deliveries are all sent: the median,
+  // and how much of each was the fan-out statement (the rest: NOTIFY, the worker's wake, and
+  // this loop's polling every 5 ms).
+  const fanOutRuns: { ms: number; statementMs: number }[] = []
+  for (let run = 1; run <= 5; run++) {
+    const before = worker.stats().fanOutMs
+    const committed = await emit('article.created', 1)
+    await waitUntil(
+      async () => (await count(`SELECT count(*) FROM webhook_deliveries`)) >= run * 10_000,
+      5,
+    )
+    fanOutRuns.push({
+      ms: performance.now() - committed,
+      statementMs: worker.stats().fanOutMs - before,
+    })
+    await waitUntil(
+      async () =>
+        (await count(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'succeeded'`)) === 0,
+      200,
+    )
+  }
   await worker.stop()
+  const fanOutMs = p50(fanOutRuns.map((run) => run.ms))
   row(
-    'fan-out: commit of one event -> 10,000 delivery rows present',
+    'fan-out: commit of one event -> 10,000 delivery rows present (p50 of 5)',
     `${fanOutMs.toFixed(0)} ms`,
-    'target <= 100 ms',
+    `target <= 100 ms; runs ${fanOutRuns.map((run) => run.ms.toFixed(0)).join(', ')} ms, ` +
+      `of which the statement ${fanOutRuns.map((run) => run.statementMs.toFixed(0)).join(', ')} ms`,
   )
 
   // 1b. The same with a filter on every subscription and a 2 KB event; what it stores.
@@ -261,12 +279,14 @@ try {
   await addSubscriptions(1_000, ['order.paid'], 'many')
   await pool.query(`SELECT pg_stat_reset()`)
   worker = await startWebhookWorker(payload)
+  const workerCpuBefore = cpuTimes()
   const sendStarted = await emit('order.paid', 10)
   await waitUntil(
     async () =>
       (await count(`SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`)) >= 10_000,
   )
   const elapsedMs = performance.now() - sendStarted
+  const workerCpu = cpuSpent(workerCpuBefore, cpuTimes())
   const workerRate = 10_000 / (elapsedMs / 1000)
   const stats = worker.stats()
   await worker.stop()
@@ -284,6 +304,7 @@ try {
   const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
   const secret = generateSecret()
   let next = 0
+  const directCpuBefore = cpuTimes()
   const directStarted = performance.now()
   await Promise.all(
     Array.from({ length: 50 }, async () => {
@@ -309,6 +330,7 @@ try {
     }),
   )
   const directRate = 10_000 / ((performance.now() - directStarted) / 1000)
+  const directCpu = cpuSpent(directCpuBefore, cpuTimes())
   await agent.close()
   row(
     'throughput: worker, 1,000 subscriptions, 10,000 deliveries',
@@ -328,6 +350,11 @@ try {
     `| claim (${(stats.claimed / Math.max(stats.claims, 1)).toFixed(1)} deliveries each) | ${stats.claims} | ${stats.claimMs.toFixed(0)} ms | ${perDelivery(stats.claimMs)} |`,
     `| send (in parallel, summed) | ${stats.sends} | ${stats.sendMs.toFixed(0)} ms | ${perDelivery(stats.sendMs)} |`,
     `| outcomes (${(stats.outcomes / Math.max(stats.outcomeBatches, 1)).toFixed(1)} per batch) | ${stats.outcomeBatches} | ${stats.outcomeMs.toFixed(0)} ms | ${perDelivery(stats.outcomeMs)} |`,
+    '',
+    `CPU a delivery: the worker's run ${perDelivery(workerCpu.node)} in this process (worker, ` +
+      `receiver, the run's polling) and ${perDelivery(workerCpu.postgres)} in PostgreSQL; the ` +
+      `ceiling's run ${perDelivery(directCpu.node)} in this process (undici and the receiver). ` +
+      `Two cores give ${perDelivery(elapsedMs * 2)} of CPU a delivery at the worker's rate.`,
     '',
     `Updates during the run: ${tableStats.map((t) => `${t.relname} ${t.upd} (${t.hot} HOT)`).join(', ')}.`,
     `Indexes every non-HOT update of a delivery writes: ${indexes
@@ -561,6 +588,8 @@ try {
   for (const line of profile) console.log(line)
   if (isDown) throw new Error('the receiver is still down')
 } finally {
+  // The notifiers Payload's onInit started, before the pool they use closes.
+  await backgroundWork().stopAll(Date.now() + 5000)
   await closePayload(payload)
   receiver.closeAllConnections()
   receiver.close()

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** Clock ticks a second of /proc's utime and stime (USER_HZ: 100 on every Linux this runs on). */
+const ticksPerSecond = 100
+
+/**
+ * CPU time, in ms, spent so far by this process and by every `postgres` process on this machine
+ * (the database server of a bench on loopback: its backends, WAL writer, checkpointer). Read
+ * from /proc, so `postgres` is 0 where the server is elsewhere or /proc is absent. Backends
+ * that exit between two readings take their time with them: take both readings while the
+ * pool's connections are open.
+ */
+export function cpuTimes(): { node: number; postgres: number } {
+  const usage = process.cpuUsage()
+  let postgresTicks = 0
+  let entries: string[] = []
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    // no /proc: only this process is measured
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // exited meanwhile
+    }
+    const close = stat.lastIndexOf(')')
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue
+    // After "pid (comm) ", field 3 is the state; utime and stime are fields 14 and 15.
+    const fields = stat.slice(close + 2).split(' ')
+    postgresTicks += Number(fields[11]) + Number(fields[12])
+  }
+  return {
+    node: (usage.user + usage.system) / 1000,
+    postgres: (postgresTicks / ticksPerSecond) * 1000,
+  }
+}
+
+/** CPU time spent between two `cpuTimes()` readings, in ms. */
+export const cpuSpent = (
+  before: ReturnType<typeof cpuTimes>,
+  after: ReturnType<typeof cpuTimes>,
+) => ({ node: after.node - before.node, postgres: after.postgres - before.postgres })
