@@ -33,6 +33,16 @@ import { startTestServer } from '../tests/helpers/testDatabase'
  */
 const backlogEvents = Number(process.env.BENCH_WEBHOOKS_BACKLOG_EVENTS ?? 100)
 
+/**
+ * The start (modules loaded, Payload connected) takes 10 to 20 s. In three runs of about fifteen
+ * on Node 20 it never ended: the process sat idle, no connection open, its promises pending, in
+ * the dynamic imports below (tsx's loader hooks, it seems; not reproduced alone). Rather than
+ * hang for ever, with whatever waits for it, the run stops and says so.
+ */
+const startWatchdog = setTimeout(() => {
+  console.error('bench:webhooks: the start stalled for 3 minutes (module loading); run it again')
+  process.exit(2)
+}, 180_000)
 const server = await startTestServer()
 const database = `${server.prefix}_bench_webhooks`
 await createDatabaseIfMissing(server.adminUrl, database)
@@ -93,6 +103,7 @@ const [
 ])
 
 const payload = await getPayload({ config })
+clearTimeout(startWatchdog)
 const pool = postgres(payload).pool
 const consumer = await payload.create({
   collection: 'consumers',
