@@ -6,6 +6,7 @@ import { inTransaction, type TransactionDb } from '@/db/transaction'
 import { expireOrder } from './endUnpaidOrder'
 import { markOrderPaid } from './markOrderPaid'
 import { isRefundEvent, onRefundEvent } from '../refunds/onRefundEvent'
+import { nudgeOrderNotifier } from '../notices/sendOrderNotices'
 
 /** What a verified Stripe event did. */
 export type StripeEventOutcome =
@@ -54,6 +55,8 @@ export async function handleStripeEvent(args: {
     }
   })
   req.payload.logger.info({ msg: `Stripe event ${event.id} (${event.type}): ${outcome}` })
+  // A receipt or a refund notice may be owed now that it committed.
+  if (outcome === 'paid' || outcome === 'refunds_synced') nudgeOrderNotifier()
   return outcome
 }
 

@@ -5,6 +5,7 @@ import { inTransaction } from '@/db/transaction'
 import { HttpError } from '@/http/errors'
 import { isRefundable } from '../orderStatus'
 import { createRefund, isStripeUnavailable, type Stripe } from '../stripe/stripeClient'
+import { nudgeOrderNotifier } from '../notices/sendOrderNotices'
 import { lockOrder } from './lockOrder'
 import { leftToRefund, paidMinorUnits, refundIdempotencyKey } from './refundMath'
 import { alreadyRestocked, restockOrder } from './restockOrder'
@@ -48,7 +49,7 @@ export async function refundOrder(args: {
   request: RefundRequest
 }): Promise<RefundResult> {
   const { req, orderId, request } = args
-  return inTransaction(req, async (db) => {
+  const result = await inTransaction(req, async (db) => {
     const locked = await lockOrder(db, { id: orderId })
     if (!locked) throw refused('not_found', `Order ${orderId} not found`)
     if (!isRefundable(locked.status) || !locked.payment_id) {
@@ -117,4 +118,6 @@ export async function refundOrder(args: {
     })
     return { refund, stockAdjustments }
   })
+  nudgeOrderNotifier()
+  return result
 }
