@@ -16,7 +16,8 @@ import * as migration_20261126_132343_portal_session_key from './20261126_132343
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
 import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
-import * as migration_20261127_020633_order_refunds from './20261127_020633_order_refunds';
+import * as migration_20261127_023049_order_refund_statuses from './20261127_023049_order_refund_statuses';
+import * as migration_20261127_023050_order_refunds from './20261127_023050_order_refunds';
 
 export const migrations = [
   {
@@ -110,8 +111,13 @@ export const migrations = [
     name: '20261126_224714_buyer_order_token',
   },
   {
-    up: migration_20261127_020633_order_refunds.up,
-    down: migration_20261127_020633_order_refunds.down,
-    name: '20261127_020633_order_refunds'
+    up: migration_20261127_023049_order_refund_statuses.up,
+    down: migration_20261127_023049_order_refund_statuses.down,
+    name: '20261127_023049_order_refund_statuses',
+  },
+  {
+    up: migration_20261127_023050_order_refunds.up,
+    down: migration_20261127_023050_order_refunds.down,
+    name: '20261127_023050_order_refunds'
   },
 ];

@@ -175,6 +175,9 @@ export async function startFakeStripe() {
       return json(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' })
     }
     if (path === '/v1/refunds' && request.method === 'POST') {
+      if (mode === 'api_error') {
+        return stripeError(response, 500, 'api_error', 'Something went wrong on Stripe’s end')
+      }
       const key = headers['idempotency-key']
       const replay = key ? refundsByKey.get(key) : undefined
       if (replay) return json(response, 200, replay, { 'idempotent-replayed': 'true' })

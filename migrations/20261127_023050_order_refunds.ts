@@ -2,9 +2,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   ALTER TYPE "public"."enum_orders_status" ADD VALUE 'partially_refunded';
-  ALTER TYPE "public"."enum_orders_status" ADD VALUE 'refunded';
-  CREATE TABLE "order_refunds" (
+   CREATE TABLE "order_refunds" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"order_id" integer NOT NULL,
   	"stripe_refund_id" varchar(255) NOT NULL,
@@ -34,12 +32,14 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	CONSTRAINT "order_notices_key_unique" UNIQUE("key")
   );
   
+  DROP INDEX "orders_sold_created_at_idx";
   ALTER TABLE "stock_adjustments" ADD COLUMN "order_id" integer;
   ALTER TABLE "orders" ADD COLUMN "refunded_amount" numeric DEFAULT 0;
   CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");
   CREATE INDEX "order_notices_due_idx" ON "order_notices" USING btree ("next_attempt_at") WHERE next_attempt_at IS NOT NULL;
   ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;
-  CREATE INDEX "stock_adjustments_order_idx" ON "stock_adjustments" USING btree ("order_id");`)
+  CREATE INDEX "stock_adjustments_order_idx" ON "stock_adjustments" USING btree ("order_id");
+  CREATE INDEX "orders_sold_created_at_idx" ON "orders" USING btree ("created_at","total","refunded_amount") WHERE "orders"."status" IN ('paid', 'shipped', 'delivered', 'partially_refunded');`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
@@ -57,6 +57,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "orders" ALTER COLUMN "status" SET DEFAULT 'pending'::"public"."enum_orders_status";
   ALTER TABLE "orders" ALTER COLUMN "status" SET DATA TYPE "public"."enum_orders_status" USING "status"::"public"."enum_orders_status";
   DROP INDEX "stock_adjustments_order_idx";
+  DROP INDEX "orders_sold_created_at_idx";
+  CREATE INDEX "orders_sold_created_at_idx" ON "orders" USING btree ("created_at","total") WHERE "orders"."status" IN ('paid', 'shipped', 'delivered');
   ALTER TABLE "stock_adjustments" DROP COLUMN "order_id";
   ALTER TABLE "orders" DROP COLUMN "refunded_amount";`)
 }
