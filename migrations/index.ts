@@ -18,6 +18,7 @@ import * as migration_20261126_195331_deliveries_without_subscription_key from '
 import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
 import * as migration_20261127_023049_order_refund_statuses from './20261127_023049_order_refund_statuses';
 import * as migration_20261127_023050_order_refunds from './20261127_023050_order_refunds';
+import * as migration_20261127_023243_payment_sandbox_refunds from './20261127_023243_payment_sandbox_refunds';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261127_023050_order_refunds.up,
     down: migration_20261127_023050_order_refunds.down,
-    name: '20261127_023050_order_refunds'
+    name: '20261127_023050_order_refunds',
+  },
+  {
+    up: migration_20261127_023243_payment_sandbox_refunds.up,
+    down: migration_20261127_023243_payment_sandbox_refunds.down,
+    name: '20261127_023243_payment_sandbox_refunds'
   },
 ];
