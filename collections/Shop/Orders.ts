@@ -109,6 +109,15 @@ export const Orders: CollectionConfig = {
         components: money,
       },
     },
+    {
+      // The Refund action (POST /api/orders/{id}/refund), on a paid order's page.
+      name: 'refund',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/shop/RefundOrderAction#RefundOrderAction' },
+      },
+    },
     { name: 'customerEmail', type: 'email', required: true, access: readOnly },
     {
       // A keyed hash of the client address that placed the order (never the address itself):
