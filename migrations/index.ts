@@ -19,6 +19,7 @@ import * as migration_20261126_224714_buyer_order_token from './20261126_224714_
 import * as migration_20261127_023049_order_refund_statuses from './20261127_023049_order_refund_statuses';
 import * as migration_20261127_023050_order_refunds from './20261127_023050_order_refunds';
 import * as migration_20261127_023243_payment_sandbox_refunds from './20261127_023243_payment_sandbox_refunds';
+import * as migration_20261127_023550_order_payment_index from './20261127_023550_order_payment_index';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261127_023243_payment_sandbox_refunds.up,
     down: migration_20261127_023243_payment_sandbox_refunds.down,
-    name: '20261127_023243_payment_sandbox_refunds'
+    name: '20261127_023243_payment_sandbox_refunds',
+  },
+  {
+    up: migration_20261127_023550_order_payment_index.up,
+    down: migration_20261127_023550_order_payment_index.down,
+    name: '20261127_023550_order_payment_index'
   },
 ];

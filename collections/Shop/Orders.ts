@@ -159,6 +159,8 @@ export const Orders: CollectionConfig = {
       name: 'paymentId',
       label: 'Payment ID',
       type: 'text',
+      // Stripe's refund events name the payment, and find their order by it.
+      index: true,
       access: readOnly,
       admin: { position: 'sidebar', description: 'Stripe payment intent' },
     },
