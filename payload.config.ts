@@ -21,6 +21,8 @@ import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
 import { sandboxSessionTable } from '@/shop/paymentSandbox/sandboxSessionTable'
+import { orderNoticeTable } from '@/shop/notices/orderNoticeTable'
+import { refundTable } from '@/shop/refunds/refundTable'
 import { checkoutKeyTable } from '@/shop/idempotency/checkoutKeyTable'
 import { disableNoticeTable } from '@/webhooks/schema/disableNoticeTable'
 import { attemptLogTable } from '@/webhooks/schema/attemptLogTable'
@@ -153,6 +155,8 @@ export const payloadConfig = (app: AppConfig) =>
         eventLogTable,
         disableNoticeTable,
         sandboxSessionTable,
+        refundTable,
+        orderNoticeTable,
       ],
       afterSchemaInit: [
         articleIndexes,

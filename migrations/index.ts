@@ -16,6 +16,10 @@ import * as migration_20261126_132343_portal_session_key from './20261126_132343
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
 import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
+import * as migration_20261127_023049_order_refund_statuses from './20261127_023049_order_refund_statuses';
+import * as migration_20261127_023050_order_refunds from './20261127_023050_order_refunds';
+import * as migration_20261127_023243_payment_sandbox_refunds from './20261127_023243_payment_sandbox_refunds';
+import * as migration_20261127_023550_order_payment_index from './20261127_023550_order_payment_index';
 
 export const migrations = [
   {
@@ -107,5 +111,25 @@ export const migrations = [
     up: migration_20261126_224714_buyer_order_token.up,
     down: migration_20261126_224714_buyer_order_token.down,
     name: '20261126_224714_buyer_order_token',
+  },
+  {
+    up: migration_20261127_023049_order_refund_statuses.up,
+    down: migration_20261127_023049_order_refund_statuses.down,
+    name: '20261127_023049_order_refund_statuses',
+  },
+  {
+    up: migration_20261127_023050_order_refunds.up,
+    down: migration_20261127_023050_order_refunds.down,
+    name: '20261127_023050_order_refunds',
+  },
+  {
+    up: migration_20261127_023243_payment_sandbox_refunds.up,
+    down: migration_20261127_023243_payment_sandbox_refunds.down,
+    name: '20261127_023243_payment_sandbox_refunds',
+  },
+  {
+    up: migration_20261127_023550_order_payment_index.up,
+    down: migration_20261127_023550_order_payment_index.down,
+    name: '20261127_023550_order_payment_index'
   },
 ];

@@ -473,6 +473,7 @@ export interface StockAdjustment {
    */
   delta: number;
   reason: string;
+  order?: (number | null) | Order;
   resultingStock?: number | null;
   user?: (number | null) | User;
   /**
@@ -490,9 +491,9 @@ export interface Order {
   id: number;
   title?: string | null;
   /**
-   * Admins move paid → shipped → delivered; the other statuses are final here
+   * Admins move paid → shipped → delivered; refunds are made with Refund below (Stripe sets partially refunded or refunded)
    */
-  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired';
+  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'partially_refunded' | 'refunded';
   items: {
     product: number | Product;
     quantity: number;
@@ -504,6 +505,7 @@ export interface Order {
     id?: string | null;
   }[];
   total: number;
+  refunded_amount?: number | null;
   customerEmail: string;
   buyerAddress?: string | null;
   orderTokenHash?: string | null;
@@ -1129,6 +1131,7 @@ export interface StockAdjustmentsSelect<T extends boolean = true> {
   product?: T;
   delta?: T;
   reason?: T;
+  order?: T;
   resultingStock?: T;
   user?: T;
   userName?: T;
@@ -1152,6 +1155,7 @@ export interface OrdersSelect<T extends boolean = true> {
         id?: T;
       };
   total?: T;
+  refunded_amount?: T;
   customerEmail?: T;
   buyerAddress?: T;
   orderTokenHash?: T;

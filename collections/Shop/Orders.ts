@@ -19,9 +19,10 @@ const money = {
 
 /**
  * Orders, created by checkout (`POST /api/orders/checkout`) and paid through Stripe
- * (`POST /api/orders/webhook/stripe`). Customers read their own; admins read all and move
- * paid orders forward in the admin panel (paid → shipped → delivered), nothing else. Its two
- * endpoints are `endpoints/shop/`, attached in `payload.config.ts`.
+ * (`POST /api/orders/webhook/stripe`). Customers read their own; admins read all, move paid
+ * orders forward in the admin panel (paid → shipped → delivered) and refund them
+ * (`POST /api/orders/{id}/refund`), nothing else. Its endpoints are `endpoints/shop/`, attached
+ * in `payload.config.ts`.
  */
 export const Orders: CollectionConfig = {
   slug: 'orders',
@@ -60,7 +61,8 @@ export const Orders: CollectionConfig = {
       admin: {
         position: 'sidebar',
         isClearable: false,
-        description: 'Admins move paid → shipped → delivered; the other statuses are final here',
+        description:
+          'Admins move paid → shipped → delivered; refunds are made with Refund below (Stripe sets partially refunded or refunded)',
         // Offers only the next step, read-only where there is none (the server checks too).
         components: { Field: '/components/shop/OrderStatusField#OrderStatusField' },
       },
@@ -93,6 +95,28 @@ export const Orders: CollectionConfig = {
       min: 0,
       access: readOnly,
       admin: { components: money },
+    },
+    {
+      // Set from Stripe's refunds (src/shop/refunds/syncOrderRefunds.ts): what stands refunded.
+      name: 'refunded_amount',
+      label: 'Refunded',
+      type: 'number',
+      min: 0,
+      defaultValue: 0,
+      access: readOnly,
+      admin: {
+        position: 'sidebar',
+        components: money,
+      },
+    },
+    {
+      // The Refund action (POST /api/orders/{id}/refund), on a paid order's page.
+      name: 'refund',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/shop/RefundOrderAction#RefundOrderAction' },
+      },
     },
     { name: 'customerEmail', type: 'email', required: true, access: readOnly },
     {
@@ -135,6 +159,8 @@ export const Orders: CollectionConfig = {
       name: 'paymentId',
       label: 'Payment ID',
       type: 'text',
+      // Stripe's refund events name the payment, and find their order by it.
+      index: true,
       access: readOnly,
       admin: { position: 'sidebar', description: 'Stripe payment intent' },
     },

@@ -14,7 +14,7 @@ const recordedByServer = { create: () => false, update: () => false }
  * units (a delta, never an absolute number), why, who, and the stock that resulted. Editors
  * record them (here, or with "Adjust stock by" on the product); nobody changes or deletes one.
  * Orders move stock too (checkout holds units, an expired or cancelled order puts them back);
- * they are their own record.
+ * they are their own record, except a refund's restock, which is an adjustment naming its order.
  */
 export const StockAdjustments: CollectionConfig = {
   slug: 'stock-adjustments',
@@ -63,6 +63,15 @@ export const StockAdjustments: CollectionConfig = {
       },
     },
     { name: 'reason', type: 'text', required: true, maxLength: 500 },
+    {
+      // Units an order's refund put back (src/shop/refunds/restockOrder.ts); none by hand.
+      name: 'order',
+      type: 'relationship',
+      relationTo: 'orders',
+      index: true,
+      access: recordedByServer,
+      admin: { readOnly: true, condition: (data) => Boolean(data?.order) },
+    },
     {
       name: 'resultingStock',
       type: 'number',

@@ -34,9 +34,10 @@ export const salesReportEndpoint = defineEndpoint({
     summary: 'Sales report',
     description:
       'Orders created in the last 1, 7 or 30 days (`period=day|week|month`, default `week`; ' +
-      'anything else counts 7 days and is echoed) with status `paid`, `shipped` or ' +
-      '`delivered`: their number, revenue (exact) and average rounded half-up to a whole ' +
-      'rouble. Administrators only.',
+      'anything else counts 7 days and is echoed) with status `paid`, `shipped`, ' +
+      '`delivered` or `partially_refunded`: their number, revenue net of refunds (exact) and ' +
+      'average net total rounded half-up to a whole rouble; wholly refunded orders are no ' +
+      'sale. Administrators only.',
     tags: ['Administration'],
     query: salesReportQuery,
     responses: { 200: { description: 'The figures', schema: salesReportResult } },

@@ -1,5 +1,9 @@
 import { checkoutEndpoint } from './checkout'
+import { refundOrderEndpoint } from './refundOrder'
 import { stripeWebhookEndpoint } from './stripeWebhook'
 
-/** The orders collection's endpoints: `POST /api/orders/checkout`, `POST /api/orders/webhook/stripe`. */
-export const orderEndpoints = [checkoutEndpoint, stripeWebhookEndpoint]
+/**
+ * The orders collection's endpoints: `POST /api/orders/checkout`, `POST /api/orders/webhook/stripe`,
+ * `POST /api/orders/{id}/refund`.
+ */
+export const orderEndpoints = [checkoutEndpoint, stripeWebhookEndpoint, refundOrderEndpoint]

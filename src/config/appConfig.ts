@@ -5,6 +5,7 @@ import type { RateLimitPolicy, PolicyName } from '@/http/rateLimitPolicy'
 import type { SmtpTimeouts } from '@/email/smtpSettings'
 import type { CheckoutSettings } from '@/shop/checkoutSettings'
 import type { OrderSweepSettings } from '@/shop/orderSweepSettings'
+import type { OrderNoticeSettings } from '@/shop/notices/orderNoticeSettings'
 import type { PaymentSandboxSettings } from '@/shop/paymentSandbox/paymentSandboxSettings'
 import type { AddressRange } from '@/webhooks/addressPolicy'
 import type { DisableNoticeSettings } from '@/webhooks/disableNoticeSettings'
@@ -156,6 +157,8 @@ export type AppConfig = {
     /** `ORDER_SWEEPER=on`: the app server sweeps. */
     isOn: boolean
   }
+  /** `ORDER_NOTICE_*`: the buyers' e-mails. */
+  orderNotices: OrderNoticeSettings
   stripe: StripeSettings
   paymentSandbox: PaymentSandboxSettings
   observability: {

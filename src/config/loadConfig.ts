@@ -159,6 +159,10 @@ export function loadConfig(env: Environment): AppConfig {
       intervalSeconds: v.ORDER_SWEEP_INTERVAL_SECONDS,
       staleAfterMinutes: v.CHECKOUT_SESSION_TTL_MINUTES + v.ORDER_SWEEP_MARGIN_MINUTES,
     },
+    orderNotices: {
+      intervalMs: v.ORDER_NOTICE_INTERVAL_SECONDS * 1000,
+      retryBaseSeconds: v.ORDER_NOTICE_RETRY_SECONDS,
+    },
     stripe: {
       secretKey: v.STRIPE_SECRET_KEY,
       webhookSecret: v.STRIPE_WEBHOOK_SECRET ?? madeUpWebhookSecret,

@@ -548,6 +548,18 @@ export const variables = {
     reader: wholeNumber({ min: 1, max: 1_000_000_000 }),
     fallback: '50',
   }),
+  ORDER_NOTICE_INTERVAL_SECONDS: setting({
+    group: 'Checkout',
+    description: "Seconds between looks for buyers' e-mails (receipts, refund notices) to send.",
+    reader: seconds({ min: 0.1, max: 3600 }),
+    fallback: '10',
+  }),
+  ORDER_NOTICE_RETRY_SECONDS: setting({
+    group: 'Checkout',
+    description: "First pause after a failed buyer's e-mail (doubling, at most an hour).",
+    reader: seconds({ min: 0, max: 3600 }),
+    fallback: '60',
+  }),
   ORDER_SWEEP_MARGIN_MINUTES: setting({
     group: 'Checkout',
     description:

@@ -13,5 +13,8 @@ export function salesWindow(period: string | undefined): { days: number; period:
   return { days, period: requested }
 }
 
-/** Order statuses that count as sales: paid, and what follows payment. */
-export const soldStatuses = ['paid', 'shipped', 'delivered'] as const
+/**
+ * Order statuses that count as sales: paid, what follows payment, and paid orders partly
+ * refunded (counted net of their refunds). A wholly refunded order is no sale.
+ */
+export const soldStatuses = ['paid', 'shipped', 'delivered', 'partially_refunded'] as const

@@ -5,6 +5,7 @@ import {
   manualStatusChoices,
   orderStatuses,
   orderTitle,
+  statusAfterRefunds,
 } from './orderStatus'
 
 describe('isManualTransitionAllowed', () => {
@@ -14,7 +15,7 @@ describe('isManualTransitionAllowed', () => {
         .filter((to) => from !== to && isManualTransitionAllowed(from, to))
         .map((to) => `${from}->${to}`),
     )
-    expect(allowed).toEqual(['paid->shipped', 'shipped->delivered'])
+    expect(allowed).toEqual(['paid->shipped', 'shipped->delivered', 'partially_refunded->shipped'])
     for (const status of orderStatuses) expect(isManualTransitionAllowed(status, status)).toBe(true)
   })
 })
@@ -23,7 +24,8 @@ describe('manualStatusChoices', () => {
   it('offers the next step of fulfilment, and nothing to change where a person may not', () => {
     expect(manualStatusChoices('paid')).toEqual(['paid', 'shipped'])
     expect(manualStatusChoices('shipped')).toEqual(['shipped', 'delivered'])
-    for (const status of ['pending', 'delivered', 'cancelled', 'expired'] as const) {
+    expect(manualStatusChoices('partially_refunded')).toEqual(['partially_refunded', 'shipped'])
+    for (const status of ['pending', 'delivered', 'cancelled', 'expired', 'refunded'] as const) {
       expect(manualStatusChoices(status)).toEqual([status])
     }
   })
@@ -34,6 +36,26 @@ describe('manualStatusChoices', () => {
         expect(manualStatusChoices(from).includes(to)).toBe(isManualTransitionAllowed(from, to))
       }
     }
+  })
+})
+
+describe('statusAfterRefunds', () => {
+  it('is refunded when nothing is left, partially refunded when some is', () => {
+    expect(statusAfterRefunds({ current: 'paid', amount: 1000, refunded: 1000 })).toBe('refunded')
+    expect(statusAfterRefunds({ current: 'shipped', amount: 1000, refunded: 1 })).toBe(
+      'partially_refunded',
+    )
+    expect(
+      statusAfterRefunds({ current: 'partially_refunded', amount: 1000, refunded: 1000 }),
+    ).toBe('refunded')
+  })
+
+  it('keeps the fulfilment status without refunds, and goes back to paid when a refund failed', () => {
+    expect(statusAfterRefunds({ current: 'shipped', amount: 1000, refunded: 0 })).toBe('shipped')
+    expect(statusAfterRefunds({ current: 'partially_refunded', amount: 1000, refunded: 0 })).toBe(
+      'paid',
+    )
+    expect(statusAfterRefunds({ current: 'refunded', amount: 1000, refunded: 0 })).toBe('paid')
   })
 })
 

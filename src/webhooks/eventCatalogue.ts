@@ -33,6 +33,7 @@ export const WebhookEvents = {
   OrderCreated: 'order.created',
   OrderUpdated: 'order.updated',
   OrderPaid: 'order.paid',
+  OrderRefunded: 'order.refunded',
   ProductCreated: 'product.created',
   ProductUpdated: 'product.updated',
   InquiryCreated: 'inquiry.created',
@@ -114,6 +115,23 @@ export const orderPaidEventData = z
   })
   .meta({ id: 'OrderPaidEventData' })
 export type OrderPaidEventData = z.infer<typeof orderPaidEventData>
+
+/** `data` of `order.refunded`: the order fields plus the refund and what stands refunded. */
+export const orderRefundedEventData = z
+  .strictObject({
+    ...orderFields,
+    refund_id: z.string().describe("Stripe's refund (`re_...`)"),
+    amount: z.number().describe('This refund, in roubles'),
+    refunded_amount: z
+      .number()
+      .describe("The order's refunds so far, this one included, in roubles"),
+    reason: z
+      .string()
+      .nullable()
+      .describe("Why, as the administrator wrote it; `null` for one made in Stripe's dashboard"),
+  })
+  .meta({ id: 'OrderRefundedEventData' })
+export type OrderRefundedEventData = z.infer<typeof orderRefundedEventData>
 
 /** `data` of `product.created`, and of `product.updated` while the product is active. */
 export const productEventData = z
@@ -286,6 +304,21 @@ export const eventCatalogue: readonly EventTypeDefinition[] = [
     payload: orderPaidEventData,
     description: 'The payment provider confirmed payment of an order.',
     examplePayload: { ...order, status: 'paid', paid_at: later, payment_id: 'pi_3Nk2Yz' },
+  },
+  {
+    name: WebhookEvents.OrderRefunded,
+    orderingKey: 'order:{id}',
+    payload: orderRefundedEventData,
+    description:
+      "Stripe confirmed a refund of an order (asked for by an administrator, or made in Stripe's dashboard); sent once per refund, when it succeeds.",
+    examplePayload: {
+      ...order,
+      status: 'partially_refunded',
+      refund_id: 're_3Nk2Za',
+      amount: 500,
+      refunded_amount: 500,
+      reason: 'One mug arrived broken',
+    },
   },
   {
     name: WebhookEvents.ProductCreated,

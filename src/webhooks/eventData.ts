@@ -8,6 +8,7 @@ import type {
   InquiryEventData,
   OrderEventData,
   OrderPaidEventData,
+  OrderRefundedEventData,
   ProductDeactivatedEventData,
   ProductEventData,
 } from './eventCatalogue'
@@ -106,6 +107,20 @@ export function toOrderPaidEventData(order: OrderLike): OrderPaidEventData {
     ...toOrderEventData(order),
     paid_at: order.paid_at ? new Date(order.paid_at).toISOString() : null,
     payment_id: order.paymentId ?? null,
+  }
+}
+
+/** Payload of `order.refunded`: the order fields plus the refund (amounts in roubles). */
+export function toOrderRefundedEventData(
+  order: OrderLike,
+  refund: { refundId: string; amount: number; refundedAmount: number; reason: string | null },
+): OrderRefundedEventData {
+  return {
+    ...toOrderEventData(order),
+    refund_id: refund.refundId,
+    amount: refund.amount,
+    refunded_amount: refund.refundedAmount,
+    reason: refund.reason,
   }
 }
 

@@ -124,6 +124,46 @@ describe('orders in the admin panel (production build)', () => {
   })
 })
 
+describe('refunds in the admin panel (production build)', () => {
+  it('lets an admin refund part of an order from its page and shows the status and amount change', async () => {
+    const login = await api('/api/users/login', {
+      method: 'POST',
+      body: { email: credentials.adminEmail, password: credentials.adminPassword },
+    })
+    const token = login.body.token as string
+    // Paid on the payment sandbox's page, so that the sandbox knows the payment it refunds.
+    const { orderId, paymentUrl } = await placedOrder()
+    const paid = await fetch(`${paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('paid')
+
+    const page = await logIn()
+    await page.goto(`${baseUrl}/admin/collections/orders/${orderId}`)
+    const refund = page.getByRole('group', { name: 'Refund' })
+    await refund.waitFor()
+    // More than was paid is refused, as the API words it.
+    await refund.locator('input[name="refund-amount"]').fill('100000')
+    await refund.getByRole('button', { name: 'Refund' }).click()
+    await refund
+      .getByRole('alert')
+      .filter({ hasText: /left to refund/ })
+      .waitFor()
+
+    await refund.locator('input[name="refund-amount"]').fill('2.50')
+    await refund.locator('input[name="refund-reason"]').fill('Chipped handle')
+    await refund.getByRole('button', { name: 'Refund' }).click()
+    await page
+      .locator('#field-status .rs__single-value', { hasText: /^partially_refunded$/ })
+      .waitFor()
+    await page.locator('.money-field output', { hasText: '2.50 RUB' }).waitFor()
+    await mkdir('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/admin-order-refunded.png', fullPage: true })
+
+    const order = (await api(`/api/orders/${orderId}`, { token })).body
+    expect(order).toMatchObject({ status: 'partially_refunded', refunded_amount: 2.5 })
+  })
+})
+
 describe('readable admin lists and final statuses', () => {
   it('offers a paid order only its next step and shows a cancelled order read-only', async () => {
     const login = await api('/api/users/login', {

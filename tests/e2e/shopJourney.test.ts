@@ -69,8 +69,21 @@ describe('the shop, offline, without a Stripe key (production build, payment san
       },
     })
     expect(placed.status).toBe(201)
-    const { orderId, paymentUrl } = placed.body as { orderId: number; paymentUrl: string }
+    const { orderId, paymentUrl, order_token } = placed.body as {
+      orderId: number
+      paymentUrl: string
+      order_token: string
+    }
     expect(new URL(paymentUrl).origin).toBe(baseUrl)
+    /** The buyer's order page reads the order with the token its checkout answered. */
+    const buyersOrder = async () => {
+      const response = await fetch(`${baseUrl}/api/v1/orders/${orderId}`, {
+        headers: { 'x-order-token': order_token },
+      })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { data: { status: string; paid_at: string | null } }).data
+    }
+    expect(await buyersOrder()).toMatchObject({ status: 'pending', paid_at: null })
 
     // The sandbox's page: a test page that says so, the order in RUB, Pay.
     const page = await browser.newPage()
@@ -84,6 +97,8 @@ describe('the shop, offline, without a Stripe key (production build, payment san
     await page.click('#pay')
     await page.locator('#state', { hasText: 'Paid.' }).waitFor()
     await page.getByText('The shop accepted checkout.session.completed').waitFor()
+    // Back on the storefront's order page: paid.
+    expect(await buyersOrder()).toMatchObject({ status: 'paid', paid_at: expect.any(String) })
     await mkdir('test-results', { recursive: true })
     await page.screenshot({ path: 'test-results/payment-sandbox-paid.png', fullPage: true })
 

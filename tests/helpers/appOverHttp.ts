@@ -6,6 +6,7 @@ import { REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payload
 
 import * as sandboxApiRoute from '../../src/app/(paymentSandbox)/v1/checkout/sessions/[[...path]]/route'
 import * as sandboxPageRoute from '../../src/app/(paymentSandbox)/payment-sandbox/[...path]/route'
+import * as sandboxRefundsRoute from '../../src/app/(paymentSandbox)/v1/refunds/route'
 
 const payloadRoutes: Record<string, ReturnType<typeof REST_GET>> = {
   GET: REST_GET(config),
@@ -23,8 +24,8 @@ const segments = (pathname: string, prefix: string) =>
 
 /**
  * The app's routes that the payment sandbox uses, over real HTTP on loopback, served in this
- * process as `next start` serves them: Payload's REST (`/api/...`) and the sandbox's two Next
- * routes (`/v1/checkout/sessions/...`, `/payment-sandbox/...`). For tests where the app must
+ * process as `next start` serves them: Payload's REST (`/api/...`) and the sandbox's Next
+ * routes (`/v1/checkout/sessions/...`, `/v1/refunds`, `/payment-sandbox/...`). For tests where the app must
  * reach itself over the network: the Stripe SDK calling the sandbox, the sandbox calling the
  * app's Stripe webhook.
  */
@@ -42,6 +43,8 @@ export async function serveAppOverHttp() {
       }
       if (pathname.startsWith('/v1/checkout/sessions')) {
         response = await route(sandboxApiRoute, '/v1/checkout/sessions')
+      } else if (pathname === '/v1/refunds') {
+        response = await route(sandboxRefundsRoute, '/v1/refunds')
       } else if (pathname.startsWith('/payment-sandbox/')) {
         response = await route(sandboxPageRoute, '/payment-sandbox')
       } else if (pathname.startsWith('/api/') && payloadRoutes[method]) {

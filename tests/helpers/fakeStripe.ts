@@ -22,6 +22,12 @@ export type RecordedStripeRequest = {
 /** How the fake answers session creation. */
 export type FakeStripeMode = 'ok' | 'api_error' | 'invalid_request'
 
+/** A payment the fake took: a completed session's payment intent, and what it charged. */
+type FakePayment = { id: string; amount: number; currency: string; chargeId: string }
+
+/** Where the fake sends the events Stripe would send (a test signs and posts them). */
+export type FakeEventSink = (event: Stripe.Event) => Promise<unknown>
+
 /**
  * A small stand-in for Stripe's HTTP API on loopback: `POST /v1/checkout/sessions` answers a
  * `checkout.session` object as Stripe does (and replays the same answer for a repeated
@@ -36,6 +42,110 @@ export async function startFakeStripe() {
   const sessions = new Map<string, Stripe.Checkout.Session>()
   const byIdempotencyKey = new Map<string, Stripe.Checkout.Session>()
   let mode: FakeStripeMode = 'ok'
+  const payments = new Map<string, FakePayment>()
+  const refunds = new Map<string, Stripe.Refund>()
+  const refundsByKey = new Map<string, Stripe.Refund>()
+  const events: Stripe.Event[] = []
+  let eventSink: FakeEventSink | undefined
+  let refundStatusOnCreate: 'succeeded' | 'pending' = 'succeeded'
+  let sending = Promise.resolve()
+
+  const refundedOf = (paymentIntent: string) =>
+    [...refunds.values()]
+      .filter(
+        (r) =>
+          r.payment_intent === paymentIntent && r.status !== 'failed' && r.status !== 'canceled',
+      )
+      .reduce((sum, r) => sum + r.amount, 0)
+
+  /** Records an event as Stripe would emit it, and sends it to the sink after the answer. */
+  const emit = (type: string, object: object) => {
+    const event = {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    } as unknown as Stripe.Event
+    events.push(event)
+    const sink = eventSink
+    if (sink)
+      sending = sending
+        .then(() => new Promise((r) => setImmediate(r)))
+        .then(() => sink(event))
+        .then(() => {})
+    return event
+  }
+
+  const chargeOf = (payment: FakePayment) => ({
+    id: payment.chargeId,
+    object: 'charge',
+    amount: payment.amount,
+    amount_refunded: refundedOf(payment.id),
+    currency: payment.currency,
+    payment_intent: payment.id,
+    refunded: refundedOf(payment.id) >= payment.amount,
+    created: Math.floor(Date.now() / 1000),
+  })
+
+  /** Makes a refund as Stripe does (its API or its dashboard), and emits its events. */
+  const makeRefund = (params: {
+    payment_intent?: string
+    amount?: string | number
+    metadata?: Record<string, string>
+  }) => {
+    const payment = params.payment_intent ? payments.get(params.payment_intent) : undefined
+    if (!payment) {
+      return {
+        error: {
+          status: 404,
+          message: `No such payment_intent: '${params.payment_intent}'`,
+          code: 'resource_missing',
+        },
+      }
+    }
+    const left = payment.amount - refundedOf(payment.id)
+    const amount = params.amount === undefined ? left : Number(params.amount)
+    if (left <= 0) {
+      return {
+        error: {
+          status: 400,
+          message: `Charge ${payment.chargeId} has already been refunded.`,
+          code: 'charge_already_refunded',
+        },
+      }
+    }
+    if (!(amount > 0) || amount > left) {
+      return {
+        error: {
+          status: 400,
+          message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          code: 'amount_too_large',
+        },
+      }
+    }
+    const refund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: payment.currency,
+      charge: payment.chargeId,
+      payment_intent: payment.id,
+      status: refundStatusOnCreate,
+      reason: null,
+      failure_reason: null,
+      metadata: params.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    } as unknown as Stripe.Refund
+    refunds.set(refund.id, refund)
+    emit('refund.created', refund)
+    emit('charge.refunded', chargeOf(payment))
+    return { refund }
+  }
 
   const server = createServer(async (request, response) => {
     const rawBody = await readBody(request)
@@ -55,7 +165,30 @@ export async function startFakeStripe() {
     if (!headers.authorization?.startsWith('Bearer sk_')) {
       return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided')
     }
-    const path = new URL(request.url ?? '/', 'http://fake').pathname
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const path = url.pathname
+    if (path === '/v1/refunds' && request.method === 'GET') {
+      const paymentIntent = url.searchParams.get('payment_intent')
+      const data = [...refunds.values()]
+        .filter((r) => !paymentIntent || r.payment_intent === paymentIntent)
+        .reverse()
+      return json(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' })
+    }
+    if (path === '/v1/refunds' && request.method === 'POST') {
+      if (mode === 'api_error') {
+        return stripeError(response, 500, 'api_error', 'Something went wrong on Stripe’s end')
+      }
+      const key = headers['idempotency-key']
+      const replay = key ? refundsByKey.get(key) : undefined
+      if (replay) return json(response, 200, replay, { 'idempotent-replayed': 'true' })
+      const made = makeRefund(recorded.params)
+      if (made.error) {
+        const { status, message, code } = made.error
+        return stripeError(response, status, 'invalid_request_error', message, { code })
+      }
+      if (key) refundsByKey.set(key, made.refund)
+      return json(response, 200, made.refund)
+    }
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
     if (sessionPath) {
       const [, id = '', expire] = sessionPath
@@ -122,13 +255,56 @@ export async function startFakeStripe() {
     requestsFor: (sessionId: string) =>
       requests.filter((r) => r.path.startsWith(`/v1/checkout/sessions/${sessionId}`)),
     /** The customer paid: the session is `complete` and `paid`, with a payment intent. */
-    completeSession: (sessionId: string, paymentIntent = `pi_${randomBytes(12).toString('hex')}`) =>
-      Object.assign(sessionOf(sessionId), {
+    completeSession: (
+      sessionId: string,
+      paymentIntent = `pi_${randomBytes(12).toString('hex')}`,
+    ) => {
+      const session = sessionOf(sessionId)
+      payments.set(paymentIntent, {
+        id: paymentIntent,
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? 'rub',
+        chargeId: `ch_${randomBytes(12).toString('hex')}`,
+      })
+      return Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
         payment_intent: paymentIntent,
         url: null,
-      }),
+      })
+    },
+    /** Every event the fake emitted, oldest first. */
+    events,
+    /** The refunds the fake made, by id. */
+    refunds,
+    /** Sends every event from now on to `sink` (in order, each after the answer that caused it). */
+    sendEventsTo: (sink: FakeEventSink | undefined) => {
+      eventSink = sink
+    },
+    /** Waits until every event emitted so far has been sent to the sink. */
+    eventsSent: () => sending,
+    /** The status a refund is made with (`succeeded` as in test mode, or `pending`). */
+    setRefundStatusOnCreate: (status: 'succeeded' | 'pending') => {
+      refundStatusOnCreate = status
+    },
+    /** Someone refunds the payment in Stripe's dashboard: no request of the app's. */
+    dashboardRefund: (paymentIntent: string, amount?: number) => {
+      const made = makeRefund({ payment_intent: paymentIntent, amount })
+      if (made.error) throw new Error(made.error.message)
+      return made.refund
+    },
+    /** A pending (or succeeded) refund settles: `refund.updated`, and `refund.failed` when it failed. */
+    settleRefund: (refundId: string, status: 'succeeded' | 'failed') => {
+      const refund = refunds.get(refundId)
+      if (!refund) throw new Error(`The fake Stripe made no refund ${refundId}`)
+      Object.assign(refund, {
+        status,
+        failure_reason: status === 'failed' ? 'expired_or_canceled_card' : null,
+      })
+      emit('refund.updated', refund)
+      if (status === 'failed') emit('refund.failed', refund)
+      return refund
+    },
     /** Stripe expired the session itself (its `expires_at` passed). */
     expireSession: (sessionId: string) =>
       Object.assign(sessionOf(sessionId), { status: 'expired', url: null }),

@@ -558,6 +558,8 @@ describe("the buyer's order routes", () => {
     'GET /api/orders/{id} with its token': 'nfnnfy',
     'GET /api/orders with its token': 'nfnnfy',
     'PATCH /api/orders/{id} with its token': 'nnnnny',
+    // Refunds are administrators' only (the body, an amount of 0, is then a 400).
+    'POST /api/orders/{id}/refund with its token': 'nnnnny',
   }
 
   async function orderWithToken() {
@@ -587,6 +589,8 @@ describe("the buyer's order routes", () => {
         call('GET', '/api/orders?limit=0&depth=0', { ...headers, ...token }),
       'PATCH /api/orders/{id} with its token': (headers) =>
         call('PATCH', `/api/orders/${order.id}`, { ...headers, ...token }, {}),
+      'POST /api/orders/{id}/refund with its token': (headers) =>
+        call('POST', `/api/orders/${order.id}/refund`, { ...headers, ...token }, { amount: 0 }),
     }
     const observed: Record<string, Letters> = {}
     const answers: string[] = []
@@ -598,7 +602,7 @@ describe("the buyer's order routes", () => {
           500,
         )
         const shown = answer.body?.data ?? answer.body
-        letters += route.startsWith('PATCH')
+        letters += /^(PATCH|POST)/.test(route)
           ? writeLetter(answer)
           : Array.isArray(shown) || Array.isArray(shown?.docs)
             ? readLetter({ ...answer, body: { docs: shown.docs ?? shown } }, order.id, true)

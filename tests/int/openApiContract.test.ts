@@ -141,6 +141,7 @@ describe('the document', () => {
       '/webhooks/event-types',
       '/api/orders/checkout',
       '/api/orders/webhook/stripe',
+      '/api/orders/{id}/refund',
       '/api/v1/orders',
       '/api/v1/orders/{id}',
       '/api/contact',
@@ -665,6 +666,75 @@ describe('shop', () => {
     } finally {
       restore()
     }
+  })
+})
+
+describe('refunds', () => {
+  it('POST /api/orders/{id}/refund, and the buyer reads the refund', async () => {
+    const secret = fakeStripeSettings(stripe).STRIPE_WEBHOOK_SECRET
+    const deliver = async (event: object) => {
+      const { payload: body, signature } = signedWebhook(event, secret)
+      await expectAnswer('POST', '/api/orders/webhook/stripe', 200, {
+        headers: { 'stripe-signature': signature },
+        rawBody: body,
+      })
+    }
+    const { createProduct } = await import('../helpers/shop')
+    const product = await createProduct(payload, { name: 'Refunded lamp', price: 12.5, stock: 2 })
+    const placed = await expectAnswer('POST', '/api/orders/checkout', 201, {
+      body: {
+        items: [{ productId: product.id, quantity: 1 }],
+        customerEmail: 'refund-contract@example.com',
+        shippingAddress: {
+          name: 'Ivan',
+          line1: 'Tverskaya 1',
+          city: 'Moscow',
+          postal_code: '125009',
+          country: 'RU',
+        },
+      },
+    })
+    const id: number = placed.json.orderId
+    const url = `/api/orders/${id}/refund`
+    await expectAnswer('POST', url, 409, { headers: as.admin, body: {} })
+    const order = await payload.findByID({ collection: 'orders', id, depth: 0 })
+    const session = stripe.completeSession(order.stripeSessionId!)
+    await deliver(
+      checkoutSessionEvent('checkout.session.completed', session, {
+        paymentIntent: session.payment_intent as string,
+      }),
+    )
+    stripe.sendEventsTo(deliver)
+    try {
+      const made = await expectAnswer('POST', url, 202, {
+        headers: as.admin,
+        body: { amount: 250, reason: 'Contract', restock: false },
+      })
+      expect(made.json).toMatchObject({ object: 'refund', amount: 250 })
+      await stripe.eventsSent()
+    } finally {
+      stripe.sendEventsTo(undefined)
+    }
+    await expectAnswer('POST', url, 409, { headers: as.admin, body: { amount: 1_000_000 } })
+    await expectAnswer('POST', url, 400, { headers: as.admin, body: { amount: 0 } })
+    await expectAnswer('POST', url, 400, { headers: as.admin, rawBody: '{' })
+    await expectAnswer('POST', '/api/orders/2147483647/refund', 404, { headers: as.admin })
+    await expectAnswer('POST', url, 403, { headers: as.editor, body: {} })
+    await expectAnswer('POST', url, 401, { body: {} })
+    stripe.setMode('api_error')
+    try {
+      await expectAnswer('POST', url, 502, { headers: as.admin, body: { amount: 1 } })
+    } finally {
+      stripe.setMode('ok')
+    }
+    const read = await expectAnswer('GET', `/api/v1/orders/${id}`, 200, {
+      headers: { 'x-order-token': placed.json.order_token },
+    })
+    expect(read.json.data).toMatchObject({
+      status: 'partially_refunded',
+      refunded_amount: 2.5,
+      refunds: [{ amount: 2.5, status: 'succeeded', reason: 'Contract' }],
+    })
   })
 })
 

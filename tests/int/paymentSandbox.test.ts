@@ -196,6 +196,63 @@ describe('checkout with the sandbox', () => {
     expect(await outboxTypes(orderId)).toEqual(['order.created', 'order.updated', 'order.paid'])
   })
 
+  it('refunds as Stripe does: the refund answered, its signed events sent, the order refunded', async () => {
+    handInConfig(payload, sandboxEnvironment())
+    const { answer, product } = await checkout(2)
+    const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
+    expect((await post(`${paymentUrl}/pay`)).status).toBe(303)
+    const { token } = await (await import('../helpers/identities')).userWithToken(payload, 'admin')
+    const refund = (body: unknown) =>
+      restJson('POST', `/api/orders/${orderId}/refund`, {
+        headers: { authorization: `Bearer ${token}` },
+        body,
+      })
+    const part = await refund({ amount: 50_000, reason: 'Sandbox', restock: true })
+    expect(part.status).toBe(202)
+    expect(part.body).toMatchObject({ object: 'refund', amount: 50_000, status: 'succeeded' })
+    expect(part.body.id).toMatch(/^re_sandbox_/)
+    expect(await stockOf(payload, product.id)).toBe(5)
+    // The sandbox's refund.created and charge.refunded reach the webhook, signed.
+    const synced = async () => {
+      const { totalDocs } = await payload.count({
+        collection: 'stripe-events',
+        where: { type: { in: ['refund.created', 'charge.refunded'] } },
+      })
+      return totalDocs
+    }
+    const before = Date.now()
+    while ((await synced()) < 2 && Date.now() - before < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(await synced()).toBeGreaterThanOrEqual(2)
+    expect(await readOrder(orderId)).toMatchObject({
+      status: 'partially_refunded',
+      refunded_amount: 500,
+    })
+    // Above what is left: refused before the sandbox is asked; the sandbox refuses too.
+    expect((await refund({ amount: 108_001 })).status).toBe(409)
+    const stripe = sandboxSdk()
+    await expect(
+      stripe.refunds.create({
+        payment_intent: (await readOrder(orderId)).paymentId!,
+        amount: 108_001,
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'amount_too_large' })
+    const rest = await refund({})
+    expect(rest.status).toBe(202)
+    expect(rest.body.amount).toBe(108_000)
+    expect(await readOrder(orderId)).toMatchObject({ status: 'refunded', refunded_amount: 1580 })
+    expect(await outboxTypes(orderId)).toEqual([
+      'order.created',
+      'order.updated',
+      'order.paid',
+      'order.updated',
+      'order.refunded',
+      'order.updated',
+      'order.refunded',
+    ])
+  })
+
   it('Cancel expires the session: the order expires and its stock comes back', async () => {
     handInConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(3)

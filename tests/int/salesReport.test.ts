@@ -101,4 +101,20 @@ describe('GET /reports/sales', () => {
     expect(anonymous.status).toBe(401)
     expect(anonymous.body).toEqual({ errors: [{ message: expect.any(String) }] })
   })
+
+  it('counts sales net of refunds: a partly refunded order by what is left, a refunded one not at all', async () => {
+    const before = (await report('?period=day')).body.data
+    await insertOrders(payload.db.pool, [
+      {
+        status: 'partially_refunded',
+        total: '100.00',
+        refundedAmount: '40.25',
+        createdAt: hoursAgo(1),
+      },
+      { status: 'refunded', total: '50.00', refundedAmount: '50.00', createdAt: hoursAgo(1) },
+    ])
+    const after = (await report('?period=day')).body.data
+    expect(after.count).toBe(before.count + 1)
+    expect(after.revenue).toBe(before.revenue + 59.75)
+  })
 })

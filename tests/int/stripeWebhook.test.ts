@@ -2,6 +2,7 @@ import { createLocalReq, type Payload } from 'payload'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { stripeWebhookInput } from '../../endpoints/shop/stripeWebhook'
 import type { Order } from '../../src/payload-types'
 import { handleStripeEvent } from '../../src/shop/operations/handleStripeEvent'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
@@ -242,5 +243,20 @@ describe('POST /api/orders/webhook/stripe: events', () => {
       expect(response.body).toEqual({ received: true })
     }
     expect(await processedEvents('evt_nul_type')).toBe(0)
+  })
+
+  it('does not read an event whose type holds a NUL as one it understands (its schema refuses it)', () => {
+    const event = (type: string) => ({
+      id: 'evt_schema',
+      type,
+      created: 1,
+      data: { object: { id: 'cs_1', metadata: {} } },
+    })
+    expect(stripeWebhookInput.safeParse(event('refund.updated')).success).toBe(true)
+    expect(stripeWebhookInput.safeParse(event('checkout.session.completed')).success).toBe(true)
+    expect(stripeWebhookInput.safeParse(event('refund.updated\u0000')).success).toBe(false)
+    expect(stripeWebhookInput.safeParse(event('checkout.session.completed\u0000')).success).toBe(
+      false,
+    )
   })
 })

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import type { Order } from '@/payload-types'
 import { amountToNumber, multiplyAmount, parseAmount } from '@/shop/money'
 import { orderStatuses } from '@/shop/orderStatus'
+import { minorUnitsToRoubles } from '@/shop/refunds/refundMath'
+import type { RefundRow } from '@/shop/refunds/syncOrderRefunds'
 
 /** One line of an order as its buyer sees it. */
 const buyerOrderLine = z
@@ -19,7 +21,12 @@ const buyerOrderLine = z
 const buyerOrderRefund = z
   .object({
     amount: z.number().describe('In roubles'),
-    status: z.enum(['pending', 'succeeded', 'failed']),
+    status: z
+      .enum(['pending', 'succeeded', 'failed'])
+      .describe(
+        '`pending` while the bank returns it, `succeeded` once returned, `failed` when it could not be (nothing was refunded)',
+      ),
+    reason: z.string().nullable().describe('Why, as the shop wrote it'),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'BuyerOrderRefund' })
@@ -35,15 +42,13 @@ export const buyerOrder = z
     status: z
       .enum(orderStatuses)
       .describe(
-        '`pending` until paid; `paid`, then `shipped` and `delivered`; `expired` when the payment session ended unpaid, `cancelled` when it could not be opened',
+        '`pending` until paid; `paid`, then `shipped` and `delivered`; `partially_refunded` or `refunded` once refunds succeeded; `expired` when the payment session ended unpaid, `cancelled` when it could not be opened',
       ),
     items: z.array(buyerOrderLine).min(1),
     total: z.number().describe('Sum of the lines, in roubles'),
     currency: z.literal('rub'),
-    refunded_amount: z.number().describe('Refunded so far, in roubles'),
-    refunds: z
-      .array(buyerOrderRefund)
-      .describe('Refunds of the order, oldest first (none are made by this version yet)'),
+    refunded_amount: z.number().describe('Refunded so far (refunds that succeeded), in roubles'),
+    refunds: z.array(buyerOrderRefund).describe('Refunds of the order, oldest first'),
     customer_email: z.email(),
     shipping_address: z.object({
       name: z.string(),
@@ -63,8 +68,16 @@ export type BuyerOrder = z.infer<typeof buyerOrder>
 
 const iso = (value: string) => new Date(value).toISOString()
 
-/** The buyer's view of `order`. */
-export function presentBuyerOrder(order: Order): BuyerOrder {
+/** Stripe's status of a refund as the buyer reads it. */
+const buyerRefundStatus = (status: string) =>
+  status === 'succeeded'
+    ? ('succeeded' as const)
+    : status === 'failed' || status === 'canceled'
+      ? ('failed' as const)
+      : ('pending' as const)
+
+/** The buyer's view of `order` and its `refunds` (oldest first). */
+export function presentBuyerOrder(order: Order, refunds: RefundRow[] = []): BuyerOrder {
   const address = order.shippingAddress
   return {
     id: order.id,
@@ -78,8 +91,13 @@ export function presentBuyerOrder(order: Order): BuyerOrder {
     })),
     total: order.total,
     currency: 'rub',
-    refunded_amount: 0,
-    refunds: [],
+    refunded_amount: order.refunded_amount ?? 0,
+    refunds: refunds.map((refund) => ({
+      amount: minorUnitsToRoubles(refund.amount),
+      status: buyerRefundStatus(refund.status),
+      reason: refund.reason,
+      created_at: iso(refund.created_at),
+    })),
     customer_email: order.customerEmail,
     shipping_address: {
       name: address.name,

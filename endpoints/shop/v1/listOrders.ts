@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { refundsOfOrders } from '@/shop/refunds/refundsOfOrders'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { forbidden } from '@/http/errors'
 import { maxRecordId } from '@/http/ids'
@@ -57,7 +58,11 @@ export const listOrdersEndpoint = defineEndpoint({
       limit: query.limit,
       afterId: query.after_id,
     })
-    const data = page.orders.map(presentBuyerOrder)
+    const refunds = await refundsOfOrders(
+      req.payload,
+      page.orders.map((order) => order.id),
+    )
+    const data = page.orders.map((order) => presentBuyerOrder(order, refunds.get(order.id)))
     const body: z.infer<typeof buyerOrderList> = {
       data,
       meta: {

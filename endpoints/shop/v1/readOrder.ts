@@ -7,6 +7,7 @@ import { maxRecordId } from '@/http/ids'
 import { isUser } from '@/identity/roles'
 import { findBuyerOrder } from '@/shop/operations/findBuyerOrder'
 import { orderTokenHeader, orderTokenSchema } from '@/shop/orderToken'
+import { refundsOfOrders } from '@/shop/refunds/refundsOfOrders'
 import { buyerOrder, presentBuyerOrder, privateAnswer, privateAnswerHeaders } from './buyerOrder'
 
 /** The `{id}` path parameter as documented (anything else is answered 404). */
@@ -57,7 +58,10 @@ export const readOrderEndpoint = defineEndpoint({
       userId: req.user && isUser(req.user) ? Number(req.user.id) : undefined,
     })
     if (!order) throw noSuchOrder(raw)
-    const body: z.infer<typeof buyerOrderDocument> = { data: presentBuyerOrder(order) }
+    const refunds = await refundsOfOrders(req.payload, [order.id])
+    const body: z.infer<typeof buyerOrderDocument> = {
+      data: presentBuyerOrder(order, refunds.get(order.id)),
+    }
     return Response.json(body, { headers: privateAnswer })
   },
 })

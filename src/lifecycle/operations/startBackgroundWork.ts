@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { startInquiryNotifier } from '@/contact/operations/sendInquiryNotices'
 import { closePayload } from '@/db/closePayload'
 import { guardPoolClients } from '@/db/guardPoolClients'
+import { startOrderNotifier } from '@/shop/notices/sendOrderNotices'
 import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'
@@ -13,7 +14,8 @@ import { configOf } from '@/config/appConfig'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
- * inquiry e-mails and sends the notices of disabled webhook subscriptions (`npm run worker`
+ * inquiry e-mails, sends the buyers' receipts and refund notices and the notices of disabled
+ * webhook subscriptions (`npm run worker`
  * included, which stops them on SIGTERM); the app server also runs the webhook worker (unless
  * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`), the jobs
  * queue's runner (scheduled publications, unless `JOBS=off`) and the payment sandbox where it is
@@ -31,6 +33,10 @@ export async function startBackgroundWork(payload: Payload) {
   if (!work.has('webhook disable notifier')) {
     const notifier = startDisableNotifier(payload)
     work.add({ name: 'webhook disable notifier', stop: () => notifier.stop() })
+  }
+  if (!work.has('order notifier')) {
+    const notifier = startOrderNotifier(payload)
+    work.add({ name: 'order notifier', stop: () => notifier.stop() })
   }
   const config = configOf(payload)
   if (!config.isAppServer) return

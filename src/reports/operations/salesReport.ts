@@ -5,17 +5,18 @@ import { postgres } from '@/db/transaction'
 
 /** Sales over a window, as the report shows them. */
 export type SalesFigures = {
-  /** Orders paid (or shipped, or delivered) that were created inside the window. */
+  /** Orders paid (or shipped, delivered, partly refunded) that were created inside the window. */
   count: number
-  /** The sum of their totals, exact to the kopeck. */
+  /** The sum of their totals net of refunds (`total - refunded_amount`), exact to the kopeck. */
   revenue: number
-  /** Their average total rounded half-up to a whole unit of the currency; 0 without orders. */
+  /** Their average net total rounded half-up to a whole unit of the currency; 0 without orders. */
   avgOrder: number
 }
 
 /**
  * One SQL aggregate over the orders created in the last `days` days (the window includes its
- * start), summed in `numeric` so that no kopeck is lost to binary floats; the partial index
+ * start), net of their refunds, summed in `numeric` so that no kopeck is lost to binary
+ * floats; the partial index
  * `orders_sold_created_at_idx` serves it without reading the table.
  */
 export async function salesReport(payload: Payload, days: number): Promise<SalesFigures> {
@@ -25,8 +26,8 @@ export async function salesReport(payload: Payload, days: number): Promise<Sales
     avg: string
   }>(
     `SELECT count(*)::integer AS count,
-            coalesce(sum(total), 0)::text AS revenue,
-            coalesce(round(avg(total)), 0)::text AS avg
+            coalesce(sum(total - coalesce(refunded_amount, 0)), 0)::text AS revenue,
+            coalesce(round(avg(total - coalesce(refunded_amount, 0))), 0)::text AS avg
      FROM orders
      WHERE status = ANY($1::enum_orders_status[])
        AND created_at >= now() - make_interval(days => $2)`,

@@ -5,7 +5,7 @@ import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /**
  * The sales report reads only sold orders of a recent window: a partial index on their creation
- * time, carrying the total, answers it from the index alone.
+ * time, carrying the total and what was refunded of it, answers it from the index alone.
  */
 export const orderReportIndex: PostgresSchemaHook = ({ schema, extendTable }) => {
   const table = schema.tables.orders
@@ -14,8 +14,8 @@ export const orderReportIndex: PostgresSchemaHook = ({ schema, extendTable }) =>
     table,
     extraConfig: (t) => ({
       orders_sold_created_at_idx: index('orders_sold_created_at_idx')
-        .on(t.createdAt, t.total)
-        .where(sql`${t.status} IN ('paid', 'shipped', 'delivered')`),
+        .on(t.createdAt, t.total, t.refunded_amount)
+        .where(sql`${t.status} IN ('paid', 'shipped', 'delivered', 'partially_refunded')`),
     }),
   })
   return schema

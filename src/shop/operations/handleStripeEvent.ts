@@ -5,6 +5,8 @@ import type { Stripe } from '../stripe/stripeClient'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
 import { expireOrder } from './endUnpaidOrder'
 import { markOrderPaid } from './markOrderPaid'
+import { isRefundEvent, onRefundEvent } from '../refunds/onRefundEvent'
+import { nudgeOrderNotifier } from '../notices/sendOrderNotices'
 
 /** What a verified Stripe event did. */
 export type StripeEventOutcome =
@@ -18,6 +20,8 @@ export type StripeEventOutcome =
   | 'ignored'
   /** `metadata.orderId` names no order (or an order paid through another session). */
   | 'unknown_order'
+  /** A refund event: the order's refunds were read from Stripe and recorded. */
+  | 'refunds_synced'
 
 type Context = { req: PayloadRequest; db: TransactionDb; event: Stripe.Event }
 
@@ -25,7 +29,9 @@ type Context = { req: PayloadRequest; db: TransactionDb; event: Stripe.Event }
  * Applies a verified Stripe event exactly once: its id is recorded in the same transaction as
  * its effect (a unique key), so a redelivery, even a concurrent one, waits for the first and
  * then changes nothing. The order row is locked before its status is read, so a completion and
- * an expiry arriving together cannot both win: only a pending order is paid or expired.
+ * an expiry arriving together cannot both win: only a pending order is paid or expired. Refund
+ * events (`charge.refunded`, `refund.*`) record the order's refunds as Stripe has them
+ * (src/shop/refunds/onRefundEvent.ts).
  */
 export async function handleStripeEvent(args: {
   req: PayloadRequest
@@ -45,10 +51,12 @@ export async function handleStripeEvent(args: {
       case 'checkout.session.expired':
         return onSessionExpired({ req, db, event }, event.data.object)
       default:
-        return 'ignored' as const
+        return isRefundEvent(event.type) ? onRefundEvent({ req, db, event }) : ('ignored' as const)
     }
   })
   req.payload.logger.info({ msg: `Stripe event ${event.id} (${event.type}): ${outcome}` })
+  // A receipt or a refund notice may be owed now that it committed.
+  if (outcome === 'paid' || outcome === 'refunds_synced') nudgeOrderNotifier()
   return outcome
 }
 

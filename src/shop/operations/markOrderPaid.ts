@@ -3,11 +3,14 @@ import type { PayloadRequest } from 'payload'
 import type { Order } from '@/payload-types'
 import type { Stripe } from '../stripe/stripeClient'
 import { systemWrite } from '../systemWrite'
+import { transactionDatabase } from '@/db/transaction'
+import { oweOrderNotice } from '../notices/oweOrderNotice'
 import { announceOrderStatus } from './announceOrderStatus'
 
 /**
  * Records the payment of a pending order through its Checkout Session: status `paid`, the
- * payment intent as `paymentId`, `paid_at`, then `order.updated` and `order.paid`. Runs in the
+ * payment intent as `paymentId`, `paid_at`, then `order.updated` and `order.paid`, and the
+ * buyer's receipt is owed (e-mailed by the order notifier once this commits). Runs in the
  * caller's transaction (`req`), which has locked the order row and seen it `pending`: the
  * Stripe webhook and the sweeper of stale orders both settle a payment here.
  */
@@ -37,6 +40,7 @@ export async function markOrderPaid(args: {
     depth: 0,
   })
   await announceOrderStatus({ req, order: paid })
+  await oweOrderNotice(await transactionDatabase(req), { kind: 'receipt', orderId: paid.id })
   req.payload.logger.info({ msg: `Order ${paid.id} paid, payment ${paid.paymentId}` })
   return paid
 }

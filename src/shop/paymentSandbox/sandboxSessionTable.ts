@@ -10,6 +10,9 @@ import {
 
 import type { PostgresSchemaHook } from '@/db/schemaHook'
 
+/** The payment sandbox's refunds. */
+export const sandboxRefundTableName = 'payment_sandbox_refunds'
+
 /** The payment sandbox's Checkout Sessions (a stand-in for Stripe's, so they outlive restarts). */
 export const sandboxSessionTableName = 'payment_sandbox_sessions'
 
@@ -50,6 +53,19 @@ export const sandboxSessionTable: PostgresSchemaHook = ({ schema }) => ({
         index(`${sandboxSessionTableName}_open_idx`).on(table.status, table.expiresAt),
         index(`${sandboxSessionTableName}_event_due_idx`).on(table.eventNextAttemptAt),
       ],
+    ),
+    // One row a refund the sandbox made (Stripe's `POST /v1/refunds`), as the API answers it.
+    [sandboxRefundTableName]: pgTable(
+      sandboxRefundTableName,
+      {
+        id: varchar('id', { length: 80 }).primaryKey(),
+        paymentIntent: varchar('payment_intent', { length: 80 }).notNull(),
+        /** The creating request's `Idempotency-Key`: a retry gets the same refund. */
+        idempotencyKey: varchar('idempotency_key', { length: 255 }).unique(),
+        refund: jsonb('refund').notNull(),
+        createdAt: at('created_at').notNull().defaultNow(),
+      },
+      (table) => [index(`${sandboxRefundTableName}_payment_idx`).on(table.paymentIntent)],
     ),
   },
 })

@@ -43,7 +43,11 @@ export type ShopWebhook = {
   secret: string | undefined
 }
 
-async function post(
+/**
+ * Posts one event to the shop's Stripe webhook, signed as Stripe signs it; the error, or null
+ * when the shop accepted it.
+ */
+export async function post(
   { appAddress, secret }: ShopWebhook,
   event: Stripe.Event,
 ): Promise<string | null> {

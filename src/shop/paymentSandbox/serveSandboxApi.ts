@@ -10,6 +10,8 @@ import { paymentSandboxApiKey } from './paymentSandboxSettings'
 import { parseSessionParams } from './sandboxSessionModel'
 import { createSandboxSession, readSandboxSession } from './sandboxSessionStore'
 import { finishAndNotify } from './settleSessions'
+import { createSandboxRefund, refundsOf, type SandboxRefundParams } from './sandboxRefunds'
+import { post } from './sendSessionEvent'
 import { configOf } from '@/config/appConfig'
 
 /** Where the sandbox serves a session's payment page (below the app's address). */
@@ -58,6 +60,8 @@ export async function serveSandboxApi(args: {
   payload: Payload
   request: Request
   path: string[]
+  /** `refunds` for `/v1/refunds`; sessions otherwise. */
+  resource?: 'sessions' | 'refunds'
 }): Promise<Response> {
   const { payload, request, path } = args
   const config = configOf(payload)
@@ -68,6 +72,14 @@ export async function serveSandboxApi(args: {
   }
   const pool = postgres(payload).pool
   const [id, action, ...rest] = path
+  if (args.resource === 'refunds') {
+    return serveRefunds({
+      payload,
+      request,
+      pool,
+      shop: { appAddress: settings.appAddress, secret: config.stripe.webhookSecret },
+    })
+  }
   try {
     if (request.method === 'POST' && id === undefined) {
       const text = new TextDecoder().decode(
@@ -130,6 +142,56 @@ export async function serveSandboxApi(args: {
       return stripeError(413, { message: error.message })
     }
     payload.logger.error({ msg: 'Payment sandbox API request failed', err: error })
+    return stripeError(500, { type: 'api_error', message: 'The payment sandbox failed' })
+  }
+}
+
+/**
+ * `POST /v1/refunds` (a refund of a paid session's payment intent, its events then sent to the
+ * shop's webhook, signed, as Stripe sends them) and `GET /v1/refunds?payment_intent=`.
+ */
+async function serveRefunds(args: {
+  payload: Payload
+  request: Request
+  pool: ReturnType<typeof postgres>['pool']
+  shop: { appAddress: string; secret: string | undefined }
+}): Promise<Response> {
+  const { payload, request, pool } = args
+  try {
+    if (request.method === 'GET') {
+      const intent = new URL(request.url).searchParams.get('payment_intent') ?? ''
+      const data = await refundsOf(pool, intent)
+      return stripeAnswer(200, { object: 'list', data, has_more: false, url: '/v1/refunds' })
+    }
+    if (request.method !== 'POST') return unrecognized(request)
+    const text = new TextDecoder().decode(
+      await readBodyWithin(request, configOf(payload).server.maxBodyBytes),
+    )
+    const made = await createSandboxRefund({
+      pool,
+      params: qs.parse(text, { depth: 5, parameterLimit: 200 }) as SandboxRefundParams,
+      idempotencyKey: request.headers.get('idempotency-key'),
+      now: new Date(),
+    })
+    if ('refused' in made) {
+      const { status, ...error } = made.refused
+      return stripeError(status, error)
+    }
+    if ('replay' in made) return stripeAnswer(200, made.replay)
+    // Sent once the answer is on its way, one after the other, as Stripe sends them.
+    void (async () => {
+      for (const event of made.events) {
+        const error = await post(args.shop, event).catch((thrown: unknown) => String(thrown))
+        if (error) {
+          payload.logger.warn({
+            msg: `Payment sandbox: event ${event.type} not accepted: ${error}`,
+          })
+        }
+      }
+    })()
+    return stripeAnswer(200, made.refund)
+  } catch (error) {
+    payload.logger.error({ msg: 'Payment sandbox refund request failed', err: error })
     return stripeError(500, { type: 'api_error', message: 'The payment sandbox failed' })
   }
 }

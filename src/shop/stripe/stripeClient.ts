@@ -80,6 +80,33 @@ export async function expireCheckoutSession(
 }
 
 /**
+ * Refunds `amount` minor units of a payment intent. Stripe answers a retried key with the refund
+ * it already made, and refuses (a `StripeInvalidRequestError`) an amount above what is left.
+ */
+export async function createRefund(
+  config: StripeConfig,
+  params: Stripe.RefundCreateParams,
+  idempotencyKey: string,
+): Promise<Stripe.Refund> {
+  return stripeClient(config).refunds.create(params, { idempotencyKey })
+}
+
+/** Every refund of a payment intent as Stripe has it now, newest first. */
+export async function listRefunds(
+  config: StripeConfig,
+  paymentIntent: string,
+): Promise<Stripe.Refund[]> {
+  const refunds: Stripe.Refund[] = []
+  for await (const refund of stripeClient(config).refunds.list({
+    payment_intent: paymentIntent,
+    limit: 100,
+  })) {
+    refunds.push(refund)
+  }
+  return refunds
+}
+
+/**
  * Whether a failed call says nothing about the session it asked for: Stripe unreachable, timed
  * out, failing, limiting our rate or refusing our key, or no key configured. Only an invalid
  * request (an unknown session, an expiry of a session no longer open) is about the session.

@@ -30,6 +30,7 @@ import { StockDeltaCell as StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c } fro
 import { OrderStatusField as OrderStatusField_25f79ae8c9936857403f86de0dc46074 } from '../../../components/shop/OrderStatusField'
 import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../../../components/shop/MoneyField'
 import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
+import { RefundOrderAction as RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e } from '../../../components/shop/RefundOrderAction'
 import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
 import { DeliveryAttempts as DeliveryAttempts_35ae949ed157f88f72818e2158589692 } from '../../../components/admin/DeliveryAttempts'
 import { RetryDeliveryButton as RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c } from '../../../components/RetryDeliveryButton'
@@ -70,6 +71,7 @@ export const importMap = {
   "/components/shop/OrderStatusField#OrderStatusField": OrderStatusField_25f79ae8c9936857403f86de0dc46074,
   "/components/shop/MoneyField#MoneyField": MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50,
   "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,
+  "/components/shop/RefundOrderAction#RefundOrderAction": RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e,
   "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
   "/components/admin/DeliveryAttempts#DeliveryAttempts": DeliveryAttempts_35ae949ed157f88f72818e2158589692,
   "/components/RetryDeliveryButton#RetryDeliveryButton": RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c,

@@ -1,0 +1,135 @@
+import type { Payload } from 'payload'
+
+import { configOf } from '@/config/appConfig'
+import { postgres } from '@/db/transaction'
+import { sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
+import { startNoticeLoop, type NoticeLoop } from '@/email/startNoticeLoop'
+import type { Order } from '@/payload-types'
+import { receiptEmail, refundEmail, type MailedOrder } from './orderEmails'
+import { orderNoticeTableName } from './orderNoticeTable'
+
+type DueNotice = {
+  id: number
+  order_id: number
+  kind: 'receipt' | 'refund'
+  attempts: number
+  /** The refund's amount (minor units) and reason, of a refund notice. */
+  refund_amount: number | null
+  refund_reason: string | null
+}
+
+const mailed = (order: Order): MailedOrder => ({
+  id: order.id,
+  customerEmail: order.customerEmail,
+  total: order.total,
+  refundedAmount: order.refunded_amount ?? 0,
+  items: order.items.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    price: line.price,
+  })),
+  shippingAddress: order.shippingAddress,
+  paidAt: order.paid_at ?? null,
+})
+
+/**
+ * E-mails buyers their due notices (receipts, refund notices), one claimed at a time, and
+ * records each outcome (src/email/sendDueNotices.ts): retried until sent, never by two
+ * processes at once. The transaction that paid or refunded the order wrote the notice; nothing
+ * of the payment or the refund waits for the mail server. Returns the number sent.
+ */
+export async function sendOrderNotices(payload: Payload): Promise<number> {
+  const pool = postgres(payload).pool
+  const queue: NoticeQueue<DueNotice> = {
+    describe: (notice) => `the ${notice.kind} of order ${notice.order_id}`,
+    claimNext: async (claimSeconds) =>
+      (
+        await pool.query<DueNotice>({
+          name: 'shop-claim-order-notice',
+          text: `UPDATE ${orderNoticeTableName} n
+             SET next_attempt_at = now() + make_interval(secs => $1)
+             FROM (SELECT id FROM ${orderNoticeTableName}
+                   WHERE next_attempt_at <= now()
+                   ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
+             WHERE n.id = due.id
+             RETURNING n.id, n.order_id, n.kind, n.attempts,
+               (SELECT r.amount FROM order_refunds r WHERE r.id = n.refund_id) AS refund_amount,
+               (SELECT r.reason FROM order_refunds r WHERE r.id = n.refund_id) AS refund_reason`,
+          values: [claimSeconds],
+        })
+      ).rows[0],
+    message: async (notice) => {
+      const order = await payload.findByID({
+        collection: 'orders',
+        id: notice.order_id,
+        depth: 0,
+        overrideAccess: true,
+        disableErrors: true,
+      })
+      if (!order?.customerEmail) return null
+      const email =
+        notice.kind === 'receipt'
+          ? receiptEmail(mailed(order))
+          : refundEmail(mailed(order), {
+              amount: notice.refund_amount ?? 0,
+              reason: notice.refund_reason,
+            })
+      return { to: order.customerEmail, ...email }
+    },
+    record: async (notice, outcome) => {
+      await pool.query({
+        name: 'shop-record-order-notice',
+        text: `UPDATE ${orderNoticeTableName}
+           SET attempts = $2, last_error = $3,
+               sent_at = CASE WHEN $4::boolean THEN now() END,
+               next_attempt_at = CASE WHEN $5::float8 IS NOT NULL
+                 THEN now() + make_interval(secs => $5::float8) END
+           WHERE id = $1`,
+        values: [
+          notice.id,
+          outcome.attempts,
+          outcome.kind === 'failed'
+            ? outcome.error
+            : outcome.kind === 'unsendable'
+              ? outcome.reason
+              : null,
+          outcome.kind === 'sent',
+          outcome.kind === 'failed' ? outcome.retryInSeconds : null,
+        ],
+      })
+    },
+    retryBaseSeconds: configOf(payload).orderNotices.retryBaseSeconds,
+  }
+  return sendDueNotices(payload, queue)
+}
+
+/** This process's loop, where the operation that owed a notice can find it. */
+const running = Symbol.for('content-shop.orderNotifier')
+type WithNotifier = typeof globalThis & { [running]?: NoticeLoop }
+
+/**
+ * Sends the buyers' due e-mails every `ORDER_NOTICE_INTERVAL_SECONDS` in this process, apart
+ * from checkout and the Stripe webhook; `nudgeOrderNotifier` runs a pass at once (a payment or
+ * refund just committed). Started with the process's background work; `stop()` ends it.
+ */
+export function startOrderNotifier(payload: Payload): NoticeLoop {
+  const global = globalThis as WithNotifier
+  const loop = startNoticeLoop(payload, {
+    name: 'Order notifier',
+    intervalMs: configOf(payload).orderNotices.intervalMs,
+    pass: () => sendOrderNotices(payload),
+  })
+  global[running] = loop
+  return {
+    nudge: loop.nudge,
+    stop: async () => {
+      if (global[running] === loop) global[running] = undefined
+      await loop.stop()
+    },
+  }
+}
+
+/** Runs a pass of this process's notifier now, if it runs (and once the one under way ends). */
+export function nudgeOrderNotifier() {
+  ;(globalThis as WithNotifier)[running]?.nudge()
+}
