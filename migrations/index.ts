@@ -16,6 +16,7 @@ import * as migration_20261126_132343_portal_session_key from './20261126_132343
 import * as migration_20261126_193803_checkout_idempotency_keys from './20261126_193803_checkout_idempotency_keys';
 import * as migration_20261126_195331_deliveries_without_subscription_key from './20261126_195331_deliveries_without_subscription_key';
 import * as migration_20261126_224714_buyer_order_token from './20261126_224714_buyer_order_token';
+import * as migration_20261127_013638_content_locales from './20261127_013638_content_locales';
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261126_224714_buyer_order_token.up,
     down: migration_20261126_224714_buyer_order_token.down,
     name: '20261126_224714_buyer_order_token',
+  },
+  {
+    up: migration_20261127_013638_content_locales.up,
+    down: migration_20261127_013638_content_locales.down,
+    name: '20261127_013638_content_locales'
   },
 ];

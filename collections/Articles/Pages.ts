@@ -31,10 +31,10 @@ export const Pages: CollectionConfig = {
     maxPerDoc: 50,
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, maxLength: 300, localized: true },
     slugField(),
-    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'description', type: 'textarea', maxLength: 2000, localized: true },
     { name: 'cover', type: 'upload', relationTo: 'media' },
-    { name: 'content', type: 'richText' },
+    { name: 'content', type: 'richText', localized: true },
   ],
 }

@@ -3,6 +3,7 @@ import { parseAllowedRanges } from '@/webhooks/addressPolicy'
 import { corsOrigins, portalFrameAncestors } from '@/http/corsOrigins'
 import { configuredRecipients } from '@/contact/notification'
 import { parsePolicy, defaultPolicies } from '@/http/rateLimitPolicy'
+import { parseContentLocales } from '@/text/locales'
 import {
   custom,
   decimal,
@@ -360,6 +361,13 @@ export const variables = {
       '`off`: this app server does not run the jobs queue (`npm run worker` or another instance does).',
     reader: onOff,
     fallback: 'on',
+  }),
+  CONTENT_LOCALES: setting({
+    group: 'Content and media',
+    description:
+      'The languages editors write in, comma-separated locale codes (`en`, `ru`, `pt-BR`); the first is the default locale: the API answers in it when asked for none, and fills a field without text in another locale from it.',
+    reader: custom('comma-separated locale codes, the default first', parseContentLocales),
+    fallback: 'en,ru',
   }),
   PREVIEW_URL: optional({
     group: 'Content and media',
