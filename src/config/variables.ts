@@ -372,7 +372,7 @@ export const variables = {
   PREVIEW_URL: optional({
     group: 'Content and media',
     description:
-      'Storefront address the admin panel\u2019s Preview button opens, with `{id}`, `{slug}` and `{token}` filled in (for example `https://shop.example/preview?article={id}&token={token}`).',
+      'Storefront address the admin panel\u2019s Preview button opens, with `{id}`, `{slug}`, `{token}` and `{locale}` (the locale being edited) filled in (for example `https://shop.example/preview?article={id}&token={token}&locale={locale}`).',
     reader: custom(
       'an http(s) address, with `{id}`, `{slug}` and `{token}` where they go',
       (raw) => {

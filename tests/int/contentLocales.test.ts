@@ -93,6 +93,26 @@ describe('writing a locale', () => {
     expect(russian.body.data.body).toEqual(english.body.data.body)
   })
 
+  it('Preview opens the newest draft in the locale the editor is writing in', async () => {
+    const id = await englishArticle('previewed')
+    const draft = await call('PATCH', `/api/v1/articles/${id}?locale=ru&draft=true`, {
+      headers: editor,
+      body: { title: 'Черновик предпросмотра' },
+    })
+    expect(draft.status).toBe(200)
+    const preview = payload.collections.articles.config.admin.preview!
+    const address = await preview(
+      { id, slug: 'previewed' },
+      { locale: 'ru', token: null, req: { payload, headers: new Headers() } as never },
+    )
+    const url = new URL(address!)
+    expect(url.searchParams.get('locale')).toBe('ru')
+    const read = await call('GET', `${url.pathname}${url.search}`, { headers: consumer })
+    expect(read.status).toBe(200)
+    expect(read.headers.get('content-language')).toBe('ru')
+    expect(read.body.data.title).toBe('Черновик предпросмотра')
+  })
+
   it('a write without ?locale is the default locale, whatever Accept-Language says', async () => {
     const id = await englishArticle('accept-language-write')
     const patched = await call('PATCH', `/api/v1/articles/${id}`, {
