@@ -12,6 +12,7 @@ import {
 } from './hooks/announceArticleChange'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { articlePreviewUrl } from './admin/articlePreviewUrl'
+import { livePreviewUrl } from './admin/livePreviewUrl'
 import { slugField } from './fields/slugField'
 
 /**
@@ -32,6 +33,8 @@ export const Articles: CollectionConfig = {
     defaultColumns: ['title', 'cover', '_status', 'author', 'publishedAt', 'updatedAt'],
     group: 'Content',
     preview: articlePreviewUrl,
+    // The draft beside the form as the editor types, in the locale being edited.
+    livePreview: { url: livePreviewUrl('articles') },
   },
   access: {
     read: publishedOrEditor,

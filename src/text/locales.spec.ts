@@ -25,9 +25,10 @@ describe('CONTENT_LOCALES', () => {
     expect(() => parseContentLocales('en,ru,en')).toThrow('names "en" twice')
   })
 
-  it('labels a locale with its English name and code for the admin panel', () => {
-    expect(localeLabel('ru')).toBe('Russian (ru)')
-    expect(localeLabel('en')).toBe('English (en)')
+  it('names a locale in English for the admin panel', () => {
+    expect(localeLabel('ru')).toBe('Russian')
+    expect(localeLabel('en')).toBe('English')
+    expect(localeLabel('pt-BR')).toBe('Brazilian Portuguese')
   })
 })
 

@@ -27,7 +27,10 @@ export function parseContentLocales(raw: string): [string, ...string[]] {
   return codes as [string, ...string[]]
 }
 
-/** What the admin panel shows for a locale: its name in English, then the code ("Russian (ru)"). */
+/**
+ * A locale's name for people: its name in English ("Russian"), the code when it has none (the
+ * admin panel's switcher shows the code beside it).
+ */
 export function localeLabel(code: string): string {
   let name: string | undefined
   try {
@@ -35,7 +38,7 @@ export function localeLabel(code: string): string {
   } catch {
     name = undefined
   }
-  return name && name !== code ? `${name} (${code})` : code
+  return name || code
 }
 
 /** The configured locale `code` names, whatever its case; undefined when none. */
