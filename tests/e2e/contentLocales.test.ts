@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises'
+
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
@@ -60,6 +62,8 @@ describe('languages in the admin panel', () => {
 
     const russian = `Русский заголовок ${Date.now()}`
     await title.fill(russian)
+    await mkdir('docs/images', { recursive: true })
+    await page.screenshot({ path: 'docs/images/admin-locale-switcher.png' })
     await page.getByRole('button', { name: 'Publish changes' }).click()
     await page.getByText('Updated successfully.').first().waitFor()
 
@@ -89,6 +93,8 @@ describe('live preview', () => {
     const typed = `Пишу сейчас ${Date.now()}`
     await page.locator('#field-title').fill(typed)
     await expect.poll(() => shownTitle.textContent(), { timeout: 15_000 }).toBe(typed)
+    await mkdir('docs/images', { recursive: true })
+    await page.screenshot({ path: 'docs/images/admin-live-preview.png' })
 
     // Everything the preview loaded came from this app.
     const origin = new URL(baseUrl).origin
