@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { servePreviewPages } from '../../src/articles/operations/servePreviewPages'
-import { userWithToken } from '../helpers/identities'
+import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { handInConfig } from '../helpers/testConfig'
 
@@ -77,9 +77,22 @@ describe('the live preview page', () => {
     expect(source).not.toMatch(/https?:\/\//)
   })
 
-  it('is for editors only, and 404 for what does not exist', async () => {
-    expect((await get(`/preview/articles/${articleId}`)).status).toBe(401)
-    expect((await get(`/preview/articles/${articleId}`, customer)).status).toBe(401)
+  it('is for editors and admins only, and 404 for what does not exist', async () => {
+    const admin = { authorization: `JWT ${(await userWithToken(payload, 'admin')).token}` }
+    const consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
+    expect((await get(`/preview/articles/${articleId}`, admin)).status).toBe(200)
+    expect((await get(`/preview/pages/${pageId}`, admin)).status).toBe(200)
+    for (const [caller, headers] of [
+      ['anonymous', {}],
+      ['customer', customer],
+      ['API consumer', consumer],
+    ] as const) {
+      for (const path of [`/preview/articles/${articleId}`, `/preview/pages/${pageId}`]) {
+        const answer = await get(path, headers)
+        expect(answer.status, `${caller} ${path}`).toBe(401)
+        expect(await answer.text(), `${caller} ${path}`).not.toContain('Черновик')
+      }
+    }
     expect((await get('/preview/articles/999999', editor)).status).toBe(404)
     expect((await get('/preview/orders/1', editor)).status).toBe(404)
   })
