@@ -365,7 +365,7 @@ export const variables = {
   CONTENT_LOCALES: setting({
     group: 'Content and media',
     description:
-      'The languages editors write in, comma-separated locale codes (`en`, `ru`, `pt-BR`); the first is the default locale: the API answers in it when asked for none, and fills a field without text in another locale from it.',
+      'The languages editors write in, comma-separated locale codes (`en`, `ru`, `pt-BR`); the first is the default locale: the API answers in it when asked for none, and fills a field without text in another locale from it. The database knows the locales: a changed list needs a migration (`npm run migrate:create`), as in docs/content.md.',
     reader: custom('comma-separated locale codes, the default first', parseContentLocales),
     fallback: 'en,ru',
   }),
