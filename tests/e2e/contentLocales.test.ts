@@ -83,7 +83,7 @@ describe('live preview', () => {
     await page.locator('#field-title').waitFor()
     await page.locator('#live-preview-toggler').click()
 
-    const preview = page.frameLocator('iframe.live-preview-iframe')
+    const preview = page.frameLocator('iframe[src*="/preview/articles/"]')
     const shownTitle = preview.locator('h1[data-field="title"]')
     await expect
       .poll(() => shownTitle.textContent(), { timeout: 30_000 })
