@@ -36,7 +36,10 @@ export const acceptLanguageHeader = z.object({
 /** Response headers of the answers in a locale. */
 export const localeResponseHeaders = z.object({
   'Content-Language': z.string().describe('The locale the answer is in'),
-  Vary: z.literal('Accept-Language'),
+  Vary: z
+    .string()
+    .regex(/(^|,\s*)Accept-Language(\s*,|$)/)
+    .describe('Names `Accept-Language` (the server may add its own, such as `Accept-Encoding`)'),
 })
 
 /**
