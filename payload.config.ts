@@ -7,6 +7,7 @@ import { buildConfig, type CollectionConfig } from 'payload'
 
 import type { AppConfig } from '@/config/appConfig'
 import { configFromEnvironment } from '@/config/configFromEnvironment'
+import { localeLabel } from '@/text/locales'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
@@ -87,6 +88,14 @@ export const payloadConfig = (app: AppConfig) =>
       meta: { titleSuffix: ' - Content & Shop' },
       // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
       avatar: 'default',
+    },
+    // Editors write in CONTENT_LOCALES (the first is the default); a field without text in a
+    // locale shows the default locale's. Only the text is per locale: slugs, prices, stock,
+    // pictures and relations are the same in every language.
+    localization: {
+      locales: app.content.locales.map((code) => ({ code, label: localeLabel(code) })),
+      defaultLocale: app.content.locales[0],
+      fallback: true,
     },
     collections: [
       Articles,

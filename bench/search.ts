@@ -22,20 +22,29 @@ try {
   // Titles with varied words, so that a 3-letter query matches some rows, not all.
   const words = ['lamp', 'table', 'chair', 'blanket', 'glass', 'clamp', 'shelf', 'mirror']
   await pool.query(
-    `UPDATE articles SET title = initcap(($1::text[])[1 + id % 8]) || ' ' || id,
-       excerpt = 'About ' || ($1::text[])[1 + (id / 8) % 8]`,
+    `UPDATE articles_locales SET title = initcap(($1::text[])[1 + _parent_id % 8]) || ' ' || _parent_id,
+       excerpt = 'About ' || ($1::text[])[1 + (_parent_id / 8) % 8]`,
     [words],
   )
   await pool.query(
-    `INSERT INTO products (name, slug, description, price, stock, active, created_at, updated_at)
-     SELECT initcap(($1::text[])[1 + n % 8]) || ' model ' || n, 'bench-product-' || n,
-            'A ' || ($1::text[])[1 + (n / 8) % 8] || ' for every room', 10 + n % 500, 100,
-            n % 10 <> 0, now(), now()
-     FROM generate_series(1, 10000) AS n`,
+    `WITH inserted AS (
+       INSERT INTO products (slug, price, stock, active, created_at, updated_at)
+       SELECT 'bench-product-' || n, 10 + n % 500, 100, n % 10 <> 0, now(), now()
+       FROM generate_series(1, 10000) AS n
+       RETURNING id, slug
+     )
+     INSERT INTO products_locales (name, description, _locale, _parent_id)
+     SELECT initcap(($1::text[])[1 + n % 8]) || ' model ' || n,
+            'A ' || ($1::text[])[1 + (n / 8) % 8] || ' for every room', 'en', i.id
+     FROM inserted i, substr(i.slug, 15)::integer AS n`,
     [words],
   )
-  await pool.query(`UPDATE articles SET title = 'Quartz clock ' || id WHERE id % 1000 = 0`)
-  await pool.query(`UPDATE products SET name = 'Quartz clock ' || id WHERE id % 1000 = 0`)
+  await pool.query(
+    `UPDATE articles_locales SET title = 'Quartz clock ' || _parent_id WHERE _parent_id % 1000 = 0`,
+  )
+  await pool.query(
+    `UPDATE products_locales SET name = 'Quartz clock ' || _parent_id WHERE _parent_id % 1000 = 0`,
+  )
   await pool.query('VACUUM ANALYZE')
 
   const apiKey = { 'x-api-key': seedCredentials().consumerApiKey }
@@ -58,14 +67,15 @@ try {
     canSeeUnpublished: false,
     serverUrl: 'http://localhost:3000',
     naming: 'payload',
+    read: { locale: 'en' },
   })
   const results: [string, Awaited<ReturnType<typeof sequentialLatency>>][] = []
   const matchCounts: string[] = []
   for (const query of queries) {
     const pattern = containsPattern(query)
     const { rows } = await pool.query(
-      `SELECT (SELECT count(*) FROM articles WHERE title ILIKE $1 OR excerpt ILIKE $1) AS articles,
-              (SELECT count(*) FROM products WHERE name ILIKE $1 OR description ILIKE $1) AS products`,
+      `SELECT (SELECT count(*) FROM articles_locales WHERE _locale = 'en' AND (title ILIKE $1 OR excerpt ILIKE $1)) AS articles,
+              (SELECT count(*) FROM products_locales WHERE _locale = 'en' AND (name ILIKE $1 OR description ILIKE $1)) AS products`,
       [pattern],
     )
     matchCounts.push(
@@ -74,7 +84,7 @@ try {
     results.push([
       `"${query}": bare SQL (the UNION ALL the endpoint runs)`,
       await sequentialLatency(async () => {
-        await pool.query(statement, [pattern])
+        await pool.query(statement, [pattern, 'en'])
       }),
     ])
     results.push([

@@ -20,6 +20,7 @@ import * as migration_20261127_023049_order_refund_statuses from './20261127_023
 import * as migration_20261127_023050_order_refunds from './20261127_023050_order_refunds';
 import * as migration_20261127_023243_payment_sandbox_refunds from './20261127_023243_payment_sandbox_refunds';
 import * as migration_20261127_023550_order_payment_index from './20261127_023550_order_payment_index';
+import * as migration_20261127_031010_content_locales from './20261127_031010_content_locales';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261127_023550_order_payment_index.up,
     down: migration_20261127_023550_order_payment_index.down,
-    name: '20261127_023550_order_payment_index'
+    name: '20261127_023550_order_payment_index',
+  },
+  {
+    up: migration_20261127_031010_content_locales.up,
+    down: migration_20261127_031010_content_locales.down,
+    name: '20261127_031010_content_locales'
   },
 ];

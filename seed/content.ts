@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { paragraphs } from '@/articles/paragraphs'
 import { slugify } from '@/text/slug'
 import type { ArticleStatus } from '@/articles/status'
+import { writesRussian } from './locales'
 
 const authorNames = ['Grace Hopper', 'Alan Kay', 'Barbara Liskov', 'Ken Thompson']
 const tagNames = ['Engineering', 'Product', 'Design', 'Operations', 'Security', 'Culture']
@@ -18,12 +19,25 @@ const topics = [
   'Measuring Before Optimising',
   'Writing Good Error Messages',
 ]
+/** The topics in Russian, in the same order: every demo article is written in both locales. */
+const topicsInRussian = [
+  'Релиз в пятницу',
+  'Вебхуки, которым доверяют интеграторы',
+  'Keyset-пагинация на практике',
+  'Чему нас научила касса',
+  'Форматированный текст без сожалений',
+  'Индексы, которые окупаются',
+  'Спокойная ротация секретов',
+  'Экскурсия по админ-панели',
+  'Сначала измерить, потом ускорять',
+  'Как писать понятные сообщения об ошибках',
+]
 const statuses: ArticleStatus[] = ['published', 'published', 'published', 'draft', 'draft']
 const articleCount = 50
 
 /**
- * Authors, tags, ~50 articles across statuses (three in five published) and comments, some
- * awaiting approval. Skipped when articles already exist, so a re-run adds nothing.
+ * Authors, tags, ~50 articles across statuses (three in five published), each in English and
+ * Russian, and comments, some awaiting approval. Skipped when articles already exist, so a re-run adds nothing.
  */
 export async function seedContent(payload: Payload) {
   if ((await payload.count({ collection: 'articles' })).totalDocs > 0) return
@@ -64,6 +78,24 @@ export async function seedContent(payload: Payload) {
             ? null
             : new Date(Date.now() - (articleCount - index) * day).toISOString(),
       },
+    })
+    // The Russian text of the same article (the slug, status, author and tags are shared).
+    const russianTopic = topicsInRussian[index % topicsInRussian.length]!
+    const russianTitle = part === 1 ? russianTopic : `${russianTopic}, часть ${part}`
+    if (!writesRussian(payload)) continue
+    await payload.update({
+      collection: 'articles',
+      id: article.id,
+      locale: 'ru',
+      data: {
+        title: russianTitle,
+        excerpt: `Заметки: ${russianTopic.toLowerCase()}.`,
+        body: paragraphs([
+          `${russianTitle}: статья из демонстрационных данных.`,
+          'Правьте её в админ-панели или через API v1 с ?locale=ru.',
+        ]) as never,
+      },
+      context: { skipBusinessEvents: true },
     })
     if (status !== 'published') continue
     for (let comment = 0; comment < (index % 3) + 1; comment++) {

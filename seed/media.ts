@@ -1,16 +1,18 @@
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 
+import { writesRussian } from './locales'
+
 /** The demo pictures: a title and two colours each, drawn on the spot (nothing is downloaded). */
 const pictures = [
-  { title: 'Harbour at dawn', from: '#1d3557', to: '#e9c46a' },
-  { title: 'Forest path', from: '#1b4332', to: '#95d5b2' },
-  { title: 'Red canyon', from: '#6a040f', to: '#f48c06' },
-  { title: 'Night city', from: '#10002b', to: '#7b2cbf' },
-  { title: 'Sea glass', from: '#006d77', to: '#edf6f9' },
-  { title: 'Desert noon', from: '#bc6c25', to: '#fefae0' },
-  { title: 'Lavender field', from: '#5a189a', to: '#e0aaff' },
-  { title: 'Winter morning', from: '#415a77', to: '#e0e1dd' },
+  { title: 'Harbour at dawn', ru: 'Гавань на рассвете', from: '#1d3557', to: '#e9c46a' },
+  { title: 'Forest path', ru: 'Лесная тропа', from: '#1b4332', to: '#95d5b2' },
+  { title: 'Red canyon', ru: 'Красный каньон', from: '#6a040f', to: '#f48c06' },
+  { title: 'Night city', ru: 'Ночной город', from: '#10002b', to: '#7b2cbf' },
+  { title: 'Sea glass', ru: 'Морское стекло', from: '#006d77', to: '#edf6f9' },
+  { title: 'Desert noon', ru: 'Полдень в пустыне', from: '#bc6c25', to: '#fefae0' },
+  { title: 'Lavender field', ru: 'Лавандовое поле', from: '#5a189a', to: '#e0aaff' },
+  { title: 'Winter morning', ru: 'Зимнее утро', from: '#415a77', to: '#e0e1dd' },
 ]
 
 const width = 1600
@@ -65,6 +67,14 @@ export async function seedMedia(payload: Payload) {
         size: data.length,
       },
     })
+    if (writesRussian(payload)) {
+      await payload.update({
+        collection: 'media',
+        id: image.id,
+        locale: 'ru',
+        data: { alt: picture.ru },
+      })
+    }
     ids.push(image.id)
   }
   const context = { skipBusinessEvents: true }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { systemWrite } from '@/shop/systemWrite'
+import { writesRussian } from './locales'
 
 /** Demo products of the shop, by slug; prices in roubles. */
 export const demoProducts = [
@@ -8,6 +9,10 @@ export const demoProducts = [
     name: 'Enamel Mug',
     slug: 'enamel-mug',
     description: 'A white enamel mug with a blue rim, 350 ml.',
+    ru: {
+      name: 'Эмалированная кружка',
+      description: 'Белая эмалированная кружка с синим ободком, 350 мл.',
+    },
     price: 790,
     stock: 25,
     active: true,
@@ -16,6 +21,7 @@ export const demoProducts = [
     name: 'Canvas Tote Bag',
     slug: 'canvas-tote-bag',
     description: 'Heavy cotton canvas, long handles.',
+    ru: { name: 'Холщовая сумка', description: 'Плотный хлопковый холст, длинные ручки.' },
     price: 1290.5,
     stock: 12,
     active: true,
@@ -24,6 +30,7 @@ export const demoProducts = [
     name: 'Sticker Pack',
     slug: 'sticker-pack',
     description: 'Ten vinyl stickers.',
+    ru: { name: 'Набор наклеек', description: 'Десять виниловых наклеек.' },
     price: 19.99,
     stock: 100,
     active: true,
@@ -32,20 +39,33 @@ export const demoProducts = [
     name: 'Limited Poster',
     slug: 'limited-poster',
     description: 'Sold out and withdrawn from sale.',
+    ru: { name: 'Лимитированный постер', description: 'Распродан и снят с продажи.' },
     price: 2500,
     stock: 0,
     active: false,
   },
 ]
 
-/** Creates each demo product whose slug does not exist yet. */
+/**
+ * Creates each demo product whose slug does not exist yet, its name and description in English
+ * and Russian (the price, stock and pictures are the same in both).
+ */
 export async function seedShop(payload: Payload) {
-  for (const product of demoProducts) {
+  for (const { ru, ...product } of demoProducts) {
     const { totalDocs } = await payload.count({
       collection: 'products',
       where: { slug: { equals: product.slug } },
     })
-    if (totalDocs === 0) await payload.create({ collection: 'products', data: product })
+    if (totalDocs > 0) continue
+    const created = await payload.create({ collection: 'products', data: product })
+    if (!writesRussian(payload)) continue
+    await payload.update({
+      collection: 'products',
+      id: created.id,
+      locale: 'ru',
+      data: ru,
+      context: { skipBusinessEvents: true },
+    })
   }
 }
 

@@ -5,9 +5,14 @@ import { publishedOrEditor } from './access/publishedOrEditor'
 import { deleteComments } from './hooks/deleteComments'
 import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
 import { stampPublishedAt } from './hooks/stampPublishedAt'
-import { announceArticleChange, rememberPublication } from './hooks/announceArticleChange'
+import {
+  announceArticleChange,
+  rememberLocales,
+  rememberPublication,
+} from './hooks/announceArticleChange'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { articlePreviewUrl } from './admin/articlePreviewUrl'
+import { livePreviewUrl } from './admin/livePreviewUrl'
 import { slugField } from './fields/slugField'
 
 /**
@@ -28,6 +33,8 @@ export const Articles: CollectionConfig = {
     defaultColumns: ['title', 'cover', '_status', 'author', 'publishedAt', 'updatedAt'],
     group: 'Content',
     preview: articlePreviewUrl,
+    // The draft beside the form as the editor types, in the locale being edited.
+    livePreview: { url: livePreviewUrl('articles') },
   },
   access: {
     read: publishedOrEditor,
@@ -46,21 +53,21 @@ export const Articles: CollectionConfig = {
     // people's, happen one after the other; then the published state before the change is kept.
     beforeOperation: [draftsForEditorsOnly, lockRowsBeforeUpdate('articles'), rememberPublication],
     beforeChange: [stampPublishedAt],
-    beforeDelete: [deleteComments],
+    beforeDelete: [deleteComments, rememberLocales],
     afterChange: [announceArticleChange.afterChange],
     afterDelete: [announceArticleChange.afterDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, maxLength: 300, localized: true },
     slugField(),
-    { name: 'excerpt', type: 'textarea', maxLength: 2000 },
+    { name: 'excerpt', type: 'textarea', maxLength: 2000, localized: true },
     {
       name: 'cover',
       type: 'upload',
       relationTo: 'media',
       admin: { description: 'The picture shown with the article in lists and at its top.' },
     },
-    { name: 'body', type: 'richText' },
+    { name: 'body', type: 'richText', localized: true },
     {
       name: 'author',
       type: 'relationship',

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isEditor } from '../Identity/access/isEditor'
 import { publishedPagesOrEditor } from './access/publishedPagesOrEditor'
 import { slugField } from './fields/slugField'
+import { livePreviewUrl } from './admin/livePreviewUrl'
 import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
 
 /**
@@ -16,6 +17,8 @@ export const Pages: CollectionConfig = {
     useAsTitle: 'title',
     defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
     group: 'Content',
+    // The draft beside the form as the editor types, in the locale being edited.
+    livePreview: { url: livePreviewUrl('pages') },
   },
   access: {
     read: publishedPagesOrEditor,
@@ -31,10 +34,10 @@ export const Pages: CollectionConfig = {
     maxPerDoc: 50,
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, maxLength: 300, localized: true },
     slugField(),
-    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'description', type: 'textarea', maxLength: 2000, localized: true },
     { name: 'cover', type: 'upload', relationTo: 'media' },
-    { name: 'content', type: 'richText' },
+    { name: 'content', type: 'richText', localized: true },
   ],
 }

@@ -62,6 +62,7 @@ export const Media: CollectionConfig = {
       type: 'text',
       required: true,
       maxLength: 300,
+      localized: true,
       admin: { description: 'What the image shows, for people who cannot see it.' },
     },
   ],

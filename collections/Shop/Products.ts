@@ -52,7 +52,7 @@ export const Products: CollectionConfig = {
     beforeDelete: [keepOrderedProducts, keepStockHistory],
   },
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    { name: 'name', type: 'text', required: true, maxLength: 200, localized: true },
     {
       name: 'slug',
       type: 'text',
@@ -62,7 +62,7 @@ export const Products: CollectionConfig = {
       admin: { position: 'sidebar', description: 'Filled from the name when left empty' },
       hooks: { beforeValidate: [slugFromName] },
     },
-    { name: 'description', type: 'textarea' },
+    { name: 'description', type: 'textarea', localized: true },
     {
       name: 'images',
       type: 'upload',

@@ -7,6 +7,8 @@ import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
 import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
+import { localeParams, requestLocale } from '@/http/requestLocale'
+import { acceptLanguageHeader, localeResponseHeaders } from '@/openapi/common'
 import type { SearchTargetName } from '@/search/searchTargets'
 
 /** The collections behind each `type`; "posts" are the articles. */
@@ -25,6 +27,7 @@ const collectionName: Record<SearchTargetName, string> = {
 export const searchQuery = z.object({
   q: z.string().max(200).optional(),
   type: z.enum(['posts', 'products', 'pages', 'all']).default('all'),
+  ...localeParams,
 })
 
 /** One hit, with the fields of its collection (see `src/search/searchTargets.ts`). */
@@ -58,16 +61,24 @@ export const searchEndpoint = defineEndpoint({
       'Case-insensitive partial match on articles ("posts") `title`/`excerpt`, products ' +
       '`name`/`description`, pages `title`/`description`; at most five per collection, newest ' +
       'first. Fewer than two characters find nothing. Without the editor role only published ' +
-      'articles and pages and active products are found.',
+      'articles and pages and active products are found. Matches and answers the text in the ' +
+      'locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Search'],
     query: searchQuery,
-    responses: { 200: { description: 'The hits', schema: searchResult } },
+    headers: acceptLanguageHeader,
+    responses: {
+      200: { description: 'The hits', schema: searchResult, headers: localeResponseHeaders },
+    },
+    errors: ['bad_request'],
   },
   handler: async (req) => {
     const query = parseInput(searchQuery, queryObject(req.searchParams))
+    const locale = requestLocale(req, query)
     const text = query.q?.trim() ?? ''
     if (text.length < 2) {
-      return Response.json({ docs: [], totalDocs: 0 } satisfies z.infer<typeof searchResult>)
+      return Response.json({ docs: [], totalDocs: 0 } satisfies z.infer<typeof searchResult>, {
+        headers: locale.headers,
+      })
     }
     const hits = await searchCollections({
       payload: req.payload,
@@ -76,8 +87,9 @@ export const searchEndpoint = defineEndpoint({
       canSeeUnpublished: hasEditorRole(req.user),
       serverUrl: serverUrlOf(req),
       naming: 'payload',
+      read: locale.read,
     })
     const docs = hits.map((hit) => ({ ...hit.record, _collection: collectionName[hit.target] }))
-    return Response.json({ docs, totalDocs: docs.length })
+    return Response.json({ docs, totalDocs: docs.length }, { headers: locale.headers })
   },
 })

@@ -43,5 +43,13 @@ describe('preview tokens', () => {
         token: '7.1.x',
       }),
     ).toBe('https://shop.example/preview?article=7&slug=a%20b&token=7.1.x')
+    expect(
+      previewAddress('https://shop.example/{locale}/preview/{id}?token={token}', {
+        id: 7,
+        slug: 'a',
+        token: 't',
+        locale: 'pt-BR',
+      }),
+    ).toBe('https://shop.example/pt-BR/preview/7?token=t')
   })
 })

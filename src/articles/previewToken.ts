@@ -48,9 +48,10 @@ export function checkPreviewToken(
 /** The storefront's preview address: `{id}`, `{slug}` and `{token}` of `template` filled in. */
 export const previewAddress = (
   template: string,
-  values: { id: number; slug: string; token: string },
+  values: { id: number; slug: string; token: string; locale?: string },
 ) =>
   template
+    .replaceAll('{locale}', encodeURIComponent(values.locale ?? ''))
     .replaceAll('{id}', String(values.id))
     .replaceAll('{slug}', encodeURIComponent(values.slug))
     .replaceAll('{token}', encodeURIComponent(values.token))

@@ -134,6 +134,8 @@ export type AppConfig = {
     jobsPollMs: number
     /** `JOBS=on`: the app server runs the jobs queue. */
     isJobsOn: boolean
+    /** `CONTENT_LOCALES`: the languages content is written in, the default first. */
+    locales: readonly [string, ...string[]]
     /** `PREVIEW_URL`, with `{id}`, `{slug}` and `{token}` to fill in. */
     previewUrl?: string
     /** `PREVIEW_TOKEN_MINUTES`. */

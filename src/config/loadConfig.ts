@@ -132,6 +132,7 @@ export function loadConfig(env: Environment): AppConfig {
       mediaMaxBytes: Math.round(v.MEDIA_MAX_MEGABYTES * 1024 * 1024),
       jobsPollMs: Math.round(v.JOBS_POLL_SECONDS * 1000),
       isJobsOn: v.JOBS,
+      locales: v.CONTENT_LOCALES,
       previewUrl: v.PREVIEW_URL,
       previewTokenMinutes: v.PREVIEW_TOKEN_MINUTES,
     },

@@ -3,6 +3,7 @@ import { parseAllowedRanges } from '@/webhooks/addressPolicy'
 import { corsOrigins, portalFrameAncestors } from '@/http/corsOrigins'
 import { configuredRecipients } from '@/contact/notification'
 import { parsePolicy, defaultPolicies } from '@/http/rateLimitPolicy'
+import { parseContentLocales } from '@/text/locales'
 import {
   custom,
   decimal,
@@ -361,10 +362,17 @@ export const variables = {
     reader: onOff,
     fallback: 'on',
   }),
+  CONTENT_LOCALES: setting({
+    group: 'Content and media',
+    description:
+      'The languages editors write in, comma-separated locale codes (`en`, `ru`, `pt-BR`); the first is the default locale: the API answers in it when asked for none, and fills a field without text in another locale from it. The database knows the locales: a changed list needs a migration (`npm run migrate:create`), as in docs/content.md.',
+    reader: custom('comma-separated locale codes, the default first', parseContentLocales),
+    fallback: 'en,ru',
+  }),
   PREVIEW_URL: optional({
     group: 'Content and media',
     description:
-      'Storefront address the admin panel\u2019s Preview button opens, with `{id}`, `{slug}` and `{token}` filled in (for example `https://shop.example/preview?article={id}&token={token}`).',
+      'Storefront address the admin panel\u2019s Preview button opens, with `{id}`, `{slug}`, `{token}` and `{locale}` (the locale being edited) filled in (for example `https://shop.example/preview?article={id}&token={token}&locale={locale}`).',
     reader: custom(
       'an http(s) address, with `{id}`, `{slug}` and `{token}` where they go',
       (raw) => {

@@ -20,15 +20,17 @@ export function matchesIfNoneMatch(header: string | null, tag: string): boolean 
 
 /**
  * A JSON answer to a GET with its `ETag`, or 304 without a body when the client already holds
- * that representation. Private: every representation depends on the caller's rights.
+ * that representation. Private: every representation depends on the caller's rights. `locale`:
+ * the answer is in a locale other than the default, which its tag depends on too (the same
+ * bytes in two languages, all filled from the default, are two representations).
  */
 export function jsonWithEntityTag(
   request: { headers: Headers },
   body: unknown,
-  init: { headers?: Record<string, string> } = {},
+  init: { headers?: Record<string, string>; locale?: string } = {},
 ): Response {
   const text = JSON.stringify(body)
-  const tag = entityTag(text)
+  const tag = entityTag(init.locale === undefined ? text : `${init.locale}\n${text}`)
   const headers = { ETag: tag, 'Cache-Control': 'private, no-cache', ...init.headers }
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), tag)) {
     return new Response(null, { status: 304, headers })

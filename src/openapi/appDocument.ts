@@ -55,9 +55,13 @@ const built = new Map<string, ReturnType<typeof buildAppDocument>>()
  * from one deployment address to another.
  */
 export function openApiDocument(config: SanitizedConfig, serverUrl: string) {
-  const configuration = endpointReferences(config)
-    .map((reference) => ('variants' in reference ? reference.served(configOf({ config })) : ''))
-    .join(',')
+  const configuration = [
+    ...endpointReferences(config).map((reference) =>
+      'variants' in reference ? reference.served(configOf({ config })) : '',
+    ),
+    // The locale parameters list the configured locales.
+    configOf({ config }).content.locales.join(' '),
+  ].join(',')
   let document = built.get(configuration)
   if (!document) {
     document = buildAppDocument(config, serverUrl)

@@ -371,6 +371,14 @@ export function buildOpenApiDocument(args: {
       override: ({ jsonSchema, io }) => {
         if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum
         if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum
+        // A locale parameter takes the deployment's locales (`localeParam`, `localeParams`).
+        const localeKind = jsonSchema['x-content-locale']
+        if (localeKind !== undefined) {
+          delete jsonSchema['x-content-locale']
+          delete jsonSchema.maxLength
+          const locales = args.config.content.locales
+          jsonSchema.enum = localeKind === 'fallback' ? ['none', locales[0]] : [...locales]
+        }
         // The input layer refuses a NUL character in every string a request sends (PostgreSQL
         // cannot store it): said once per string, combinable with its own pattern.
         if (

@@ -23,15 +23,42 @@ const draftEntityTagHeaders = entityTagHeaders.extend({
     .describe('`private, no-store` for a draft'),
 })
 
+/** Request header of the localized reads: the locale wanted when `?locale` is left out. */
+export const acceptLanguageHeader = z.object({
+  'Accept-Language': z
+    .string()
+    .optional()
+    .describe(
+      'Preferred locales with q-values (`ru-RU,ru;q=0.9,en;q=0.5`); `?locale` wins. The first configured one is answered (a region matches its language); none, the default locale',
+    ),
+})
+
+/** Response headers of the answers in a locale. */
+export const localeResponseHeaders = z.object({
+  'Content-Language': z.string().describe('The locale the answer is in'),
+  Vary: z
+    .string()
+    .regex(/(^|,\s*)Accept-Language(\s*,|$)/)
+    .describe('Names `Accept-Language` (the server may add its own, such as `Accept-Encoding`)'),
+})
+
 /**
  * The request header and answers of a conditional GET answered by `jsonWithEntityTag`: `ok`
  * with its `ETag` as 200, or 304 without a body when `If-None-Match` names that tag.
  * `mayBeDraft`: the answer may be a draft, sent with `Cache-Control: private, no-store`.
+ * `isLocalized`: the answer is in the locale asked for (`Accept-Language`, `Content-Language`;
+ * the `ETag` differs per locale).
  */
-export function conditionalGet(ok: ResponseDocs, options: { mayBeDraft?: boolean } = {}) {
-  const headers = options.mayBeDraft ? draftEntityTagHeaders : entityTagHeaders
+export function conditionalGet(
+  ok: ResponseDocs,
+  options: { mayBeDraft?: boolean; isLocalized?: boolean } = {},
+) {
+  const tagHeaders = options.mayBeDraft ? draftEntityTagHeaders : entityTagHeaders
+  const headers = options.isLocalized ? tagHeaders.extend(localeResponseHeaders.shape) : tagHeaders
   return {
-    headers: conditionalRequestHeaders,
+    headers: options.isLocalized
+      ? conditionalRequestHeaders.extend(acceptLanguageHeader.shape)
+      : conditionalRequestHeaders,
     responses: {
       200: { ...ok, headers },
       304: {

@@ -4,8 +4,10 @@ import { publicArticleSql } from '@/articles/visibility'
 export type SearchTarget = {
   /** The table. */
   table: string
-  /** Columns matched, case-insensitively, anywhere in the text. */
+  /** Columns matched, case-insensitively, anywhere in the text: all per locale. */
   matchColumns: string[]
+  /** The columns written per locale, in `<table>_locales` (Payload's localized fields). */
+  localizedColumns: string[]
   /** What callers without the editor role may find (drafts, unpublished, inactive are not). */
   publicCondition: string
   /** Returned fields: name in the Payload-style result, name in v1, SQL expression. */
@@ -26,11 +28,15 @@ const isoTimestamp = (column: string) =>
  * - articles ("posts" in `/api/search`): `title` or `excerpt`;
  * - pages: `title` or `description`;
  * - products: `name` or `description`.
+ *
+ * Every matched column is written per locale: its text is in `<table>_locales`, one row per
+ * article (page, product) and locale.
  */
 export const searchTargets = {
   articles: {
     table: 'articles',
     matchColumns: ['title', 'excerpt'],
+    localizedColumns: ['title', 'excerpt'],
     publicCondition: publicArticleSql('articles'),
     fields: [
       field('id'),
@@ -45,6 +51,7 @@ export const searchTargets = {
   products: {
     table: 'products',
     matchColumns: ['name', 'description'],
+    localizedColumns: ['name', 'description'],
     publicCondition: 'active',
     fields: [
       field('id'),
@@ -60,6 +67,7 @@ export const searchTargets = {
   pages: {
     table: 'pages',
     matchColumns: ['title', 'description'],
+    localizedColumns: ['title', 'description'],
     publicCondition: `_status = 'published'`,
     fields: [
       field('id'),

@@ -28,8 +28,14 @@ describe('event catalogue', () => {
 describe('what events about things consumers cannot read carry', () => {
   const payloadOf = (name: string) => eventCatalogue.find((event) => event.name === name)!.payload
 
-  it('article.unpublished and article.deleted: id, slug and removed_at, nothing of the text', () => {
-    const removed = { id: 42, slug: 'gone', removed_at: '2026-01-15T10:05:00.000Z' }
+  it('article.unpublished and article.deleted: id, slug, removed_at and languages, nothing of the text', () => {
+    const removed = {
+      id: 42,
+      slug: 'gone',
+      removed_at: '2026-01-15T10:05:00.000Z',
+      locale: 'en',
+      locales: ['en', 'ru'],
+    }
     for (const name of [WebhookEvents.ArticleUnpublished, WebhookEvents.ArticleDeleted]) {
       expect(payloadOf(name).safeParse(removed).success, name).toBe(true)
       expect(payloadOf(name).safeParse({ ...removed, title: 'Secret' }).success, name).toBe(false)
@@ -38,7 +44,9 @@ describe('what events about things consumers cannot read carry', () => {
 
   it('product.updated: the product while active, only its id and slug once deactivated', () => {
     const updated = payloadOf(WebhookEvents.ProductUpdated)
-    expect(updated.safeParse({ id: 17, slug: 'linen-shirt', active: false }).success).toBe(true)
+    const named = { id: 17, slug: 'linen-shirt', active: false, locale: 'en', locales: ['en'] }
+    expect(updated.safeParse(named).success).toBe(true)
+    expect(updated.safeParse({ ...named, name: 'Linen shirt' }).success).toBe(false)
     const product = eventCatalogue.find((e) => e.name === WebhookEvents.ProductCreated)!
     expect(updated.safeParse(product.examplePayload).success).toBe(true)
     expect(updated.safeParse({ ...product.examplePayload, active: false }).success).toBe(false)

@@ -56,11 +56,31 @@ const id = z.int().positive()
  * reading (an unpublication, a deletion, a deactivation) only names it.
  */
 
+/**
+ * What the `article.*` and `product.*` events say of languages: their text fields are the
+ * default locale's (as consumers read without a locale), and these name the locale the change
+ * wrote and those that have text.
+ */
+const localeFields = {
+  locale: z
+    .string()
+    .describe(
+      'The locale whose text this change wrote (the admin panel\u2019s locale, the API write\u2019s `locale`; the default locale when none was named)',
+    ),
+  locales: z
+    .array(z.string())
+    .describe('The locales that have text, in the order of `CONTENT_LOCALES` (the default first)'),
+}
+
 /** `data` of `article.created`, `article.updated` and `article.published`: the article without its body, as consumers read it. */
 export const articleEventData = z
   .strictObject({
     id,
-    title: z.string(),
+    title: z
+      .string()
+      .describe(
+        'In the default locale (an article written in another locale only: the first that has one)',
+      ),
     slug: z.string(),
     status: z.enum(articleStatuses),
     author_id: id.nullable(),
@@ -68,6 +88,7 @@ export const articleEventData = z
     published_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
+    ...localeFields,
   })
   .meta({ id: 'ArticleEventData' })
 export type ArticleEventData = z.infer<typeof articleEventData>
@@ -78,6 +99,7 @@ export const articleRemovedEventData = z
     id,
     slug: z.string().describe('The slug it was published under'),
     removed_at: timestamp.describe('When consumers stopped being able to read it'),
+    ...localeFields,
   })
   .meta({ id: 'ArticleRemovedEventData' })
 export type ArticleRemovedEventData = z.infer<typeof articleRemovedEventData>
@@ -137,19 +159,22 @@ export type OrderRefundedEventData = z.infer<typeof orderRefundedEventData>
 export const productEventData = z
   .strictObject({
     id,
-    name: z.string(),
+    name: z
+      .string()
+      .describe('In the default locale (written in another locale only: the first that has one)'),
     slug: z.string(),
     price: z.number().describe('In roubles'),
     stock: z.int().min(0),
     active: z.literal(true),
     images: z.array(imageSchema).describe('The gallery, in its order'),
+    ...localeFields,
   })
   .meta({ id: 'ProductEventData' })
 export type ProductEventData = z.infer<typeof productEventData>
 
 /** `data` of `product.updated` when the product was deactivated: what names it, nothing more. */
 export const productDeactivatedEventData = z
-  .strictObject({ id, slug: z.string(), active: z.literal(false) })
+  .strictObject({ id, slug: z.string(), active: z.literal(false), ...localeFields })
   .meta({ id: 'ProductDeactivatedEventData' })
 export type ProductDeactivatedEventData = z.infer<typeof productDeactivatedEventData>
 
@@ -221,8 +246,16 @@ const article = {
   published_at: at,
   created_at: at,
   updated_at: later,
+  locale: 'ru',
+  locales: ['en', 'ru'],
 }
-const articleRemoved = { id: 42, slug: 'spring-collection-is-here', removed_at: later }
+const articleRemoved = {
+  id: 42,
+  slug: 'spring-collection-is-here',
+  removed_at: later,
+  locale: 'en',
+  locales: ['en', 'ru'],
+}
 const order = { id: 1001, status: 'pending', total: 2490, created_at: at }
 const product = {
   id: 17,
@@ -232,6 +265,8 @@ const product = {
   stock: 12,
   active: true,
   images: [image],
+  locale: 'en',
+  locales: ['en'],
 }
 
 /** Every event type the service emits, with a documented example payload. */

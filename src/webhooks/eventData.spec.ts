@@ -30,9 +30,13 @@ describe('article and comment event payloads', () => {
       published_at: '2026-11-22T00:00:00.000Z',
       created_at: '2026-11-21T00:00:00.000Z',
       updated_at: '2026-11-22T00:00:00.000Z',
+      locale: 'ru',
+      locales: ['en', 'ru'],
     }
-    expect(toArticleEventData({ ...base, author: 9 }, null)).toEqual(expected)
-    expect(toArticleEventData({ ...base, author: { id: 9 } }, null)).toEqual(expected)
+    // The title is the default locale's, whatever locale the change wrote.
+    const languages = { locale: 'ru', locales: ['en', 'ru'], text: { title: 'T' } }
+    expect(toArticleEventData({ ...base, author: 9 }, null, languages)).toEqual(expected)
+    expect(toArticleEventData({ ...base, author: { id: 9 } }, null, languages)).toEqual(expected)
     expect(
       toCommentEventData({ id: 1, article: { id: 3 }, status: 'pending', createdAt: 'x' }),
     ).toEqual({ id: 1, article_id: 3, status: 'pending', created_at: 'x' })
@@ -70,8 +74,9 @@ describe('event payloads', () => {
     })
   })
 
-  it('product.* carry id, name, slug, price, stock, active and the gallery', () => {
+  it('product.* carry id, name, slug, price, stock, active, the gallery and languages', () => {
     const product = { id: 1, name: 'Mug', slug: 'mug', price: 19.99, stock: 4, active: true }
+    const languages = { locale: 'en', locales: ['en'], text: { name: 'Mug' } }
     const image = {
       id: 2,
       url: 'http://localhost:3000/api/media/file/mug.jpg',
@@ -80,27 +85,32 @@ describe('event payloads', () => {
       height: 600,
       sizes: {},
     }
-    expect(toProductEventData({ ...product, description: 'x' } as typeof product, [image])).toEqual(
-      { ...product, images: [image] },
-    )
+    expect(
+      toProductEventData({ ...product, description: 'x' } as typeof product, [image], languages),
+    ).toEqual({ ...product, images: [image], locale: 'en', locales: ['en'] })
   })
 
   it('product.* of an inactive product only name it: consumers cannot read it', () => {
     const product = { id: 1, name: 'Secret', slug: 'mug', price: 19.99, stock: 4, active: false }
-    expect(toProductEventData(product, [])).toEqual({ id: 1, slug: 'mug', active: false })
-    expect(toProductEventData({ ...product, active: null }, [])).toEqual({
-      id: 1,
-      slug: 'mug',
-      active: false,
-    })
+    const languages = { locale: 'ru', locales: ['en', 'ru'], text: { name: 'Secret' } }
+    const named = { id: 1, slug: 'mug', active: false, locale: 'ru', locales: ['en', 'ru'] }
+    expect(toProductEventData(product, [], languages)).toEqual(named)
+    expect(toProductEventData({ ...product, active: null }, [], languages)).toEqual(named)
   })
 
   it('article.unpublished and article.deleted name the article by id and slug, and say when', () => {
     const article = { id: 3, slug: 'was-public', title: 'Not carried', _status: 'draft' }
-    expect(toArticleRemovedEventData(article, new Date('2026-02-01T10:00:00Z'))).toEqual({
+    expect(
+      toArticleRemovedEventData(article, new Date('2026-02-01T10:00:00Z'), {
+        locale: 'en',
+        locales: ['en'],
+      }),
+    ).toEqual({
       id: 3,
       slug: 'was-public',
       removed_at: '2026-02-01T10:00:00.000Z',
+      locale: 'en',
+      locales: ['en'],
     })
   })
 })

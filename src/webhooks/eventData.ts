@@ -28,11 +28,20 @@ const idOf = (relation: Relation) =>
       ? relation.id
       : relation
 
-/** Payload of the `article.*` events; `cover` as the API shows it. */
+/**
+ * The languages of a change: the locale it wrote, the locales with text, and the text fields in
+ * the default locale (what an event carries whatever locale the change wrote).
+ */
+export type EventText<Field extends string> = {
+  locale: string
+  locales: string[]
+  text: Record<Field, string | null>
+}
+
+/** Payload of the `article.*` events; `cover` as the API shows it, `title` the default locale's. */
 export function toArticleEventData(
   doc: {
     id: number
-    title: string
     slug: string
     _status?: ArticleStatus | null
     author: Relation
@@ -41,10 +50,11 @@ export function toArticleEventData(
     updatedAt: string
   },
   cover: Image | null,
+  languages: EventText<'title'>,
 ): ArticleEventData {
   return {
     id: doc.id,
-    title: doc.title,
+    title: languages.text.title ?? '',
     slug: doc.slug,
     status: doc._status ?? 'draft',
     author_id: idOf(doc.author),
@@ -52,6 +62,8 @@ export function toArticleEventData(
     published_at: doc.publishedAt ?? null,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
+    locale: languages.locale,
+    locales: languages.locales,
   }
 }
 
@@ -62,8 +74,15 @@ export function toArticleEventData(
 export function toArticleRemovedEventData(
   published: { id: number; slug: string },
   removedAt: Date,
+  languages: Omit<EventText<never>, 'text'>,
 ): ArticleRemovedEventData {
-  return { id: published.id, slug: published.slug, removed_at: removedAt.toISOString() }
+  return {
+    id: published.id,
+    slug: published.slug,
+    removed_at: removedAt.toISOString(),
+    locale: languages.locale,
+    locales: languages.locales,
+  }
 }
 
 /** Payload of `comment.created`. */
@@ -131,23 +150,26 @@ export function toOrderRefundedEventData(
 export function toProductEventData(
   product: {
     id: number
-    name: string
     slug: string
     price: number
     stock: number
     active?: boolean | null
   },
   images: Image[],
+  languages: EventText<'name'>,
 ): ProductEventData | ProductDeactivatedEventData {
-  if (!product.active) return { id: product.id, slug: product.slug, active: false }
+  const { locale, locales } = languages
+  if (!product.active) return { id: product.id, slug: product.slug, active: false, locale, locales }
   return {
     id: product.id,
-    name: product.name,
+    name: languages.text.name ?? '',
     slug: product.slug,
     price: product.price,
     stock: product.stock,
     active: true,
     images,
+    locale,
+    locales,
   }
 }
 

@@ -2,8 +2,10 @@ import type pg from 'pg'
 
 /**
  * Inserts `count` articles with one statement (the Local API takes ~0.1 s an article), with
- * slugs `<prefix>-<n>` and statuses cycling through `statuses`. For fixtures of walks and
- * benchmarks; hooks do not run, so no business events are emitted.
+ * slugs `<prefix>-<n>` and statuses cycling through `statuses`, their text in the default locale
+ * (`en`) and, with `translations`, in those locales too (the title and excerpt prefixed with the
+ * locale: `[ru] Article ...`). For fixtures of walks and benchmarks; hooks do not run, so no
+ * business events are emitted.
  */
 export async function insertArticles(
   db: Pick<pg.Pool, 'query'>,
@@ -13,18 +15,30 @@ export async function insertArticles(
     prefix: string
     statuses?: ('draft' | 'published')[]
     tagIds?: number[]
+    translations?: string[]
   },
 ): Promise<void> {
   const statuses = options.statuses ?? ['published']
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO articles (title, slug, excerpt, _status, author_id, published_at, created_at, updated_at)
-     SELECT 'Article ' || $1 || ' ' || n, $1 || '-' || n, 'Excerpt ' || n,
-            ($2::text[])[1 + n % array_length($2::text[], 1)]::enum_articles_status, $3,
-            now() - make_interval(secs => n), now() - make_interval(secs => n),
-            now() - make_interval(secs => n)
-     FROM generate_series(1, $4::integer) AS n
-     RETURNING id`,
-    [options.prefix, statuses, options.authorId, options.count],
+    `WITH inserted AS (
+       INSERT INTO articles (slug, _status, author_id, published_at, created_at, updated_at)
+       SELECT $1 || '-' || n,
+              ($2::text[])[1 + n % array_length($2::text[], 1)]::enum_articles_status, $3,
+              now() - make_interval(secs => n), now() - make_interval(secs => n),
+              now() - make_interval(secs => n)
+       FROM generate_series(1, $4::integer) AS n
+       RETURNING id, slug
+     ), texts AS (
+       INSERT INTO articles_locales (title, excerpt, _locale, _parent_id)
+       SELECT CASE WHEN l.locale = 'en' THEN '' ELSE '[' || l.locale || '] ' END
+                || 'Article ' || $1 || ' ' || substr(i.slug, length($1) + 2),
+              CASE WHEN l.locale = 'en' THEN '' ELSE '[' || l.locale || '] ' END
+                || 'Excerpt ' || substr(i.slug, length($1) + 2),
+              l.locale::_locales, i.id
+       FROM inserted i, unnest(array_prepend('en', $5::text[])) AS l(locale)
+     )
+     SELECT id FROM inserted`,
+    [options.prefix, statuses, options.authorId, options.count, options.translations ?? []],
   )
   const tagIds = options.tagIds ?? []
   if (!tagIds.length) return

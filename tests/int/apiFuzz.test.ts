@@ -465,7 +465,16 @@ function isToleratedRefusal(operation: Operation, request: FuzzRequest, status: 
       const publishAt = at(body.publish_at)
       const unpublishAt = at(body.unpublish_at)
       const isDraftSave = request.query.draft === 'true' || publishAt !== undefined
+      // A locale's first text needs its title (the description says so): a PATCH in another
+      // locale than the default without one, on an article without that locale's title.
+      const isUntitledLocale =
+        operation.operationId === 'updateArticleV1' &&
+        request.query.locale !== undefined &&
+        request.query.locale !== 'en' &&
+        body.title === undefined &&
+        status === 400
       return (
+        isUntitledLocale ||
         (publishAt !== undefined && publishAt <= Date.now()) ||
         (unpublishAt !== undefined &&
           (unpublishAt <= Date.now() || (publishAt !== undefined && unpublishAt <= publishAt))) ||

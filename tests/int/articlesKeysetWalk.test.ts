@@ -34,10 +34,15 @@ async function walkWhileInserting(query: string) {
     while (isWalking) {
       // Creation times spread over the same span as the existing rows.
       await payload.db.pool.query(
-        `INSERT INTO articles (title, slug, _status, author_id, created_at, updated_at)
-         SELECT 'Inserted', 'inserted-' || gen_random_uuid(), 'published', $1,
-                now() - make_interval(secs => floor(random() * 1000)::integer), now()
-         FROM generate_series(1, 3)`,
+        `WITH inserted AS (
+           INSERT INTO articles (slug, _status, author_id, created_at, updated_at)
+           SELECT 'inserted-' || gen_random_uuid(), 'published', $1,
+                  now() - make_interval(secs => floor(random() * 1000)::integer), now()
+           FROM generate_series(1, 3)
+           RETURNING id
+         )
+         INSERT INTO articles_locales (title, _locale, _parent_id)
+         SELECT 'Inserted', 'en', id FROM inserted`,
         [authorId],
       )
       inserted += 3

@@ -67,10 +67,38 @@ describe('business events of the articles API', () => {
       published_at: created.body.data.published_at,
       created_at: created.body.data.created_at,
       updated_at: created.body.data.updated_at,
+      locale: 'en',
+      locales: ['en'],
     })
     expect(events[1]!.data.title).toBe('Renamed')
     // Deleted: named only, as consumers can no longer read it.
-    expect(events[2]!.data).toEqual({ id, slug: 'evented', removed_at: expect.any(String) })
+    expect(events[2]!.data).toEqual({
+      id,
+      slug: 'evented',
+      removed_at: expect.any(String),
+      locale: 'en',
+      locales: ['en'],
+    })
+  })
+
+  it('says which locale a change wrote: the default locale’s title, locale and locales', async () => {
+    const created = await restJson('POST', '/api/v1/articles', {
+      headers: editor,
+      body: { title: 'Harbour', slug: 'translated', author_id: authorId, status: 'published' },
+    })
+    const id = created.body.data.id
+    const translated = await restJson('PATCH', `/api/v1/articles/${id}?locale=ru`, {
+      headers: editor,
+      body: { title: 'Гавань' },
+    })
+    expect(translated.status).toBe(200)
+    await restJson('DELETE', `/api/v1/articles/${id}`, { headers: editor })
+    const events = await eventsOf(id, ['article.created', 'article.updated', 'article.deleted'])
+    expect(events.map(({ type, data }) => [type, data.title, data.locale, data.locales])).toEqual([
+      ['article.created', 'Harbour', 'en', ['en']],
+      ['article.updated', 'Harbour', 'ru', ['en', 'ru']],
+      ['article.deleted', undefined, 'en', ['en', 'ru']],
+    ])
   })
 
   it('emits nothing for a write that fails', async () => {
@@ -139,6 +167,15 @@ describe('business events of the contact form and the shop', () => {
       ['product.created', 12.5],
       ['product.updated', 13],
     ])
+    // A translation (the admin panel's locale switcher saves through ?locale=ru): the English
+    // name, and which locale changed.
+    const translated = await restJson('PATCH', `/api/products/${id}?locale=ru`, {
+      headers: editor,
+      body: { name: 'Лампа' },
+    })
+    expect(translated.status).toBe(200)
+    const [, , last] = await eventsOf(id, ['product.created', 'product.updated'])
+    expect(last!.data).toMatchObject({ name: 'Evented lamp', locale: 'ru', locales: ['en', 'ru'] })
   })
 
   it('emits order.created at checkout, order.updated and order.paid once on payment, order.updated on shipping', async () => {

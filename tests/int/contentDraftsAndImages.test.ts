@@ -314,7 +314,13 @@ describe('drafts beside a published article', () => {
       expect.objectContaining({ type: 'article.updated' }),
       {
         type: 'article.unpublished',
-        data: { id, slug: 'published-text', removed_at: expect.any(String) },
+        data: {
+          id,
+          slug: 'published-text',
+          removed_at: expect.any(String),
+          locale: 'en',
+          locales: ['en'],
+        },
       },
     ])
   })

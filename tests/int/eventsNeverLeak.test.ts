@@ -41,8 +41,8 @@ async function emittedBy(action: () => Promise<unknown>): Promise<Emitted[]> {
 
 /** What an event about a withdrawn article or product may still say: which one it was. */
 const identityOnly = {
-  article: ['id', 'removed_at', 'slug'],
-  product: ['active', 'id', 'slug'],
+  article: ['id', 'locale', 'locales', 'removed_at', 'slug'],
+  product: ['active', 'id', 'locale', 'locales', 'slug'],
 }
 
 /**
@@ -174,6 +174,8 @@ describe('article events', () => {
         published_at: read.body.data.published_at,
         created_at: read.body.data.created_at,
         updated_at: read.body.data.updated_at,
+        locale: 'en',
+        locales: ['en'],
       })
     }
   })
@@ -208,7 +210,13 @@ describe('article events', () => {
       patchArticle(id, { status: 'draft', title: 'Secret rewrite', slug: 'secret-rewrite' }),
     )
     expect(typesOf(events)).toEqual(['article.unpublished'])
-    expect(events[0]!.data).toEqual({ id, slug: 'soon-gone', removed_at: expect.any(String) })
+    expect(events[0]!.data).toEqual({
+      id,
+      slug: 'soon-gone',
+      removed_at: expect.any(String),
+      locale: 'en',
+      locales: ['en'],
+    })
     expect(JSON.stringify(events)).not.toMatch(/Secret|secret/)
   })
 
@@ -254,7 +262,13 @@ describe('article events', () => {
     expect(events).toEqual([
       {
         type: 'article.deleted',
-        data: { id, slug: 'out-gone', removed_at: expect.any(String) },
+        data: {
+          id,
+          slug: 'out-gone',
+          removed_at: expect.any(String),
+          locale: 'en',
+          locales: ['en'],
+        },
       },
     ])
   })
@@ -418,6 +432,8 @@ describe('product events', () => {
       stock: product.stock,
       active: true,
       images: [],
+      locale: 'en',
+      locales: ['en'],
     })
 
     const edited = await heardAfter(() =>
@@ -432,7 +448,10 @@ describe('product events', () => {
       }),
     )
     expect(deactivated).toEqual([
-      { type: 'product.updated', data: { id: product.id, slug: product.slug, active: false } },
+      {
+        type: 'product.updated',
+        data: { id: product.id, slug: product.slug, active: false, locale: 'en', locales: ['en'] },
+      },
     ])
   })
 })

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
+  CollectionBeforeDeleteHook,
   CollectionBeforeOperationHook,
   PayloadRequest,
   Where,
@@ -14,6 +15,7 @@ import type { Article } from '@/payload-types'
 import { WebhookEvents, type WebhookEventName } from '@/webhooks/eventCatalogue'
 import { toArticleEventData, toArticleRemovedEventData } from '@/webhooks/eventData'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
+import { documentText, writtenLocale } from '@/db/documentLocales'
 
 /*
  * The `article.*` business events. An event never carries what its recipient, an API consumer,
@@ -39,6 +41,9 @@ import { emitEvent } from '@/webhooks/operations/emitEvent'
  * after, in the save's transaction (Payload's hooks are not told whether the save was a draft,
  * and their `previousDoc` is the newest version, perhaps a draft, not what consumers read). An
  * update whose row was not remembered beforehand announces nothing.
+ *
+ * Languages: the title is the default locale's whatever locale the save wrote; `locale` names
+ * the locale written (the admin panel's, the API's `?locale`), `locales` those with text.
  */
 
 type RowState = { status: string | null; slug: string; updatedAt: string }
@@ -108,9 +113,28 @@ export const rememberPublication: CollectionBeforeOperationHook = async ({
 const isPublic = (row: { status?: string | null } | undefined) =>
   row?.status === publicArticleStatus
 
+/** The localized text of an article (`articles_locales`): what says a locale has its text. */
+const articleText = ['title', 'excerpt', 'body'] as const
+
+/**
+ * The languages of a change of article `id`: the locale `req` wrote, those with text (read in
+ * its transaction), and the title in the default locale.
+ */
+const languagesOf = async (req: PayloadRequest, id: number) => ({
+  ...(await documentText(req, { table: 'articles', id, columns: articleText })),
+  locale: writtenLocale(req),
+})
+
+/** `beforeDelete`: the locales of the article about to go, for `article.deleted`. */
+export const rememberLocales: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const remembered = ((req.context[localesKey] as Record<string, string[]> | undefined) ??= {})
+  remembered[String(id)] = (await languagesOf(req, Number(id))).locales
+}
+const localesKey = 'articleLocalesBefore'
+
 async function announceArticle(req: PayloadRequest, types: WebhookEventName[], doc: Article) {
   const [cover] = await presentImages(req, [doc.cover])
-  const data = toArticleEventData(doc, cover ?? null)
+  const data = toArticleEventData(doc, cover ?? null, await languagesOf(req, doc.id))
   for (const type of types) await emitEvent({ req, type, data })
 }
 
@@ -137,7 +161,11 @@ export const announceArticleChange: {
       await emitEvent({
         req,
         type: WebhookEvents.ArticleUnpublished,
-        data: toArticleRemovedEventData({ id: doc.id, slug: before.slug }, new Date()),
+        data: toArticleRemovedEventData(
+          { id: doc.id, slug: before.slug },
+          new Date(),
+          await languagesOf(req, doc.id),
+        ),
       })
     }
     return doc
@@ -147,7 +175,11 @@ export const announceArticleChange: {
       await emitEvent({
         req,
         type: WebhookEvents.ArticleDeleted,
-        data: toArticleRemovedEventData(doc, new Date()),
+        data: toArticleRemovedEventData(doc, new Date(), {
+          locale: writtenLocale(req),
+          locales:
+            (context?.[localesKey] as Record<string, string[]> | undefined)?.[String(doc.id)] ?? [],
+        }),
       })
     }
     return doc

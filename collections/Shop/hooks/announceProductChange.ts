@@ -5,6 +5,10 @@ import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 import { toProductEventData } from '@/webhooks/eventData'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
+import { documentText, writtenLocale } from '@/db/documentLocales'
+
+/** The localized text of a product (`products_locales`): what says a locale has its text. */
+export const productText = ['name', 'description'] as const
 
 /*
  * The `product.*` business events. API consumers (and anonymous callers) read active products
@@ -17,7 +21,9 @@ import { emitEvent } from '@/webhooks/operations/emitEvent'
  * - an inactive product created or saved: nothing.
  * Products have no drafts: `previousDoc` is the row before the save (locked since the update
  * began, `lockRowsBeforeUpdate`). A stock adjustment announces its product the same way
- * (`announceStockAdjustment`); stock moved by orders announces nothing.
+ * (`announceStockAdjustment`); stock moved by orders announces nothing. The name is the default
+ * locale's whatever locale the save wrote; `locale` says which one that was, `locales` which
+ * have text.
  */
 export const announceProductChange: CollectionAfterChangeHook<Product> = async ({
   doc,
@@ -33,7 +39,10 @@ export const announceProductChange: CollectionAfterChangeHook<Product> = async (
   await emitEvent({
     req,
     type: wasActive ? WebhookEvents.ProductUpdated : WebhookEvents.ProductCreated,
-    data: toProductEventData(doc, images),
+    data: toProductEventData(doc, images, {
+      ...(await documentText(req, { table: 'products', id: doc.id, columns: productText })),
+      locale: writtenLocale(req),
+    }),
   })
   return doc
 }

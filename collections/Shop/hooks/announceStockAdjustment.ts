@@ -5,6 +5,9 @@ import { WebhookEvents } from '@/webhooks/eventCatalogue'
 import { toProductEventData } from '@/webhooks/eventData'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { presentImages } from '@/media/operations/findImages'
+import { configOf } from '@/config/appConfig'
+import { documentText } from '@/db/documentLocales'
+import { productText } from './announceProductChange'
 
 /** Set by a product save that records an adjustment: the save announces the product itself. */
 export const stockChangeOfProductSave = 'isStockChangeOfProductSave'
@@ -40,7 +43,11 @@ export const announceStockAdjustment: CollectionAfterChangeHook<StockAdjustment>
   await emitEvent({
     req,
     type: WebhookEvents.ProductUpdated,
-    data: toProductEventData(product, images),
+    // A stock change writes no text: in the default locale.
+    data: toProductEventData(product, images, {
+      ...(await documentText(req, { table: 'products', id: product.id, columns: productText })),
+      locale: configOf(req.payload).content.locales[0],
+    }),
   })
   return doc
 }

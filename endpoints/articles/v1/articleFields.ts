@@ -7,6 +7,7 @@ import { isoTimestamp } from '@/http/isoTimestamp'
 import { slugPattern, slugRule } from '@/text/slug'
 import { articleStatuses } from '@/articles/status'
 import { badRequest } from '@/http/errors'
+import { localeParam } from '@/http/requestLocale'
 
 /** A node of a Lexical document: an object with a `type`, and its own `children` if any. */
 type LexicalNode = { type: string; children?: LexicalNode[]; [key: string]: unknown }
@@ -66,8 +67,20 @@ type WritableFields = {
   [Name in keyof typeof articleFields]?: z.output<(typeof articleFields)[Name]>
 }
 
-/** `?draft=true` on a write: save a draft beside the article instead of changing it. */
+/** `?locale` on a write: the locale whose text is written (never `Accept-Language`). */
+const writeLocale = localeParam(
+  'The locale whose text (title, excerpt, body) this writes, one of `CONTENT_LOCALES`; left out, the default locale. The other locales\u2019 text stays as it is; everything else is shared by all locales. An unknown one is a 400 naming the configured ones',
+)
+
+/** Query of `POST /api/v1/articles`. */
+export const createQuery = z.object({ locale: writeLocale })
+
+/**
+ * `?draft=true` on a write: save a draft beside the article instead of changing it; `?locale`:
+ * the locale written.
+ */
 export const writeQuery = z.object({
+  locale: writeLocale,
   draft: z
     .enum(['true', 'false'])
     .optional()
@@ -81,7 +94,11 @@ export const writeQuery = z.object({
  * (what will be published is this version, kept as a draft until then); otherwise to the article
  * itself. A draft cannot also be published now.
  */
-export function toWriteMode(fields: WritableFields, query: z.output<typeof writeQuery>) {
+export function toWriteMode(
+  fields: WritableFields,
+  query: { draft?: z.output<typeof writeQuery>['draft'] },
+  locale: string,
+) {
   const isDraft = query.draft === 'true' || Boolean(fields.publish_at)
   if (isDraft && fields.status === 'published') {
     throw badRequest(
@@ -93,6 +110,7 @@ export function toWriteMode(fields: WritableFields, query: z.output<typeof write
   }
   return {
     isDraft,
+    locale,
     schedule: {
       ...(fields.publish_at !== undefined && {
         publishAt: fields.publish_at === null ? null : new Date(fields.publish_at),

@@ -4,8 +4,17 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { createArticle as create, type ArticleInput } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import { articleFields, readOnlyFields, toArticleInput, toWriteMode } from './articleFields'
+import {
+  articleFields,
+  createQuery,
+  readOnlyFields,
+  toArticleInput,
+  toWriteMode,
+} from './articleFields'
 import { articleDocumentV1, readBack } from './readArticle'
+import { queryObject } from '@/http/queryParams'
+import { requestLocale } from '@/http/requestLocale'
+import { localeResponseHeaders } from '@/openapi/common'
 
 /** Body of `POST /api/v1/articles`: title, slug and author are required. */
 export const createArticleBody = z.strictObject({
@@ -34,25 +43,32 @@ export const createArticleEndpoint = defineEndpoint({
     description:
       'Editors only. Read-only fields of the read representation (`id`, `created_at`, ...) are ' +
       'ignored; any other unknown field is a 400. With `publish_at` the article is created as a ' +
-      'draft and published at that time.',
+      'draft and published at that time. The text is written in `locale` (the default locale ' +
+      'when left out); the other locales have none until written (reads fill it from the default).',
     tags: ['Articles'],
+    query: createQuery,
     body: createArticleBody,
     responses: {
       201: {
         description: 'Created',
         schema: articleDocumentV1,
-        headers: z.object({ Location: z.string().describe('`/api/v1/articles/{id}`') }),
+        headers: z
+          .object({ Location: z.string().describe('`/api/v1/articles/{id}`') })
+          .extend(localeResponseHeaders.shape),
       },
     },
     errors: ['bad_request', 'conflict', 'unprocessable_entity'],
   },
   handler: async (req) => {
+    const query = parseInput(createQuery, queryObject(req.searchParams))
     const body = parseInput(createArticleBody, await readJsonBody(req))
-    const id = await create(req, toArticleInput(body) as ArticleInput, toWriteMode(body, {}))
-    const data = await readBack(req, id, false)
+    const locale = requestLocale(req, query, { isWrite: true })
+    const mode = toWriteMode(body, {}, locale.locale)
+    const id = await create(req, toArticleInput(body) as ArticleInput, mode)
+    const data = await readBack(req, id, false, locale.read)
     return Response.json({ data } satisfies z.infer<typeof articleDocumentV1>, {
       status: 201,
-      headers: { Location: `/api/v1/articles/${id}` },
+      headers: { Location: `/api/v1/articles/${id}`, ...locale.headers },
     })
   },
 })

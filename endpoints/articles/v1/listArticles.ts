@@ -12,6 +12,7 @@ import { parseInput } from '@/http/parseInput'
 import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
 import { keysetPageMeta, offsetPage, offsetPageMeta } from '@/http/pageMeta'
 import { conditionalGet } from '@/openapi/common'
+import { localeParams, requestLocale } from '@/http/requestLocale'
 import { articleV1, presentArticle } from './presentArticle'
 
 const neverBoth =
@@ -30,6 +31,7 @@ export const listArticlesQuery = z
     sort: z.enum(articleSortFields).default('id'),
     order: z.enum(['asc', 'desc']).default('asc'),
     include: queryNameList(articleIncludes).default([]),
+    ...localeParams,
     page: queryInteger({ min: 1 })
       .optional()
       .describe(`Numbered pages: the page, from 1 (default 1). ${neverBoth}`),
@@ -71,15 +73,21 @@ export const listArticlesEndpoint = defineEndpoint({
     description:
       'Numbered pages (`page`, `per_page`) or keyset pages (`after_id`, `limit`), never both. A ' +
       'keyset walk sees every row once however many are inserted meanwhile. Callers without the ' +
-      'editor role see published articles only. `GET /api/articles?after_id=` answers the same.',
+      'editor role see published articles only. `GET /api/articles?after_id=` answers the same. ' +
+      'The text is in the locale asked for (`locale`, else `Accept-Language`, else the default); ' +
+      '`sort=title` sorts by the title shown in it.',
     tags: ['Articles'],
     query: listArticlesQuery,
     // An `after_id` that names no article (when sorting by another field) is a bad_request.
     errors: ['bad_request'],
-    ...conditionalGet({ description: 'A page of articles', schema: articleListV1 }),
+    ...conditionalGet(
+      { description: 'A page of articles', schema: articleListV1 },
+      { isLocalized: true },
+    ),
   },
   handler: async (req) => {
     const query = parseInput(listArticlesQuery, queryObject(req.searchParams))
+    const locale = requestLocale(req, query)
     const isKeyset = query.after_id !== undefined || query.limit !== undefined
     const page = isKeyset
       ? {
@@ -99,8 +107,9 @@ export const listArticlesEndpoint = defineEndpoint({
       order: { sort: query.sort, direction: query.order },
       page,
       include: query.include,
+      read: locale.read,
     })
-    const records = await withImages(req.payload, slice.records, serverUrlOf(req))
+    const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
     const data = records.map((record) => presentArticle(record, query.include))
     const meta =
       page.kind === 'keyset'
@@ -110,6 +119,9 @@ export const listArticlesEndpoint = defineEndpoint({
             next_after_id: slice.hasMore ? (data.at(-1)?.id ?? null) : null,
           }
         : offsetPage({ page: page.page, perPage: page.perPage, total: slice.total ?? 0 })
-    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV1>)
+    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV1>, {
+      headers: locale.headers,
+      locale: locale.isDefault ? undefined : locale.locale,
+    })
   },
 })

@@ -9,7 +9,12 @@ import { imageSchema } from '@/media/image'
 export const articleV1 = z
   .object({
     id: z.number().int(),
-    title: z.string(),
+    title: z
+      .string()
+      .nullable()
+      .describe(
+        'In the locale answered; `null` only where that locale has none and nothing fills it (`fallback_locale=none`, or an article written in another locale only)',
+      ),
     slug: z.string(),
     excerpt: z.string().nullable(),
     body: z

@@ -13,12 +13,15 @@ import { notFound, unauthorized } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryNameList, queryObject } from '@/http/queryParams'
 import { serverUrlOf } from '@/http/serverUrl'
+import { localeParams, requestLocale } from '@/http/requestLocale'
+import type { TextLocale } from '@/db/localizedText'
 import { conditionalGet } from '@/openapi/common'
 import { articleIdFrom, articleIdParams } from './articleId'
 import { articleV1, presentArticle } from './presentArticle'
 
 export const readArticleQuery = z.object({
   include: queryNameList(articleIncludes).default([]),
+  ...localeParams,
   draft: z
     .enum(['true', 'false'])
     .optional()
@@ -41,24 +44,43 @@ export const articleDocumentV1 = z.object({ data: articleV1 })
 async function shownArticle(
   req: PayloadRequest,
   id: number,
-  options: { isDraft: boolean; isPublishedOnly: boolean; include: readonly ArticleInclude[] },
+  options: {
+    isDraft: boolean
+    isPublishedOnly: boolean
+    include: readonly ArticleInclude[]
+    read: TextLocale
+  },
 ) {
   const record = options.isDraft
-    ? await findArticleDraft({ payload: req.payload, id, include: options.include })
+    ? await findArticleDraft({
+        payload: req.payload,
+        id,
+        include: options.include,
+        read: options.read,
+      })
     : await findArticle({
         payload: req.payload,
         id,
         isPublishedOnly: options.isPublishedOnly,
         include: options.include,
+        read: options.read,
       })
   if (!record) return undefined
-  const [shown] = await withImages(req.payload, [record], serverUrlOf(req))
+  const [shown] = await withImages(req.payload, [record], serverUrlOf(req), options.read)
   return presentArticle(shown!, options.include)
 }
 
-/** The article as a write left it, for the write's answer: the draft when it saved one. */
-export async function readBack(req: PayloadRequest, id: number, isDraft: boolean) {
-  const shown = await shownArticle(req, id, { isDraft, isPublishedOnly: false, include: [] })
+/**
+ * The article as a write left it, for the write's answer: the draft when it saved one, in the
+ * locale it wrote.
+ */
+export async function readBack(
+  req: PayloadRequest,
+  id: number,
+  isDraft: boolean,
+  read: TextLocale,
+) {
+  const shown = await shownArticle(req, id, { isDraft, isPublishedOnly: false, include: [], read })
   if (!shown) throw notFound(`Article ${id} not found`)
   return shown
 }
@@ -74,19 +96,21 @@ export const readArticleEndpoint = defineEndpoint({
     description:
       'The published version; a draft article is 404 to callers without the editor role. ' +
       'Editors read the newest draft with `draft=true`; a storefront shows an editor a draft ' +
-      'with the preview link\u2019s `preview_token` (its own credentials still required).',
+      'with the preview link\u2019s `preview_token` (its own credentials still required). The ' +
+      'text is in the locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Articles'],
     params: articleIdParams,
     query: readArticleQuery,
     ...conditionalGet(
       { description: 'The article', schema: articleDocumentV1 },
-      { mayBeDraft: true },
+      { mayBeDraft: true, isLocalized: true },
     ),
-    errors: ['unauthorized', 'not_found'],
+    errors: ['bad_request', 'unauthorized', 'not_found'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const query = parseInput(readArticleQuery, queryObject(req.searchParams))
+    const locale = requestLocale(req, query)
     let isDraft = query.draft === 'true' && readsUnpublished(req.user)
     if (query.preview_token !== undefined) {
       const check = checkPreviewToken(
@@ -102,11 +126,16 @@ export const readArticleEndpoint = defineEndpoint({
       isDraft,
       isPublishedOnly: !readsUnpublished(req.user),
       include: query.include,
+      read: locale.read,
     })
     if (!data) throw notFound(`Article ${id} not found`)
     // A draft is nobody's to keep: not in a shared cache, not in the browser's.
     return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV1>, {
-      headers: isDraft ? { 'Cache-Control': 'private, no-store' } : {},
+      headers: {
+        ...locale.headers,
+        ...(isDraft ? { 'Cache-Control': 'private, no-store' } : {}),
+      },
+      locale: locale.isDefault ? undefined : locale.locale,
     })
   },
 })

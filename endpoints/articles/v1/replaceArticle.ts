@@ -14,6 +14,8 @@ import {
   writeQuery,
 } from './articleFields'
 import { articleDocumentV1, readBack } from './readArticle'
+import { requestLocale } from '@/http/requestLocale'
+import { localeResponseHeaders } from '@/openapi/common'
 
 /**
  * Body of `PUT /api/v1/articles/{id}`: the whole article. Title, slug, status and author are
@@ -45,22 +47,33 @@ export const replaceArticleEndpoint = defineEndpoint({
     description:
       'Editors only. Optional fields left out are cleared, but for a scheduled `publish_at` or ' +
       '`unpublish_at`, which stays unless sent (`null` cancels it). With `draft=true` or ' +
-      '`publish_at` the article is saved as a draft beside the published one.',
+      '`publish_at` the article is saved as a draft beside the published one. The text is ' +
+      'written in `locale` (the default locale when left out), the other locales\u2019 stay.',
     tags: ['Articles'],
     params: articleIdParams,
     query: writeQuery,
     body: replaceArticleBody,
-    responses: { 200: { description: 'The article as stored', schema: articleDocumentV1 } },
+    responses: {
+      200: {
+        description: 'The article as stored, in the locale written',
+        schema: articleDocumentV1,
+        headers: localeResponseHeaders,
+      },
+    },
     errors: ['bad_request', 'not_found', 'conflict', 'unprocessable_entity'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const query = parseInput(writeQuery, queryObject(req.searchParams))
     const body = parseInput(replaceArticleBody, await readJsonBody(req))
-    const mode = toWriteMode(body, query)
+    const locale = requestLocale(req, query, { isWrite: true })
+    const mode = toWriteMode(body, query, locale.locale)
     await replace(req, id, toArticleInput(body) as ArticleInput, mode)
-    return Response.json({
-      data: await readBack(req, id, mode.isDraft),
-    } satisfies z.infer<typeof articleDocumentV1>)
+    return Response.json(
+      { data: await readBack(req, id, mode.isDraft, locale.read) } satisfies z.infer<
+        typeof articleDocumentV1
+      >,
+      { headers: locale.headers },
+    )
   },
 })

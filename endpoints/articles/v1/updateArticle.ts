@@ -14,6 +14,8 @@ import {
   writeQuery,
 } from './articleFields'
 import { articleDocumentV1, readBack } from './readArticle'
+import { requestLocale } from '@/http/requestLocale'
+import { localeResponseHeaders } from '@/openapi/common'
 
 /** Body of `PATCH /api/v1/articles/{id}`: any writable fields; the others stay as they are. */
 export const updateArticleBody = z.strictObject({
@@ -41,20 +43,32 @@ export const updateArticleEndpoint = defineEndpoint({
     summary: 'Update an article',
     description:
       'Editors only. Fields left out stay as they are. With `draft=true` or `publish_at` the ' +
-      'change is saved as a draft beside the article and answered as that draft.',
+      'change is saved as a draft beside the article and answered as that draft. The text is ' +
+      'written in `locale` (the default locale when left out), the other locales\u2019 stay; ' +
+      'a locale\u2019s first write must give its `title` (400 otherwise).',
     tags: ['Articles'],
     params: articleIdParams,
     query: writeQuery,
     body: updateArticleBody,
-    responses: { 200: { description: 'The article as stored', schema: articleDocumentV1 } },
+    responses: {
+      200: {
+        description: 'The article as stored, in the locale written',
+        schema: articleDocumentV1,
+        headers: localeResponseHeaders,
+      },
+    },
     errors: ['bad_request', 'not_found', 'conflict', 'unprocessable_entity'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const query = parseInput(writeQuery, queryObject(req.searchParams))
     const body = parseInput(updateArticleBody, await readJsonBody(req))
-    const mode = toWriteMode(body, query)
+    const locale = requestLocale(req, query, { isWrite: true })
+    const mode = toWriteMode(body, query, locale.locale)
     await update(req, id, toArticleInput(body), mode)
-    return Response.json({ data: await readBack(req, id, mode.isDraft) })
+    return Response.json(
+      { data: await readBack(req, id, mode.isDraft, locale.read) },
+      { headers: locale.headers },
+    )
   },
 })

@@ -14,6 +14,7 @@ import { badRequest } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryInteger, queryNameList, queryObject } from '@/http/queryParams'
 import { conditionalGet } from '@/openapi/common'
+import { localeParams, requestLocale } from '@/http/requestLocale'
 import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
 import { v2Headers, v2MediaType } from './v2Headers'
 
@@ -34,6 +35,7 @@ export const listArticlesV2Query = z.object({
   fields: queryNameList(articleV2Fields).optional(),
   cursor: z.string().max(1000).optional(),
   limit: queryInteger({ min: 1, max: 100 }).default(20),
+  ...localeParams,
 })
 
 export const articleListV2Meta = z.object({
@@ -56,18 +58,19 @@ export const listArticlesV2Endpoint = defineEndpoint({
     description:
       'Cursor pages: pass `meta.next_cursor` as `cursor` with the same `sort` and `order`; a walk ' +
       'survives deletion of the row it stopped at. `fields` selects fields (`id` always comes). ' +
-      'Also reached as `GET /api/articles` with `Accept: application/vnd.app.v2+json`.',
+      'Also reached as `GET /api/articles` with `Accept: application/vnd.app.v2+json`. The text ' +
+      'is in the locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Articles'],
     query: listArticlesV2Query,
-    ...conditionalGet({
-      description: 'A page of articles',
-      schema: articleListV2,
-      contentType: v2MediaType,
-    }),
+    ...conditionalGet(
+      { description: 'A page of articles', schema: articleListV2, contentType: v2MediaType },
+      { isLocalized: true },
+    ),
     errors: ['bad_request'],
   },
   handler: async (req) => {
     const query = parseInput(listArticlesV2Query, queryObject(req.searchParams))
+    const locale = requestLocale(req, query)
     let after
     if (query.cursor !== undefined) {
       const position = decodeCursor(query.cursor)
@@ -90,9 +93,10 @@ export const listArticlesV2Endpoint = defineEndpoint({
       order: { sort: query.sort, direction: query.order },
       page: { kind: 'keyset', limit: query.limit, after },
       include: query.include,
+      read: locale.read,
     })
     const last = slice.records.at(-1)
-    const records = await withImages(req.payload, slice.records, serverUrlOf(req))
+    const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
     const data = records.map((record) =>
       presentArticle(record, { include: query.include, fields: query.fields }),
     )
@@ -110,7 +114,8 @@ export const listArticlesV2Endpoint = defineEndpoint({
           : null,
     }
     return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV2>, {
-      headers: v2Headers,
+      headers: { ...v2Headers, ...locale.headers },
+      locale: locale.isDefault ? undefined : locale.locale,
     })
   },
 })

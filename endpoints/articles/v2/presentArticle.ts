@@ -28,7 +28,12 @@ export type ArticleV2Field = (typeof articleV2Fields)[number]
 export const articleV2 = z
   .object({
     id: z.number().int(),
-    title: z.string(),
+    title: z
+      .string()
+      .nullable()
+      .describe(
+        'In the locale answered; `null` only where that locale has none and nothing fills it (`fallback_locale=none`, or an article written in another locale only)',
+      ),
     slug: z.string(),
     excerpt: z.string().nullable(),
     body: z.record(z.string(), z.unknown()).nullable(),

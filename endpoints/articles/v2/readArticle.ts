@@ -12,6 +12,7 @@ import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryNameList, queryObject } from '@/http/queryParams'
 import { conditionalGet } from '@/openapi/common'
+import { localeParams, requestLocale } from '@/http/requestLocale'
 import { articleIdFrom, articleIdParams } from '../v1/articleId'
 import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
 import { v2Headers, v2MediaType } from './v2Headers'
@@ -19,6 +20,7 @@ import { v2Headers, v2MediaType } from './v2Headers'
 export const readArticleV2Query = z.object({
   include: queryNameList(articleIncludes).default([]),
   fields: queryNameList(articleV2Fields).optional(),
+  ...localeParams,
 })
 
 /** One article in v2: `{ data }`. */
@@ -32,31 +34,39 @@ export const readArticleV2Endpoint = defineEndpoint({
   openapi: {
     operationId: 'readArticleV2',
     summary: 'Read an article (v2)',
-    description: 'A draft or archived article is 404 to callers without the editor role.',
+    description:
+      'A draft or archived article is 404 to callers without the editor role. The text is in ' +
+      'the locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Articles'],
     params: articleIdParams,
     query: readArticleV2Query,
-    ...conditionalGet({
-      description: 'The article',
-      schema: articleDocumentV2,
-      contentType: v2MediaType,
-    }),
-    errors: ['not_found'],
+    ...conditionalGet(
+      {
+        description: 'The article',
+        schema: articleDocumentV2,
+        contentType: v2MediaType,
+      },
+      { isLocalized: true },
+    ),
+    errors: ['bad_request', 'not_found'],
   },
   handler: async (req) => {
     const id = articleIdFrom(req)
     const query = parseInput(readArticleV2Query, queryObject(req.searchParams))
+    const locale = requestLocale(req, query)
     const record = await findArticle({
       payload: req.payload,
       id,
       isPublishedOnly: !readsUnpublished(req.user),
       include: query.include,
+      read: locale.read,
     })
     if (!record) throw notFound(`Article ${id} not found`)
-    const [shown] = await withImages(req.payload, [record], serverUrlOf(req))
+    const [shown] = await withImages(req.payload, [record], serverUrlOf(req), locale.read)
     const data = presentArticle(shown!, { include: query.include, fields: query.fields })
     return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV2>, {
-      headers: v2Headers,
+      headers: { ...v2Headers, ...locale.headers },
+      locale: locale.isDefault ? undefined : locale.locale,
     })
   },
 })

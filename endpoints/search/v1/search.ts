@@ -7,6 +7,8 @@ import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
 import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
+import { localeParams, requestLocale } from '@/http/requestLocale'
+import { acceptLanguageHeader, localeResponseHeaders } from '@/openapi/common'
 import { searchTargets, type SearchTargetName } from '@/search/searchTargets'
 
 export const searchV1Query = z.object({
@@ -23,6 +25,7 @@ export const searchV1Query = z.object({
           .filter((name): name is SearchTargetName => Object.hasOwn(searchTargets, name)),
       ),
     ]),
+  ...localeParams,
 })
 
 /** One hit in v1 names, with the fields of its collection. */
@@ -50,15 +53,21 @@ export const searchV1Endpoint = defineEndpoint({
     summary: 'Search (v1)',
     description:
       'As `GET /api/search`, in the v1 envelope and field names, over `collections` ' +
-      '(`articles`, `products`, `pages`; unknown names are ignored).',
+      '(`articles`, `products`, `pages`; unknown names are ignored). Matches and answers the ' +
+      'text in the locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Search'],
     query: searchV1Query,
-    responses: { 200: { description: 'The hits', schema: searchV1Result } },
+    headers: acceptLanguageHeader,
+    responses: {
+      200: { description: 'The hits', schema: searchV1Result, headers: localeResponseHeaders },
+    },
+    errors: ['bad_request'],
   },
   handler: async (req) => {
     const query = parseInput(searchV1Query, queryObject(req.searchParams))
+    const locale = requestLocale(req, query)
     const text = query.q?.trim() ?? ''
-    if (text.length < 2) return Response.json({ data: [] })
+    if (text.length < 2) return Response.json({ data: [] }, { headers: locale.headers })
     const hits = await searchCollections({
       payload: req.payload,
       query: text,
@@ -66,7 +75,11 @@ export const searchV1Endpoint = defineEndpoint({
       canSeeUnpublished: hasEditorRole(req.user),
       serverUrl: serverUrlOf(req),
       naming: 'v1',
+      read: locale.read,
     })
-    return Response.json({ data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) })
+    return Response.json(
+      { data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) },
+      { headers: locale.headers },
+    )
   },
 })

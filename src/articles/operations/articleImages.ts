@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { postgres, type TransactionDb } from '@/db/transaction'
 import { presentImage, type Image } from '@/media/image'
 import { findImages } from '@/media/operations/findImages'
+import type { TextLocale } from '@/db/localizedText'
 import type { ArticleRecord } from '../listQuery'
 import { embeddedImageIds, withEmbeddedImages } from '../lexicalUploads'
 
@@ -14,18 +15,19 @@ export type ArticleWithImages = ArticleRecord & {
 
 /**
  * The records with their cover and the images embedded in their body shown with absolute URLs
- * under `serverUrl`: one query for the images of the whole page.
+ * under `serverUrl`, their alt text in `read`'s locale: one query for the images of the whole page.
  */
 export async function withImages(
   payload: Payload,
   records: readonly ArticleRecord[],
   serverUrl: string,
+  read: TextLocale,
 ): Promise<ArticleWithImages[]> {
   const ids = records.flatMap((record) => [
     ...(record.cover_id ? [record.cover_id] : []),
     ...embeddedImageIds(record.body),
   ])
-  const rows = await findImages(postgres(payload).drizzle as unknown as TransactionDb, ids)
+  const rows = await findImages(postgres(payload).drizzle as unknown as TransactionDb, ids, read)
   const imageOf = (id: number) => {
     const row = rows.get(id)
     return row ? presentImage(row, serverUrl) : undefined

@@ -11,10 +11,23 @@ import type {
 } from '../listQuery'
 import { HttpError } from '@/http/errors'
 import { postgres } from '@/db/transaction'
+import { localizedText, type TextLocale } from '@/db/localizedText'
 import { publicArticleSql } from '../visibility'
 
-/** The SQL expression and type of each sort field; `published_at` sorts drafts as earliest. */
-const sortColumns: Record<ArticleSortField, { expression: string; type: string }> = {
+/** The localized columns of an article (`articles_locales`, `_articles_v_locales` prefixed). */
+const textColumns = {
+  title: { name: 'title', isText: true },
+  excerpt: { name: 'excerpt', isText: true },
+  body: { name: 'body', isText: false },
+}
+
+/**
+ * The SQL expression and type of each sort field; `published_at` sorts drafts as earliest; the
+ * title is the one shown in the locale read (`title` names its expression over the text joins).
+ */
+const sortColumns = (
+  title: string,
+): Record<ArticleSortField, { expression: string; type: string }> => ({
   id: { expression: 'a.id', type: 'integer' },
   created_at: { expression: 'a.created_at', type: 'timestamptz' },
   updated_at: { expression: 'a.updated_at', type: 'timestamptz' },
@@ -22,8 +35,14 @@ const sortColumns: Record<ArticleSortField, { expression: string; type: string }
     expression: `coalesce(a.published_at, '-infinity'::timestamptz)`,
     type: 'timestamptz',
   },
-  title: { expression: 'a.title', type: 'varchar' },
-}
+  // An article without a title in the locale sorts as the empty title (a keyset comparison with
+  // a null would drop it from the walk).
+  title: { expression: `coalesce(${title}, '')`, type: 'varchar' },
+})
+
+/** The joins of an article's text (alias `a`) in `read`'s locale, binding its parameters. */
+const articleText = (read: TextLocale, bind: (value: unknown) => string) =>
+  localizedText({ localesTable: 'articles_locales', parent: 'a', alias: 'txt', read, bind })
 
 /**
  * When a pending job of Payload's queue will publish (`publish`) or unpublish the article: the
@@ -35,9 +54,13 @@ const scheduled = (type: 'publish' | 'unpublish', name: string) =>
     AND j.input->'doc'->>'relationTo' = 'articles' AND j.input->'doc'->>'value' = a.id::text
     AND coalesce(j.input->>'type', 'publish') = '${type}') AS ${name}`
 
-/** The article's own columns, publication status shown as `status`. */
-const articleColumns = [
-  'a.id, a.title, a.slug, a.excerpt, a.body, a._status AS status, a.author_id, a.cover_id',
+/**
+ * The article's own columns, publication status shown as `status`, its text in the locale read
+ * (`text`: each localized column's expression).
+ */
+const articleColumns = (text: (column: (typeof textColumns)['title']) => string) => [
+  `a.id, ${text(textColumns.title)} AS title, a.slug, ${text(textColumns.excerpt)} AS excerpt`,
+  `${text(textColumns.body)} AS body, a._status AS status, a.author_id, a.cover_id`,
   'a.published_at, a.created_at, a.updated_at',
   scheduled('publish', 'publish_at'),
   scheduled('unpublish', 'unpublish_at'),
@@ -53,16 +76,29 @@ const embeddedTags = `coalesce((SELECT json_agg(json_build_object('id', t.id, 'n
 
 /**
  * The newest draft of an article (the latest of its versions, as the admin panel shows it),
- * shaped like an `articles` row aliased `a`, with `version_id` for its tags; none when the
- * article has no versions yet (written before drafts existed): its row is then its draft.
+ * shaped like an `articles` row aliased `a` with its text in the locale read as `title`,
+ * `excerpt` and `body`, and `version_id` for its tags; none when the article has no versions
+ * yet (written before drafts existed): its row is then its draft. `$1` is the article's id.
  */
-const latestVersion = `(SELECT v.id AS version_id, v.parent_id AS id, v.version_title AS title,
-    v.version_slug AS slug, v.version_excerpt AS excerpt, v.version_body AS body,
+const latestVersion = (read: TextLocale, bind: (value: unknown) => string) => {
+  const text = localizedText({
+    localesTable: '_articles_v_locales',
+    parent: 'v',
+    alias: 'vtxt',
+    read,
+    bind,
+  })
+  const version = (column: (typeof textColumns)['title']) =>
+    text.column({ ...column, name: `version_${column.name}` })
+  return `(SELECT v.id AS version_id, v.parent_id AS id, ${version(textColumns.title)} AS title,
+    v.version_slug AS slug, ${version(textColumns.excerpt)} AS excerpt,
+    ${version(textColumns.body)} AS body,
     v.version__status::text AS _status, v.version_author_id AS author_id,
     v.version_cover_id AS cover_id, v.version_published_at AS published_at,
     art.created_at, v.updated_at
-  FROM _articles_v v JOIN articles art ON art.id = v.parent_id
+  FROM _articles_v v JOIN articles art ON art.id = v.parent_id ${text.joins}
   WHERE v.parent_id = $1 ORDER BY v.latest DESC NULLS LAST, v.id DESC LIMIT 1)`
+}
 
 const versionTagIds = `coalesce((SELECT array_agg(r.tags_id ORDER BY r."order") FROM _articles_v_rels r
   WHERE r.parent_id = a.version_id AND r.path = 'version.tags'), '{}') AS tag_ids`
@@ -74,7 +110,7 @@ const versionTags = `coalesce((SELECT json_agg(json_build_object('id', t.id, 'na
  * Reads a page of articles with one query (plus a count for numbered pages), straight from
  * PostgreSQL: Payload's find pipeline would halve the throughput of the public list. Callers
  * pass the visibility they are allowed (`isPublishedOnly`), exactly what the collection's read
- * access grants.
+ * access grants. The text is in `read`'s locale.
  */
 export async function findArticles(args: {
   payload: Payload
@@ -82,15 +118,18 @@ export async function findArticles(args: {
   order: ArticleOrder
   page: ArticlePage
   include: readonly ArticleInclude[]
+  read: TextLocale
 }): Promise<ArticleSlice> {
   const { payload, filters, order, page, include } = args
   const params: unknown[] = []
   const bind = (value: unknown) => `$${params.push(value)}`
   const conditions = filterConditions(filters, bind)
-  const { expression, type } = sortColumns[order.sort]
-  const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
-
   const countParams = [...params]
+  // The text joins bind their locales after the count's parameters: the count needs none.
+  const text = articleText(args.read, bind)
+  const isByTitle = order.sort === 'title'
+  const { expression, type } = sortColumns(text.column(textColumns.title))[order.sort]
+  const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
   const whereClause = (extra: string[] = []) => {
     const all = [...conditions, ...extra]
     return all.length ? `WHERE ${all.join(' AND ')}` : ''
@@ -103,7 +142,7 @@ export async function findArticles(args: {
       const value =
         order.sort === 'id'
           ? String(page.after.id)
-          : (page.after.value ?? (await anchorValue(payload, expression, page.after.id)))
+          : (page.after.value ?? (await anchorValue(payload, expression, page.after.id, args.read)))
       const comparison = order.direction === 'asc' ? '>' : '<'
       keysetCondition = [
         `(${expression}, a.id) ${comparison} (${bind(value)}::${type}, ${bind(page.after.id)}::integer)`,
@@ -115,21 +154,23 @@ export async function findArticles(args: {
   }
 
   const columns = [
-    ...articleColumns,
+    ...articleColumns(text.column),
     tagIds,
     `${expression}::text AS sort_value`,
     ...(include.includes('author') ? [embeddedAuthor] : []),
     ...(include.includes('tags') ? [embeddedTags] : []),
   ]
   // The page's ids first, then their columns: PostgreSQL computes the select list (with its
-  // subqueries) for every row an OFFSET skips, which made deep pages take seconds.
+  // subqueries) for every row an OFFSET skips, which made deep pages take seconds. Only a sort
+  // by title needs the text to choose the page.
   const orderBy = `ORDER BY ${expression} ${direction}, a.id ${direction}`
-  const text = `SELECT ${columns.join(', ')} FROM articles a
-    JOIN (SELECT a.id FROM articles a ${whereClause(keysetCondition)} ${orderBy} ${tail}) page
+  const pageJoins = isByTitle ? text.joins : ''
+  const statement = `SELECT ${columns.join(', ')} FROM articles a ${text.joins}
+    JOIN (SELECT a.id FROM articles a ${pageJoins} ${whereClause(keysetCondition)} ${orderBy} ${tail}) page
     ON page.id = a.id ${orderBy}`
 
   const [rowsResult, countResult] = await Promise.all([
-    postgres(payload).pool.query<ArticleRecord>(text, params),
+    postgres(payload).pool.query<ArticleRecord>(statement, params),
     page.kind === 'offset'
       ? postgres(payload).pool.query<{ total: number }>(
           `SELECT count(*)::integer AS total FROM articles a ${whereClause()}`,
@@ -145,24 +186,29 @@ export async function findArticles(args: {
   return { records, total: countResult?.rows[0]?.total ?? 0 }
 }
 
-/** One article by id, or undefined when it does not exist or is hidden from the caller. */
+/**
+ * One article by id, its text in `read`'s locale, or undefined when it does not exist or is
+ * hidden from the caller.
+ */
 export async function findArticle(args: {
   payload: Payload
   id: number
   isPublishedOnly: boolean
   include: readonly ArticleInclude[]
+  read: TextLocale
 }): Promise<ArticleRecord | undefined> {
   const params: unknown[] = [args.id]
+  const text = articleText(args.read, (value) => `$${params.push(value)}`)
   const visibility = args.isPublishedOnly ? ` AND ${publicArticleSql('a')}` : ''
   const columns = [
-    ...articleColumns,
+    ...articleColumns(text.column),
     tagIds,
     `a.id::text AS sort_value`,
     ...(args.include.includes('author') ? [embeddedAuthor] : []),
     ...(args.include.includes('tags') ? [embeddedTags] : []),
   ]
   const { rows } = await postgres(args.payload).pool.query<ArticleRecord>(
-    `SELECT ${columns.join(', ')} FROM articles a WHERE a.id = $1${visibility}`,
+    `SELECT ${columns.join(', ')} FROM articles a ${text.joins} WHERE a.id = $1${visibility}`,
     params,
   )
   return rows[0]
@@ -177,17 +223,21 @@ export async function findArticleDraft(args: {
   payload: Payload
   id: number
   include: readonly ArticleInclude[]
+  read: TextLocale
 }): Promise<ArticleRecord | undefined> {
+  const params: unknown[] = [args.id]
+  const version = latestVersion(args.read, (value) => `$${params.push(value)}`)
   const columns = [
-    ...articleColumns,
+    // The version's text is already in the locale read.
+    ...articleColumns((column) => `a.${column.name}`),
     versionTagIds,
     `a.id::text AS sort_value`,
     ...(args.include.includes('author') ? [embeddedAuthor] : []),
     ...(args.include.includes('tags') ? [versionTags] : []),
   ]
   const { rows } = await postgres(args.payload).pool.query<ArticleRecord>(
-    `SELECT ${columns.join(', ')} FROM ${latestVersion} a`,
-    [args.id],
+    `SELECT ${columns.join(', ')} FROM ${version} a`,
+    params,
   )
   return rows[0] ?? (await findArticle({ ...args, isPublishedOnly: false }))
 }
@@ -205,10 +255,18 @@ function filterConditions(filters: ArticleFilters, bind: (value: unknown) => str
  * The sort value of the article a keyset page starts after. The anchor may be any article, even
  * one the caller cannot see: only its position is used, never its content.
  */
-async function anchorValue(payload: Payload, expression: string, id: number): Promise<string> {
+async function anchorValue(
+  payload: Payload,
+  expression: string,
+  id: number,
+  read: TextLocale,
+): Promise<string> {
+  const params: unknown[] = [id]
+  // The expression names the text joins, made here again with this query's parameters.
+  const text = articleText(read, (value) => `$${params.push(value)}`)
   const { rows } = await postgres(payload).pool.query<{ value: string }>(
-    `SELECT ${expression}::text AS value FROM articles a WHERE a.id = $1`,
-    [id],
+    `SELECT ${expression}::text AS value FROM articles a ${text.joins} WHERE a.id = $1`,
+    params,
   )
   const row = rows[0]
   if (!row) {

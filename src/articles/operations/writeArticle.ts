@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, TypedLocale } from 'payload'
 
 import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { badRequest } from '@/http/errors'
@@ -32,6 +32,11 @@ export type WriteMode = {
    */
   isDraft: boolean
   schedule: ArticleSchedule
+  /**
+   * The locale the text (title, excerpt, body) is written in; the other locales' text stays as
+   * it is. Everything else (slug, status, author, tags, cover, dates) is shared by all locales.
+   */
+  locale: string
 }
 
 function toData(input: Partial<ArticleInput>) {
@@ -130,6 +135,8 @@ export async function createArticle(
       collection: 'articles',
       data: toData(input) as Required<ReturnType<typeof toData>> & { title: string },
       draft: mode.isDraft,
+      // One of CONTENT_LOCALES (checked by the caller); the generated type knows the default set.
+      locale: mode.locale as TypedLocale,
       req,
       overrideAccess: false,
       user: req.user,
@@ -165,6 +172,8 @@ export async function updateArticle(
       id,
       data: toData(input),
       draft: mode.isDraft,
+      // One of CONTENT_LOCALES (checked by the caller); the generated type knows the default set.
+      locale: mode.locale as TypedLocale,
       req,
       overrideAccess: false,
       user: req.user,

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { transactionDatabase, type TransactionDb } from '@/db/transaction'
+import { defaultLocaleText, localizedText, type TextLocale } from '@/db/localizedText'
 import { serverUrlOf } from '@/http/serverUrl'
 import { imageSizes } from '../imageSizes'
 import { presentImage, type Image, type MediaRow } from '../image'
@@ -13,19 +14,44 @@ const sizeColumns = imageSizes
   )
   .join(', ')
 
+/** A locale code as a SQL literal (codes are letters, digits and hyphens: checked again). */
+const localeLiteral = (code: unknown) => {
+  if (typeof code !== 'string' || !/^[A-Za-z0-9-]+$/.test(code)) {
+    throw new Error(`Not a locale code: ${String(code)}`)
+  }
+  return `'${code}'`
+}
+
 /**
- * The media rows of `ids`, by id, in one query (ids that do not exist are absent). `db` is a
- * transaction's handle when the caller writes in one (a hook), so that it sees what it wrote.
+ * The media rows of `ids`, by id, in one query (ids that do not exist are absent), the alt text
+ * in `read`'s locale (left out, or none in it: the default locale's). `db` is a transaction's handle when the
+ * caller writes in one (a hook), so that it sees what it wrote.
  */
 export async function findImages(
   db: TransactionDb,
   ids: readonly number[],
+  read?: TextLocale,
 ): Promise<Map<number, MediaRow>> {
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id))
   if (unique.length === 0) return new Map()
+  const text = read
+    ? localizedText({
+        localesTable: 'media_locales',
+        parent: 'm',
+        alias: 'alt_text',
+        read,
+        bind: localeLiteral,
+      })
+    : undefined
+  // An image always has its alt text: without one in the locale (even with `fallback_locale=none`,
+  // which is about the document's own fields), the default locale's.
+  const defaultAlt = defaultLocaleText('media_locales', 'm', 'alt')
+  const alt = text
+    ? `coalesce(nullif(${text.column({ name: 'alt', isText: true })}, ''), ${defaultAlt})`
+    : defaultAlt
   const { rows } = await db.execute<MediaRow>(
-    sql.raw(`SELECT m.id, m.alt, m.filename, m.width::float8 AS width, m.height::float8 AS height, json_build_object(${sizeColumns}) AS sizes
-      FROM media m WHERE m.id IN (${unique.map(Number).join(', ')})`),
+    sql.raw(`SELECT m.id, ${alt} AS alt, m.filename, m.width::float8 AS width, m.height::float8 AS height, json_build_object(${sizeColumns}) AS sizes
+      FROM media m ${text?.joins ?? ''} WHERE m.id IN (${unique.map(Number).join(', ')})`),
   )
   return new Map(rows.map((row) => [row.id, row]))
 }

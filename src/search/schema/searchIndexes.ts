@@ -7,10 +7,13 @@ import { searchTargets } from '../searchTargets'
 /**
  * Trigram GIN indexes (`pg_trgm`) on every searched column, so that a case-insensitive
  * partial match (`ILIKE '%abc%'`) of three characters or more is an index scan instead of a
- * scan of the table. Tables not in the schema (yet) are skipped.
+ * scan of the table. The text is per locale (`<table>_locales`): one index serves every locale,
+ * the query naming its locale besides. Tables not in the schema (yet) are skipped.
  */
 export const searchIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
-  for (const { table: tableName, matchColumns: columns } of Object.values(searchTargets)) {
+  for (const { table: base, matchColumns: columns } of Object.values(searchTargets)) {
+    // The matched text is per locale: its rows are in the locales table, each with its locale.
+    const tableName = `${base}_locales`
     const table = schema.tables[tableName]
     if (!table) continue
     extendTable({

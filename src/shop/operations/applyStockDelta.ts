@@ -1,3 +1,4 @@
+import { defaultLocaleText } from '@/db/localizedText'
 import { sql } from '@payloadcms/db-postgres'
 
 import type { TransactionDb } from '@/db/transaction'
@@ -23,7 +24,8 @@ export async function applyStockDelta(
     RETURNING stock::text AS stock`)
   if (rows[0]) return Number(rows[0].stock)
   const { rows: found } = await db.execute<{ name: string; stock: string }>(
-    sql`SELECT name, stock::text AS stock FROM products WHERE id = ${productId}`,
+    sql`SELECT ${sql.raw(defaultLocaleText('products_locales', 'products', 'name'))} AS name,
+      stock::text AS stock FROM products WHERE id = ${productId}`,
   )
   const product = found[0]
   if (!product) throw new RefusedRequest(`Product ${productId} does not exist`, 400)

@@ -1,3 +1,4 @@
+import { defaultLocaleText } from '@/db/localizedText'
 import { sql } from '@payloadcms/db-postgres'
 
 import { HttpError } from '@/http/errors'
@@ -23,7 +24,9 @@ export type PricedLine = CartLine & {
 export async function priceCart(db: TransactionDb, lines: CartLine[]): Promise<PricedLine[]> {
   const ids = [...new Set(lines.map((line) => line.productId))]
   const { rows } = await db.execute<{ id: number; name: string; price: string; stock: string }>(
-    sql`SELECT id, name, price::text AS price, stock::text AS stock FROM products
+    // An order records the product's name in the default locale.
+    sql`SELECT id, ${sql.raw(defaultLocaleText('products_locales', 'products', 'name'))} AS name,
+        price::text AS price, stock::text AS stock FROM products
         WHERE active AND id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,

@@ -1,0 +1,190 @@
+import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
+import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { migrations } from '../../migrations'
+import { dropDatabase } from '../../scripts/lib/embeddedPostgres'
+
+// The migration that moves the text into Payload's per-locale tables
+// (migrations/*_content_locales.ts), run on a database migrated up to the one before it and
+// holding content, as an operator's database would when they upgrade.
+const localesMigration = migrations.findIndex((migration) =>
+  migration.name.endsWith('_content_locales'),
+)
+const database = `${inject('templateDatabase')}_locales_migration_${process.pid}`
+const url = inject('serverUrlTemplate').replace('__database__', database)
+let pool: pg.Pool
+
+/** What the migrations are handed of Payload: the configured default locale. */
+const payloadWith = (defaultLocale: string) => ({ config: { localization: { defaultLocale } } })
+
+const runMigrations = async (upTo: number, from = 0) => {
+  const db = drizzle(pool)
+  for (const migration of migrations.slice(from, upTo)) {
+    await migration.up({ db, payload: payloadWith('en') } as unknown as MigrateUpArgs)
+  }
+}
+
+const body = {
+  root: {
+    type: 'root',
+    children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hi' }] }],
+  },
+}
+
+beforeAll(async () => {
+  expect(localesMigration).toBeGreaterThan(0)
+  const admin = new pg.Client({ connectionString: inject('adminUrl') })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${database}"`)
+  await admin.end()
+  pool = new pg.Pool({ connectionString: url, max: 4 })
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+  await runMigrations(localesMigration)
+  // Content as the app left it before locales (foreign keys are not checked for this session's
+  // inserts: the migration does not read what they point at).
+  const client = await pool.connect()
+  try {
+    await client.query('SET session_replication_role = replica')
+    await client.query(
+      `INSERT INTO articles (id, title, slug, excerpt, body, author_id, _status)
+       VALUES (1, 'Published title', 'published', 'Its excerpt', $1, 1, 'published'),
+              (2, 'Draft title', 'draft', NULL, NULL, 1, 'draft')`,
+      [body],
+    )
+    await client.query(
+      `INSERT INTO _articles_v (id, parent_id, version_title, version_slug, version_excerpt,
+         version_body, version_author_id, version__status, latest)
+       VALUES (10, 1, 'Published title', 'published', 'Its excerpt', $1, 1, 'published', false),
+              (11, 1, 'Next draft title', 'published', 'Next excerpt', $1, 1, 'draft', true)`,
+      [body],
+    )
+    await client.query(
+      `INSERT INTO pages (id, title, slug, description, content, _status)
+       VALUES (1, 'About us', 'about', 'Who we are', $1, 'published')`,
+      [body],
+    )
+    await client.query(
+      `INSERT INTO _pages_v (id, parent_id, version_title, version_slug, version_description,
+         version_content, version__status, latest)
+       VALUES (20, 1, 'About us', 'about', 'Who we are', $1, 'published', true)`,
+      [body],
+    )
+    await client.query(
+      `INSERT INTO media (id, alt, filename) VALUES (1, 'Boats in a harbour', 'boats.jpg')`,
+    )
+    await client.query(
+      `INSERT INTO products (id, name, slug, description, price, stock)
+       VALUES (1, 'Enamel mug', 'enamel-mug', 'Holds tea', 12.5, 4),
+              (2, 'Linen towel', 'linen-towel', NULL, 9, 0)`,
+    )
+    await client.query('RESET session_replication_role')
+  } finally {
+    client.release()
+  }
+  await runMigrations(localesMigration + 1, localesMigration)
+})
+
+afterAll(async () => {
+  await pool?.end()
+  await dropDatabase(inject('adminUrl'), database)
+})
+
+const rowsOf = async (table: string, columns: string) =>
+  (await pool.query(`SELECT ${columns} FROM ${table} ORDER BY _parent_id, _locale`)).rows
+
+describe('the content_locales migration on a database holding content', () => {
+  it("keeps every article's and version's text as the default locale's", async () => {
+    expect(
+      await rowsOf('articles_locales', '_parent_id, _locale::text, title, excerpt, body'),
+    ).toEqual([
+      { _parent_id: 1, _locale: 'en', title: 'Published title', excerpt: 'Its excerpt', body },
+      { _parent_id: 2, _locale: 'en', title: 'Draft title', excerpt: null, body: null },
+    ])
+    expect(
+      await rowsOf(
+        '_articles_v_locales',
+        '_parent_id, _locale::text, version_title, version_excerpt, version_body',
+      ),
+    ).toEqual([
+      {
+        _parent_id: 10,
+        _locale: 'en',
+        version_title: 'Published title',
+        version_excerpt: 'Its excerpt',
+        version_body: body,
+      },
+      {
+        _parent_id: 11,
+        _locale: 'en',
+        version_title: 'Next draft title',
+        version_excerpt: 'Next excerpt',
+        version_body: body,
+      },
+    ])
+  })
+
+  it("keeps pages', media's and products' text as the default locale's", async () => {
+    expect(
+      await rowsOf('pages_locales', '_parent_id, _locale::text, title, description, content'),
+    ).toEqual([
+      { _parent_id: 1, _locale: 'en', title: 'About us', description: 'Who we are', content: body },
+    ])
+    expect(
+      await rowsOf('_pages_v_locales', '_parent_id, _locale::text, version_title, version_content'),
+    ).toEqual([{ _parent_id: 20, _locale: 'en', version_title: 'About us', version_content: body }])
+    expect(await rowsOf('media_locales', '_parent_id, _locale::text, alt')).toEqual([
+      { _parent_id: 1, _locale: 'en', alt: 'Boats in a harbour' },
+    ])
+    expect(
+      await rowsOf('products_locales', '_parent_id, _locale::text, name, description'),
+    ).toEqual([
+      { _parent_id: 1, _locale: 'en', name: 'Enamel mug', description: 'Holds tea' },
+      { _parent_id: 2, _locale: 'en', name: 'Linen towel', description: null },
+    ])
+  })
+
+  it('leaves no text in the old columns, and nothing else of the rows changed', async () => {
+    const { rows } = await pool.query(
+      `SELECT table_name, column_name FROM information_schema.columns
+       WHERE table_schema = 'public' AND (table_name, column_name) IN (('articles', 'title'),
+         ('articles', 'body'), ('pages', 'title'), ('media', 'alt'), ('products', 'name'))`,
+    )
+    expect(rows).toEqual([])
+    const products = await pool.query(
+      'SELECT id, slug, price::text AS price, stock::text AS stock FROM products ORDER BY id',
+    )
+    expect(products.rows).toEqual([
+      { id: 1, slug: 'enamel-mug', price: '12.5', stock: '4' },
+      { id: 2, slug: 'linen-towel', price: '9', stock: '0' },
+    ])
+  })
+
+  it('down puts the default locale’s text back in the columns, and up moves it again', async () => {
+    const migration = migrations[localesMigration]!
+    await migration.down({
+      db: drizzle(pool),
+      payload: payloadWith('en'),
+    } as unknown as MigrateDownArgs)
+    const { rows } = await pool.query('SELECT id, title, excerpt FROM articles ORDER BY id')
+    expect(rows).toEqual([
+      { id: 1, title: 'Published title', excerpt: 'Its excerpt' },
+      { id: 2, title: 'Draft title', excerpt: null },
+    ])
+    const media = await pool.query('SELECT alt FROM media')
+    expect(media.rows).toEqual([{ alt: 'Boats in a harbour' }])
+    await runMigrations(localesMigration + 1, localesMigration)
+    expect(await rowsOf('products_locales', '_parent_id, name')).toEqual([
+      { _parent_id: 1, name: 'Enamel mug' },
+      { _parent_id: 2, name: 'Linen towel' },
+    ])
+  })
+
+  it('refuses a default locale its tables do not know, naming what to do', async () => {
+    const migration = migrations[localesMigration]!
+    await expect(
+      migration.up({ db: drizzle(pool), payload: payloadWith('de') } as unknown as MigrateUpArgs),
+    ).rejects.toThrow(/"de" \(CONTENT_LOCALES\) is not one of en, ru/)
+  })
+})
