@@ -1,4 +1,5 @@
 import type { Payload, SendEmailOptions } from 'payload'
+import type { Pool } from 'pg'
 
 import { noticeRetryDelaySeconds } from './noticeRetryDelay'
 import { noticeClaimSeconds } from './smtpSettings'
@@ -75,4 +76,37 @@ export async function sendDueNotices<Notice extends ClaimedNotice>(
     if (outcome.kind === 'sent') sent++
   }
   return sent
+}
+
+/**
+ * `NoticeQueue.record` for a queue whose rows have `attempts`, `last_error`, `sent_at` and
+ * `next_attempt_at` (the webhook disable notices, the buyers' order notices): sent and done, or
+ * the error and when to try again; an unsendable one is settled with its reason.
+ */
+export function recordInNoticeTable(
+  pool: Pool,
+  { table, statementName }: { table: string; statementName: string },
+) {
+  return async (notice: ClaimedNotice, outcome: NoticeOutcome) => {
+    await pool.query({
+      name: statementName,
+      text: `UPDATE ${table}
+         SET attempts = $2, last_error = $3,
+             sent_at = CASE WHEN $4::boolean THEN now() END,
+             next_attempt_at = CASE WHEN $5::float8 IS NOT NULL
+               THEN now() + make_interval(secs => $5::float8) END
+         WHERE id = $1`,
+      values: [
+        notice.id,
+        outcome.attempts,
+        outcome.kind === 'failed'
+          ? outcome.error
+          : outcome.kind === 'unsendable'
+            ? outcome.reason
+            : null,
+        outcome.kind === 'sent',
+        outcome.kind === 'failed' ? outcome.retryInSeconds : null,
+      ],
+    })
+  }
 }

@@ -52,3 +52,33 @@ export function startNoticeLoop(
     },
   }
 }
+
+type WithLoops = typeof globalThis & { [key: symbol]: NoticeLoop | undefined }
+
+/**
+ * `startNoticeLoop`, registered under `key` in this process (Next's bundles share `globalThis`),
+ * so that the operation that owes a notice can run a pass at once (`nudgeNoticeLoop`) without
+ * holding the loop; `stop()` ends it and takes the registration back.
+ */
+export function startRegisteredNoticeLoop(
+  key: string,
+  payload: Payload,
+  args: { name: string; intervalMs: number; pass: () => Promise<unknown> },
+): NoticeLoop {
+  const global = globalThis as WithLoops
+  const slot = Symbol.for(key)
+  const loop = startNoticeLoop(payload, args)
+  global[slot] = loop
+  return {
+    nudge: loop.nudge,
+    stop: async () => {
+      if (global[slot] === loop) global[slot] = undefined
+      await loop.stop()
+    },
+  }
+}
+
+/** Runs a pass of the loop registered under `key` now, if it runs in this process. */
+export function nudgeNoticeLoop(key: string) {
+  ;(globalThis as WithLoops)[Symbol.for(key)]?.nudge()
+}

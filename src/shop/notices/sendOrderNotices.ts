@@ -2,8 +2,12 @@ import type { Payload } from 'payload'
 
 import { configOf } from '@/config/appConfig'
 import { postgres } from '@/db/transaction'
-import { sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
-import { startNoticeLoop, type NoticeLoop } from '@/email/startNoticeLoop'
+import { recordInNoticeTable, sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
+import {
+  nudgeNoticeLoop,
+  startRegisteredNoticeLoop,
+  type NoticeLoop,
+} from '@/email/startNoticeLoop'
 import type { Order } from '@/payload-types'
 import { receiptEmail, refundEmail, type MailedOrder } from './orderEmails'
 import { orderNoticeTableName } from './orderNoticeTable'
@@ -76,36 +80,17 @@ export async function sendOrderNotices(payload: Payload): Promise<number> {
             })
       return { to: order.customerEmail, ...email }
     },
-    record: async (notice, outcome) => {
-      await pool.query({
-        name: 'shop-record-order-notice',
-        text: `UPDATE ${orderNoticeTableName}
-           SET attempts = $2, last_error = $3,
-               sent_at = CASE WHEN $4::boolean THEN now() END,
-               next_attempt_at = CASE WHEN $5::float8 IS NOT NULL
-                 THEN now() + make_interval(secs => $5::float8) END
-           WHERE id = $1`,
-        values: [
-          notice.id,
-          outcome.attempts,
-          outcome.kind === 'failed'
-            ? outcome.error
-            : outcome.kind === 'unsendable'
-              ? outcome.reason
-              : null,
-          outcome.kind === 'sent',
-          outcome.kind === 'failed' ? outcome.retryInSeconds : null,
-        ],
-      })
-    },
+    record: recordInNoticeTable(pool, {
+      table: orderNoticeTableName,
+      statementName: 'shop-record-order-notice',
+    }),
     retryBaseSeconds: configOf(payload).orderNotices.retryBaseSeconds,
   }
   return sendDueNotices(payload, queue)
 }
 
-/** This process's loop, where the operation that owed a notice can find it. */
-const running = Symbol.for('content-shop.orderNotifier')
-type WithNotifier = typeof globalThis & { [running]?: NoticeLoop }
+/** Where this process's order notifier is registered. */
+const notifierKey = 'content-shop.orderNotifier'
 
 /**
  * Sends the buyers' due e-mails every `ORDER_NOTICE_INTERVAL_SECONDS` in this process, apart
@@ -113,23 +98,14 @@ type WithNotifier = typeof globalThis & { [running]?: NoticeLoop }
  * refund just committed). Started with the process's background work; `stop()` ends it.
  */
 export function startOrderNotifier(payload: Payload): NoticeLoop {
-  const global = globalThis as WithNotifier
-  const loop = startNoticeLoop(payload, {
+  return startRegisteredNoticeLoop(notifierKey, payload, {
     name: 'Order notifier',
     intervalMs: configOf(payload).orderNotices.intervalMs,
     pass: () => sendOrderNotices(payload),
   })
-  global[running] = loop
-  return {
-    nudge: loop.nudge,
-    stop: async () => {
-      if (global[running] === loop) global[running] = undefined
-      await loop.stop()
-    },
-  }
 }
 
 /** Runs a pass of this process's notifier now, if it runs (and once the one under way ends). */
 export function nudgeOrderNotifier() {
-  ;(globalThis as WithNotifier)[running]?.nudge()
+  nudgeNoticeLoop(notifierKey)
 }

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { postgres } from '@/db/transaction'
-import { sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
+import { recordInNoticeTable, sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
 import { disableNotice } from '../disableNotice'
 import { configOf } from '@/config/appConfig'
 
@@ -49,28 +49,10 @@ export async function sendDisableNotices(payload: Payload): Promise<number> {
       })
       return { to: notice.email, subject, text }
     },
-    record: async (notice, outcome) => {
-      await pool.query({
-        name: 'webhook-record-disable-notice',
-        text: `UPDATE webhook_disable_notices
-           SET attempts = $2, last_error = $3,
-               sent_at = CASE WHEN $4::boolean THEN now() END,
-               next_attempt_at = CASE WHEN $5::float8 IS NOT NULL
-                 THEN now() + make_interval(secs => $5::float8) END
-           WHERE id = $1`,
-        values: [
-          notice.id,
-          outcome.attempts,
-          outcome.kind === 'failed'
-            ? outcome.error
-            : outcome.kind === 'unsendable'
-              ? outcome.reason
-              : null,
-          outcome.kind === 'sent',
-          outcome.kind === 'failed' ? outcome.retryInSeconds : null,
-        ],
-      })
-    },
+    record: recordInNoticeTable(pool, {
+      table: 'webhook_disable_notices',
+      statementName: 'webhook-record-disable-notice',
+    }),
     retryBaseSeconds: configOf(payload).webhooks.notices.retryBaseSeconds,
   }
   return sendDueNotices(payload, queue)

@@ -1,12 +1,15 @@
 import type { Payload } from 'payload'
 
-import { startNoticeLoop, type NoticeLoop } from '@/email/startNoticeLoop'
+import {
+  nudgeNoticeLoop,
+  startRegisteredNoticeLoop,
+  type NoticeLoop,
+} from '@/email/startNoticeLoop'
 import { sendDisableNotices } from './sendDisableNotices'
 import { configOf } from '@/config/appConfig'
 
-/** This process's loop, where a worker in it can find it (Next's bundles share `globalThis`). */
-const running = Symbol.for('content-shop.webhookDisableNotifier')
-type WithNotifier = typeof globalThis & { [running]?: NoticeLoop }
+/** Where this process's loop is registered, for a worker in it to nudge. */
+const notifierKey = 'content-shop.webhookDisableNotifier'
 
 /**
  * Sends the disable notices due, every `WEBHOOK_NOTICE_INTERVAL_SECONDS` (default 10), in this
@@ -15,23 +18,14 @@ type WithNotifier = typeof globalThis & { [running]?: NoticeLoop }
  * background work (src/lifecycle/operations/startBackgroundWork.ts); `stop()` ends it.
  */
 export function startDisableNotifier(payload: Payload): NoticeLoop {
-  const global = globalThis as WithNotifier
-  const loop = startNoticeLoop(payload, {
+  return startRegisteredNoticeLoop(notifierKey, payload, {
     name: 'Webhook disable notifier',
     intervalMs: configOf(payload).webhooks.notices.intervalMs,
     pass: () => sendDisableNotices(payload),
   })
-  global[running] = loop
-  return {
-    nudge: loop.nudge,
-    stop: async () => {
-      if (global[running] === loop) global[running] = undefined
-      await loop.stop()
-    },
-  }
 }
 
 /** Runs a pass of this process's notifier now, if it runs (and once the one under way ends). */
 export function nudgeDisableNotifier() {
-  ;(globalThis as WithNotifier)[running]?.nudge()
+  nudgeNoticeLoop(notifierKey)
 }
