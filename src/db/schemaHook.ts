@@ -1,4 +1,5 @@
 import type { postgresAdapter } from '@payloadcms/db-postgres'
+import { timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 /**
  * A hook of the postgres adapter's `beforeSchemaInit` (add a table) or `afterSchemaInit` (add
@@ -8,3 +9,6 @@ import type { postgresAdapter } from '@payloadcms/db-postgres'
 export type PostgresSchemaHook = NonNullable<
   Parameters<typeof postgresAdapter>[0]['afterSchemaInit']
 >[number]
+
+/** A timestamp column as Payload declares its own dates: with time zone, to the millisecond. */
+export const timestampAt = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })

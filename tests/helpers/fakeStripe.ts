@@ -60,17 +60,7 @@ export async function startFakeStripe() {
 
   /** Records an event as Stripe would emit it, and sends it to the sink after the answer. */
   const emit = (type: string, object: object) => {
-    const event = {
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: structuredClone(object) },
-    } as unknown as Stripe.Event
+    const event = stripeEvent(type, structuredClone(object)) as unknown as Stripe.Event
     events.push(event)
     const sink = eventSink
     if (sink)
@@ -363,8 +353,25 @@ export function checkoutSessionEvent(
   overrides: { eventId?: string; paymentIntent?: string } = {},
 ) {
   const isCompleted = type === 'checkout.session.completed'
+  return stripeEvent(
+    type,
+    {
+      ...session,
+      object: 'checkout.session',
+      status: isCompleted ? 'complete' : 'expired',
+      payment_status: isCompleted ? 'paid' : 'unpaid',
+      payment_intent: isCompleted
+        ? (overrides.paymentIntent ?? `pi_${randomBytes(12).toString('hex')}`)
+        : null,
+    },
+    overrides.eventId,
+  )
+}
+
+/** An event about `object`, in the envelope Stripe delivers events in. */
+function stripeEvent<T extends object>(type: string, object: T, id?: string) {
   return {
-    id: overrides.eventId ?? `evt_${randomBytes(12).toString('hex')}`,
+    id: id ?? `evt_${randomBytes(12).toString('hex')}`,
     object: 'event',
     api_version: Stripe.API_VERSION,
     created: Math.floor(Date.now() / 1000),
@@ -372,17 +379,7 @@ export function checkoutSessionEvent(
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: {
-      object: {
-        ...session,
-        object: 'checkout.session',
-        status: isCompleted ? 'complete' : 'expired',
-        payment_status: isCompleted ? 'paid' : 'unpaid',
-        payment_intent: isCompleted
-          ? (overrides.paymentIntent ?? `pi_${randomBytes(12).toString('hex')}`)
-          : null,
-      },
-    },
+    data: { object },
   }
 }
 

@@ -5,12 +5,11 @@ import {
   index,
   pgTable,
   serial,
-  timestamp,
   uniqueIndex,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt as at, type PostgresSchemaHook } from '@/db/schemaHook'
 
 /** Table of portal links and the sessions they open. */
 export const portalSessionTableName = 'webhook_portal_sessions'
@@ -25,7 +24,6 @@ export const portalSessionTableName = 'webhook_portal_sessions'
 export const portalSessionTable: PostgresSchemaHook = ({ schema }) => {
   const consumers = schema.tables.consumers as unknown as { id: AnyPgColumn } | undefined
   if (!consumers) throw new Error('Consumers are not registered')
-  const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
   return {
     ...schema,
     tables: {

@@ -6,11 +6,10 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  timestamp,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt as at, type PostgresSchemaHook } from '@/db/schemaHook'
 
 /** The `Idempotency-Key`s of checkouts, one row per client and key. */
 export const checkoutKeyTableName = 'checkout_idempotency_keys'
@@ -25,7 +24,6 @@ export const checkoutKeyTableName = 'checkout_idempotency_keys'
 export const checkoutKeyTable: PostgresSchemaHook = ({ schema }) => {
   const orders = schema.tables.orders as unknown as { id: AnyPgColumn } | undefined
   if (!orders) throw new Error('Orders are not registered')
-  const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
   return {
     ...schema,
     tables: {

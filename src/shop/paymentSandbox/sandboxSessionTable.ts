@@ -4,19 +4,16 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt as at, type PostgresSchemaHook } from '@/db/schemaHook'
 
 /** The payment sandbox's refunds. */
 export const sandboxRefundTableName = 'payment_sandbox_refunds'
 
 /** The payment sandbox's Checkout Sessions (a stand-in for Stripe's, so they outlive restarts). */
 export const sandboxSessionTableName = 'payment_sandbox_sessions'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
 
 /**
  * Declares the sandbox's session table in Payload's schema, so that schema push and migrations

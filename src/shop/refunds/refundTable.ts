@@ -5,16 +5,13 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt as at, type PostgresSchemaHook } from '@/db/schemaHook'
 
 /** Table of the refunds of orders, one row a Stripe refund. */
 export const refundTableName = 'order_refunds'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
 
 /**
  * Declares the refunds in Payload's schema, so that schema push and migrations create it. A row

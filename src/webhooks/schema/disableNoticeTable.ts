@@ -5,16 +5,13 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt as at, type PostgresSchemaHook } from '@/db/schemaHook'
 
 /** Table of the e-mails owed to owners whose subscriptions were disabled. */
 export const disableNoticeTableName = 'webhook_disable_notices'
-
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 })
 
 /**
  * Declares the disable notices in Payload's schema, so that schema push and migrations create
