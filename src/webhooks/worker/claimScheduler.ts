@@ -35,6 +35,8 @@ export class ClaimScheduler {
   private readonly minBatch: number
   /** Subscriptions to claim for, in turn, each once. */
   private readonly candidates: string[] = []
+  /** The same as a set: an addition checks it instead of the list (up to 1,000 long). */
+  private readonly listed = new Set<string>()
   /** Subscriptions a send of which ended since the last claim: they have a slot free now. */
   private readonly freed = new Set<string>()
   private isOutboxDirty = true
@@ -122,7 +124,9 @@ export class ClaimScheduler {
   nextTurn(): ClaimTurn | undefined {
     if (!this.candidates.length) return undefined
     const limit = this.freeSlots()
-    return { subscriptionIds: this.candidates.splice(0, limit), limit }
+    const subscriptionIds = this.candidates.splice(0, limit)
+    for (const id of subscriptionIds) this.listed.delete(id)
+    return { subscriptionIds, limit }
   }
 
   /**
@@ -181,10 +185,9 @@ export class ClaimScheduler {
   }
 
   private addCandidates(ids: string[]) {
-    const listed = new Set(this.candidates)
     for (const id of ids) {
-      if (listed.has(id)) continue
-      listed.add(id)
+      if (this.listed.has(id)) continue
+      this.listed.add(id)
       this.candidates.push(id)
     }
   }

@@ -74,42 +74,42 @@ export async function recordOutcomes(
              FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
       values: [[...new Set(outcomes.map((outcome) => outcome.subscriptionId))]],
     })
-    // Only a delivery still held under the claim its outcome was sent under is written.
+    // Only a delivery still held under the claim its outcome was sent under is written, and
+    // logged: one statement, the batch sent and parsed once.
     const { rows: matched } = await client.query<{ id: number; lease_expires_at: Date }>({
       name: 'webhook-outcome-deliveries',
-      text: `UPDATE webhook_deliveries d
-       SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
-           lease_expires_at = NULL, last_response_status = v.response_status,
-           last_response_body = v.response_body, last_error = v.error,
-           duration_ms = v.duration_ms, is_manual = false, updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
-         status text, next_attempt_at timestamptz, response_status int, response_body text,
-         error text, duration_ms int)
-       WHERE d.id = ANY ($2::int[]) AND d.id = v.id AND d.status = 'delivering'
-         AND d.lease_expires_at = v.lease_expires_at
-       RETURNING v.id, v.lease_expires_at`,
-      // The ids once more as an array: the rows are found through the primary key, whatever the
-      // planner guesses of the batch's size (as a join alone it hashed the whole table).
-      values: [JSON.stringify(deliveries), deliveries.map((delivery) => delivery.id)],
-    })
-    // The attempt log: one row per attempt whose outcome landed, in the same transaction.
-    if (matched.length && settings.isAttemptLogged !== false) {
-      await client.query({
-        name: 'webhook-outcome-attempts',
-        text: `INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, is_manual,
+      text: `WITH v AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
+           status text, next_attempt_at timestamptz, response_status int, response_body text,
+           error text, duration_ms int, subscription_id text, attempt int, is_manual boolean,
+           attempted_at timestamptz, signature text, request_headers jsonb)
+       ), matched AS (
+         UPDATE webhook_deliveries d
+         SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
+             lease_expires_at = NULL, last_response_status = v.response_status,
+             last_response_body = v.response_body, last_error = v.error,
+             duration_ms = v.duration_ms, is_manual = false, updated_at = now()
+         FROM v
+         WHERE d.id = ANY ($2::int[]) AND d.id = v.id AND d.status = 'delivering'
+           AND d.lease_expires_at = v.lease_expires_at
+         RETURNING v.*
+       ), logged AS (
+         INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, is_manual,
            attempted_at, duration_ms, response_status, response_body, error, signature,
            request_headers)
-         SELECT v.id, v.subscription_id, v.attempt, v.is_manual, v.attempted_at, v.duration_ms,
-                v.response_status, v.response_body, v.error, v.signature, v.request_headers
-         FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
-           subscription_id text, attempt int, is_manual boolean, attempted_at timestamptz,
-           duration_ms int, response_status int, response_body text, error text,
-           signature text, request_headers jsonb)
-         JOIN jsonb_to_recordset($2::jsonb) AS m(id int, lease_expires_at timestamptz)
-           ON m.id = v.id AND m.lease_expires_at = v.lease_expires_at`,
-        values: [JSON.stringify(deliveries), JSON.stringify(matched)],
-      })
-    }
+         SELECT id, subscription_id, attempt, is_manual, attempted_at, duration_ms,
+                response_status, response_body, error, signature, request_headers
+         FROM matched WHERE $3::boolean
+       )
+       SELECT id, lease_expires_at FROM matched`,
+      // The ids once more as an array: the rows are found through the primary key, whatever the
+      // planner guesses of the batch's size (as a join alone it hashed the whole table).
+      values: [
+        JSON.stringify(deliveries),
+        deliveries.map((delivery) => delivery.id),
+        settings.isAttemptLogged !== false,
+      ],
+    })
     const isLanded = new Set(matched.map((row) => claimOf(row.id, row.lease_expires_at)))
     landed = outcomes.filter((outcome) =>
       isLanded.has(claimOf(outcome.deliveryId, outcome.leaseExpiresAt)),

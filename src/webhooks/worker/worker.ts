@@ -6,7 +6,12 @@ import { observeDeliveryOutcome } from '@/observability/metrics'
 import { nudgeDisableNotifier } from '../operations/startDisableNotifier'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { assertWorkable } from '../workerSettings'
-import { claimDeliveries, findDueSubscriptions, giveBack } from './claimDeliveries'
+import {
+  claimDeliveries,
+  findDueSubscriptions,
+  giveBack,
+  type FinishedSend,
+} from './claimDeliveries'
 import { ClaimScheduler } from './claimScheduler'
 import { createDispatcher } from './dispatcher'
 import { fanOut } from './fanOut'
@@ -168,14 +173,12 @@ export async function startWebhookWorker(
    * flight, so the claim does not count them against their endpoints' caps (an endpoint's next
    * sends start while the outcome batch is written, not after).
    */
-  const finished = new Map<number, Date>()
+  const finished = new Map<number, FinishedSend>()
   const outcomes = createOutcomeBatcher(outcomeBatching, {
-    write: async (batch) => {
+    write: (batch) => timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings)),
+    written: (batch, { disabled }) => {
       stats.outcomeBatches++
       stats.outcomes += batch.length
-      return timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings))
-    },
-    written: (batch, { disabled }) => {
       scheduler.outcomesWritten([...new Set(batch.map((outcome) => outcome.subscriptionId))])
       nudge()
       // Their owners' notices are e-mailed by this process's notifier, which never holds the
@@ -185,7 +188,7 @@ export async function startWebhookWorker(
     settled: (batch) => {
       // Written, or given up on (the lease lapses and another claim takes the delivery over).
       for (const outcome of batch) {
-        if (finished.get(outcome.deliveryId) === outcome.leaseExpiresAt) {
+        if (finished.get(outcome.deliveryId)?.leaseMs === outcome.leaseExpiresAt.getTime()) {
           finished.delete(outcome.deliveryId)
         }
       }
@@ -209,7 +212,10 @@ export async function startWebhookWorker(
       stats.sends++
       stats.sendMs += outcome.durationMs
       observeDeliveryOutcome(outcome)
-      finished.set(outcome.deliveryId, outcome.leaseExpiresAt)
+      finished.set(outcome.deliveryId, {
+        leaseMs: outcome.leaseExpiresAt.getTime(),
+        subscriptionId: outcome.subscriptionId,
+      })
       scheduler.sendFinished(outcome.subscriptionId)
       outcomes.add(outcome)
     },
