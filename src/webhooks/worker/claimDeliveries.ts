@@ -1,6 +1,9 @@
 import type { Pool, PoolClient } from 'pg'
 
 import { inPoolTransaction } from '@/db/poolTransaction'
+import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import { eventLogTableName } from '../schema/eventLogTable'
+import { outboxTableName } from '../schema/outboxTable'
 /** A delivery claimed by this worker, with what sending it needs. */
 export type ClaimedDelivery = {
   id: number
@@ -83,7 +86,7 @@ const freeSlotsSql = (
   finishedIds: string,
   finishedLeases: string,
 ) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
-  SELECT count(*)::int FROM webhook_deliveries f
+  SELECT count(*)::int FROM ${deliveriesTableName} f
   WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
     AND (f.id, f.lease_expires_at) NOT IN (
       SELECT u.id, timestamptz 'epoch' + u.lease_ms * interval '1 millisecond'
@@ -97,12 +100,12 @@ const freeSlotsSql = (
  * may commit after this one's).
  */
 const isHeadOfItsObjectSql = `NOT EXISTS (
-    SELECT 1 FROM webhook_deliveries earlier
+    SELECT 1 FROM ${deliveriesTableName} earlier
     WHERE earlier.subscription_id = d.subscription_id AND earlier.ordering_key = d.ordering_key
       AND earlier.event_seq < d.event_seq
       AND earlier.status IN ('pending', 'failed', 'delivering'))
   AND NOT EXISTS (
-    SELECT 1 FROM webhook_outbox o
+    SELECT 1 FROM ${outboxTableName} o
     WHERE o.ordering_key = d.ordering_key AND o.seq < d.event_seq)`
 
 /**
@@ -131,21 +134,21 @@ export async function findDueSubscriptions(
   const { rows } = await pool.query<{ id: string }>({
     text: `WITH RECURSIVE heads AS (
          (SELECT d.subscription_id AS id, d.next_attempt_at AS oldest
-          FROM webhook_deliveries d
+          FROM ${deliveriesTableName} d
           WHERE d.status IN ('pending', 'failed', 'delivering')
           ORDER BY d.subscription_id, d.next_attempt_at
           LIMIT 1)
          UNION ALL
          SELECT next.id, next.oldest FROM heads h CROSS JOIN LATERAL (
            SELECT d.subscription_id AS id, d.next_attempt_at AS oldest
-           FROM webhook_deliveries d
+           FROM ${deliveriesTableName} d
            WHERE d.status IN ('pending', 'failed', 'delivering') AND d.subscription_id > h.id
            ORDER BY d.subscription_id, d.next_attempt_at
            LIMIT 1
          ) next
        )
        SELECT due.id FROM heads due
-       JOIN webhook_subscriptions s ON s.id = due.id AND s.is_active
+       JOIN ${subscriptionsTableName} s ON s.id = due.id AND s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
        WHERE due.oldest <= now() AND ${freeSlotsSql('$2', '$3', '$4')} > 0
        ORDER BY due.oldest
@@ -203,7 +206,7 @@ async function claimLocked(
 ): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
   const { rows: lockedRows } = await client.query<{ id: string }>({
     name: 'webhook-claim-lock-subscriptions',
-    text: `SELECT s.id FROM webhook_subscriptions s
+    text: `SELECT s.id FROM ${subscriptionsTableName} s
        WHERE s.id = ANY($1::varchar[]) AND s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
        FOR NO KEY UPDATE SKIP LOCKED`,
@@ -220,7 +223,7 @@ async function claimLocked(
        SELECT s.id, c.turn, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
               slots.free
        FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
-       JOIN webhook_subscriptions s ON s.id = c.id
+       JOIN ${subscriptionsTableName} s ON s.id = c.id
        CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6', '$7')} AS free) slots
        WHERE s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
@@ -237,7 +240,7 @@ async function claimLocked(
        SELECT p.id, r.id AS subscription_id, r.turn,
               row_number() OVER (PARTITION BY r.id ORDER BY p.next_attempt_at, p.id) AS rank
        FROM rooms r CROSS JOIN LATERAL (
-         SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+         SELECT d.id, d.next_attempt_at FROM ${deliveriesTableName} d
          WHERE d.subscription_id = r.id AND d.status IN ('pending', 'failed', 'delivering')
            AND d.next_attempt_at <= now()
            AND (d.ordering_key IS NULL OR (${isHeadOfItsObjectSql}))
@@ -248,7 +251,7 @@ async function claimLocked(
      ), chosen AS (
        SELECT id, subscription_id FROM picked ORDER BY rank, turn LIMIT $1
      ), claimed AS (
-       UPDATE webhook_deliveries d
+       UPDATE ${deliveriesTableName} d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
            lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
@@ -258,7 +261,7 @@ async function claimLocked(
        SELECT subscription_id, count(*)::int AS claimed, min(id) AS first_id
        FROM chosen GROUP BY subscription_id
      ), paced AS (
-       UPDATE webhook_subscriptions s
+       UPDATE ${subscriptionsTableName} s
        SET rate_limit_tat = CASE WHEN s.max_deliveries_per_second IS NULL THEN s.rate_limit_tat
              ELSE greatest(coalesce(s.rate_limit_tat, now()), now())
                   + make_interval(secs => c.claimed / s.max_deliveries_per_second::float8) END,
@@ -275,8 +278,8 @@ async function claimLocked(
             c.attempts::int AS attempt, c.is_manual, c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
             s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c
-     CROSS JOIN LATERAL (SELECT * FROM webhook_subscriptions s WHERE s.id = c.subscription_id) s
-     LEFT JOIN LATERAL (SELECT e.data FROM webhook_events e WHERE e.id = c.event_id::uuid) e ON true`,
+     CROSS JOIN LATERAL (SELECT * FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
+     LEFT JOIN LATERAL (SELECT e.data FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
     values: [
       args.limit,
       args.leaseMs,
@@ -321,7 +324,7 @@ async function claimLocked(
 export async function giveBack(pool: Pool, delivery: ClaimedDelivery) {
   await pool.query({
     name: 'webhook-give-back',
-    text: `UPDATE webhook_deliveries
+    text: `UPDATE ${deliveriesTableName}
        SET status = CASE WHEN attempts > 1 THEN 'failed' ELSE 'pending' END
              ::enum_webhook_deliveries_status,
            attempts = attempts - 1, next_attempt_at = now(), lease_expires_at = NULL

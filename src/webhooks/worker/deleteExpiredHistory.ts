@@ -1,4 +1,6 @@
 import type { Pool } from 'pg'
+import { deliveriesTableName } from '../schema/collectionTables'
+import { eventLogTableName } from '../schema/eventLogTable'
 
 /** Rows deleted per statement: small enough to hold no lock for long. */
 export const historyBatchSize = 5000
@@ -27,16 +29,16 @@ export async function deleteExpiredHistory(
     }
   }
   const deliveries = await deleteBatches(
-    `DELETE FROM webhook_deliveries WHERE id IN (
-       SELECT id FROM webhook_deliveries WHERE created_at < $1
+    `DELETE FROM ${deliveriesTableName} WHERE id IN (
+       SELECT id FROM ${deliveriesTableName} WHERE created_at < $1
          AND (status <> 'delivering' OR lease_expires_at <= now())
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
   const events = await deleteBatches(
-    `DELETE FROM webhook_events WHERE id IN (
-       SELECT e.id FROM webhook_events e WHERE e.occurred_at < $1
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id::text)
+    `DELETE FROM ${eventLogTableName} WHERE id IN (
+       SELECT e.id FROM ${eventLogTableName} e WHERE e.occurred_at < $1
+         AND NOT EXISTS (SELECT 1 FROM ${deliveriesTableName} d WHERE d.event_id = e.id::text)
        LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   return { events, deliveries }

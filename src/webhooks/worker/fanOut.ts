@@ -1,6 +1,9 @@
 import type { Pool } from 'pg'
 
 import { subscriptionMatchesSql } from '../subscriptionMatch'
+import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import { eventLogTableName } from '../schema/eventLogTable'
+import { outboxTableName } from '../schema/outboxTable'
 
 /** Events one fan-out statement takes at most, so that it writes a bounded number of rows. */
 export const fanOutEventLimit = 100
@@ -51,31 +54,31 @@ export async function fanOut(
     name: 'webhook-fan-out',
     text: `WITH candidates AS (
        SELECT id, seq, row_number() OVER (ORDER BY seq) AS rank, count(*) OVER () AS total
-       FROM (SELECT id, seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
+       FROM (SELECT id, seq FROM ${outboxTableName} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
      ), sized AS (
        -- The deliveries of the events before each one; the last event's own count is never
        -- needed (nor, for one event alone, any count).
        SELECT c.id, coalesce(sum(m.n) OVER (ORDER BY c.seq ROWS BETWEEN UNBOUNDED PRECEDING
                                              AND 1 PRECEDING), 0) AS before
-       FROM candidates c JOIN webhook_outbox o ON o.id = c.id
+       FROM candidates c JOIN ${outboxTableName} o ON o.id = c.id
        CROSS JOIN LATERAL (
          SELECT CASE WHEN c.rank = c.total THEN 0 ELSE (
-           SELECT count(*) FROM webhook_subscriptions s WHERE s.is_active AND ${matches}) END AS n
+           SELECT count(*) FROM ${subscriptionsTableName} s WHERE s.is_active AND ${matches}) END AS n
        ) m
      ), events AS (
-       DELETE FROM webhook_outbox o
+       DELETE FROM ${outboxTableName} o
        WHERE o.id IN (SELECT id FROM sized WHERE before < $2)
        RETURNING o.id, o.type, o.data, o.occurred_at, o.seq, o.ordering_key
      ), logged AS (
-       INSERT INTO webhook_events (id, type, data, occurred_at, seq, ordering_key)
+       INSERT INTO ${eventLogTableName} (id, type, data, occurred_at, seq, ordering_key)
        SELECT id, type, data, occurred_at, seq, ordering_key FROM events
      ), inserted AS (
-       INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+       INSERT INTO ${deliveriesTableName} (subscription_id, event_id, event_type, occurred_at,
          event_seq, ordering_key, status, attempts, next_attempt_at)
        SELECT s.id, o.id, o.type, o.occurred_at, o.seq,
               CASE WHEN s.ordered THEN o.ordering_key END, 'pending', 0, now()
        FROM events o
-       JOIN webhook_subscriptions s ON s.is_active AND ${matches}
+       JOIN ${subscriptionsTableName} s ON s.is_active AND ${matches}
        RETURNING subscription_id
      )
      SELECT (SELECT count(*) FROM events)::int AS events,

@@ -6,6 +6,9 @@ import { inPoolTransaction } from '@/db/poolTransaction'
 import { nextBackoff, type AttemptResult, type BackoffSettings } from '../endpointBackoff'
 import { disableAfterFailures, foldOutcomes } from '../subscriptionOutcome'
 import type { AttemptOutcome } from './sendDelivery'
+import { attemptLogTableName } from '../schema/attemptLogTable'
+import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import { disableNoticeTableName } from '../schema/disableNoticeTable'
 
 /**
  * Writes a batch of attempt outcomes in one transaction of a fixed number of statements,
@@ -71,7 +74,7 @@ export async function recordOutcomes(
     }>({
       name: 'webhook-outcome-lock-subscriptions',
       text: `SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
-             FROM webhook_subscriptions WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
+             FROM ${subscriptionsTableName} WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
       values: [[...new Set(outcomes.map((outcome) => outcome.subscriptionId))]],
     })
     // Only a delivery still held under the claim its outcome was sent under is written, and
@@ -84,7 +87,7 @@ export async function recordOutcomes(
            error text, duration_ms int, subscription_id text, attempt int, is_manual boolean,
            attempted_at timestamptz, signature text, request_headers jsonb)
        ), matched AS (
-         UPDATE webhook_deliveries d
+         UPDATE ${deliveriesTableName} d
          SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
              lease_expires_at = NULL, last_response_status = v.response_status,
              last_response_body = v.response_body, last_error = v.error,
@@ -94,7 +97,7 @@ export async function recordOutcomes(
            AND d.lease_expires_at = v.lease_expires_at
          RETURNING v.*
        ), logged AS (
-         INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, is_manual,
+         INSERT INTO ${attemptLogTableName} (delivery_id, subscription_id, attempt, is_manual,
            attempted_at, duration_ms, response_status, response_body, error, signature,
            request_headers)
          SELECT id, subscription_id, attempt, is_manual, attempted_at, duration_ms,
@@ -158,9 +161,9 @@ export async function recordOutcomes(
                           ELSE coalesce(s.failure_count, 0) + v.failures END AS failure_count
          FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
            has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
-         JOIN webhook_subscriptions s ON s.id = v.id
+         JOIN ${subscriptionsTableName} s ON s.id = v.id
        )
-       UPDATE webhook_subscriptions s
+       UPDATE ${subscriptionsTableName} s
        SET failure_count = c.failure_count,
            last_delivery_at = CASE WHEN c.has_success THEN now() ELSE s.last_delivery_at END,
            backoff_level = CASE WHEN c.has_backoff_change THEN c.backoff_level ELSE s.backoff_level END,
@@ -182,7 +185,7 @@ export async function recordOutcomes(
     if (disabled.length) {
       await client.query({
         name: 'webhook-outcome-disable-notices',
-        text: `INSERT INTO webhook_disable_notices (subscription_id, consumer_id, endpoint_url, failures)
+        text: `INSERT INTO ${disableNoticeTableName} (subscription_id, consumer_id, endpoint_url, failures)
                SELECT v.id, v.consumer_id, v.endpoint_url, $2
                FROM jsonb_to_recordset($1::jsonb) AS v(id text, consumer_id text, endpoint_url text)`,
         values: [JSON.stringify(disabled), disableAfterFailures],

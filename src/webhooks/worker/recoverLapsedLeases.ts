@@ -1,4 +1,5 @@
 import type { Pool } from 'pg'
+import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 
 /** Deliveries one statement returns to the queue at most. */
 const recoverLimit = 1000
@@ -25,15 +26,15 @@ export async function recoverLapsedLeases(pool: Pool): Promise<number> {
   // plan was chosen was not established; in this form each step has an index to go by.)
   const { rowCount } = await pool.query({
     name: 'webhook-recover-lapsed-leases',
-    text: `UPDATE webhook_deliveries d
+    text: `UPDATE ${deliveriesTableName} d
        SET status = 'failed', next_attempt_at = now(), lease_expires_at = NULL,
            last_response_status = NULL, last_response_body = NULL, duration_ms = NULL,
            last_error = $2, updated_at = now()
        WHERE d.id = ANY (ARRAY(
-         SELECT f.id FROM webhook_deliveries f
+         SELECT f.id FROM ${deliveriesTableName} f
          WHERE f.status = 'delivering' AND f.lease_expires_at <= now()
            AND NOT EXISTS (
-             SELECT 1 FROM webhook_subscriptions s
+             SELECT 1 FROM ${subscriptionsTableName} s
              WHERE s.id = f.subscription_id AND s.is_active
                AND (s.backoff_until IS NULL OR s.backoff_until <= now()))
          LIMIT $1
