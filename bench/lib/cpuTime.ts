@@ -6,13 +6,15 @@ const ticksPerSecond = 100
 /**
  * CPU time, in ms, spent so far by this process and by every `postgres` process on this machine
  * (the database server of a bench on loopback: its backends, WAL writer, checkpointer). Read
- * from /proc, so `postgres` is 0 where the server is elsewhere or /proc is absent. Backends
- * that exit between two readings take their time with them: take both readings while the
- * pool's connections are open.
+ * from /proc, so `postgres` is 0 where the server is elsewhere or /proc is absent. The server's
+ * time is kept per process (`postgresByPid`), so that `cpuSpent` counts only what each spent
+ * between the readings: a backend that exits in between takes its time with it, and would
+ * otherwise take away everything it spent before the first reading too.
  */
-export function cpuTimes(): { node: number; postgres: number } {
+export function cpuTimes(): { node: number; postgres: number; postgresByPid: Map<string, number> } {
   const usage = process.cpuUsage()
   let postgresTicks = 0
+  const postgresByPid = new Map<string, number>()
   let entries: string[] = []
   try {
     entries = readdirSync('/proc')
@@ -31,16 +33,28 @@ export function cpuTimes(): { node: number; postgres: number } {
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue
     // After "pid (comm) ", field 3 is the state; utime and stime are fields 14 and 15.
     const fields = stat.slice(close + 2).split(' ')
-    postgresTicks += Number(fields[11]) + Number(fields[12])
+    const ticks = Number(fields[11]) + Number(fields[12])
+    postgresTicks += ticks
+    postgresByPid.set(entry, (ticks / ticksPerSecond) * 1000)
   }
   return {
     node: (usage.user + usage.system) / 1000,
     postgres: (postgresTicks / ticksPerSecond) * 1000,
+    postgresByPid,
   }
 }
 
-/** CPU time spent between two `cpuTimes()` readings, in ms. */
+/**
+ * CPU time spent between two `cpuTimes()` readings, in ms: the server's, summed over the
+ * processes alive at the second reading (those started in between count from 0).
+ */
 export const cpuSpent = (
   before: ReturnType<typeof cpuTimes>,
   after: ReturnType<typeof cpuTimes>,
-) => ({ node: after.node - before.node, postgres: after.postgres - before.postgres })
+) => {
+  let postgres = 0
+  for (const [pid, ms] of after.postgresByPid) {
+    postgres += ms - (before.postgresByPid.get(pid) ?? 0)
+  }
+  return { node: after.node - before.node, postgres }
+}
