@@ -206,10 +206,16 @@ async function claimLocked(
 ): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
   const { rows: lockedRows } = await client.query<{ id: string }>({
     name: 'webhook-claim-lock-subscriptions',
-    text: `SELECT s.id FROM ${subscriptionsTableName} s
-       WHERE s.id = ANY($1::varchar[]) AND s.is_active
-         AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-       FOR NO KEY UPDATE SKIP LOCKED`,
+    // One probe of the primary key per id (LATERAL): the generic plan of `id = ANY($1)`
+    // scanned the whole table and compared every row with every id (5 ms a claim of 46 with
+    // 1,000 subscriptions, growing with both).
+    text: `SELECT s.id FROM unnest($1::varchar[]) AS c(id)
+       CROSS JOIN LATERAL (
+         SELECT s.id FROM ${subscriptionsTableName} s
+         WHERE s.id = c.id AND s.is_active
+           AND (s.backoff_until IS NULL OR s.backoff_until <= now())
+         FOR NO KEY UPDATE SKIP LOCKED
+       ) s`,
     values: [args.subscriptionIds],
   })
   const locked = new Set(lockedRows.map((row) => row.id))

@@ -73,9 +73,15 @@ export async function recordOutcomes(
       backoff_probe_delivery_id: number | null
     }>({
       name: 'webhook-outcome-lock-subscriptions',
-      text: `SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
-             FROM ${subscriptionsTableName} WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
-      values: [[...new Set(outcomes.map((outcome) => outcome.subscriptionId))]],
+      // One probe of the primary key per id, locked in the order of the sorted ids (the scan of
+      // the whole table that the generic plan of `id = ANY($1)` chose grew with it).
+      text: `SELECT s.* FROM unnest($1::varchar[]) WITH ORDINALITY AS c(id, n)
+             CROSS JOIN LATERAL (
+               SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
+               FROM ${subscriptionsTableName} s WHERE s.id = c.id FOR UPDATE
+             ) s
+             ORDER BY c.n`,
+      values: [[...new Set(outcomes.map((outcome) => outcome.subscriptionId))].sort()],
     })
     // Only a delivery still held under the claim its outcome was sent under is written, and
     // logged: one statement, the batch sent and parsed once.
@@ -161,7 +167,8 @@ export async function recordOutcomes(
                           ELSE coalesce(s.failure_count, 0) + v.failures END AS failure_count
          FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
            has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
-         JOIN ${subscriptionsTableName} s ON s.id = v.id
+         CROSS JOIN LATERAL (SELECT failure_count FROM ${subscriptionsTableName} s
+                             WHERE s.id = v.id LIMIT 1) s
        )
        UPDATE ${subscriptionsTableName} s
        SET failure_count = c.failure_count,
@@ -176,7 +183,7 @@ export async function recordOutcomes(
            updated_at = CASE WHEN s.is_active AND c.failure_count >= $2 THEN now()
                              ELSE s.updated_at END
        FROM counted c
-       WHERE s.id = c.id
+       WHERE s.id = c.id AND s.id = ANY (ARRAY(SELECT id FROM counted))
        RETURNING s.id, s.endpoint_url, s.consumer_id, s.is_active`,
       values: [JSON.stringify(subscriptions), disableAfterFailures],
     })
