@@ -8,11 +8,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt, type PostgresSchemaHook } from '@/db/schemaHook'
 
 /** Table of every attempt at sending a delivery: what was sent, what came back, how long. */
 export const attemptLogTableName = 'webhook_attempts'
@@ -48,7 +47,7 @@ export const attemptLogTable: PostgresSchemaHook = ({ schema }) => {
           /** Sent by hand (retry, replay, recover) rather than on the retry schedule. */
           isManual: boolean('is_manual').notNull().default(false),
           /** When the request started. */
-          attemptedAt: timestamp('attempted_at', { withTimezone: true, precision: 3 }).notNull(),
+          attemptedAt: timestampAt('attempted_at').notNull(),
           durationMs: integer('duration_ms').notNull(),
           responseStatus: integer('response_status'),
           /** The first 8 KB of the response body. */

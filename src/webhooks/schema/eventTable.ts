@@ -5,10 +5,11 @@ import {
   index,
   jsonb,
   pgTable,
-  timestamp,
   uuid,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
+
+import { timestampAt } from '@/db/schemaHook'
 
 /** Longest ordering key (`<resource>:<id>`) an event may carry. */
 export const orderingKeyMaxLength = 200
@@ -29,9 +30,7 @@ export const eventTable = (name: string, { isOutbox }: { isOutbox: boolean }) =>
       id: uuid('id').primaryKey(),
       type: varchar('type', { length: 100 }).notNull(),
       data: jsonb('data').notNull(),
-      occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 })
-        .notNull()
-        .defaultNow(),
+      occurredAt: timestampAt('occurred_at').notNull().defaultNow(),
       seq: isOutbox
         ? bigserial('seq', { mode: 'number' }).notNull()
         : bigint('seq', { mode: 'number' }).notNull(),

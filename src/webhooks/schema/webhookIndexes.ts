@@ -4,13 +4,12 @@ import {
   boolean,
   index,
   integer,
-  timestamp,
   uniqueIndex,
   varchar,
   type PgTable,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type { PostgresSchemaHook } from '@/db/schemaHook'
+import { timestampAt, type PostgresSchemaHook } from '@/db/schemaHook'
 import { orderingKeyMaxLength } from './eventTable'
 
 /** Statuses of a delivery that is not finished: the worker's partial indexes hold only these. */
@@ -43,7 +42,7 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       // The delivery claimed as the probe of the current pause.
       backoffProbeDeliveryId: integer('backoff_probe_delivery_id'),
       // Rate limit: when the next send may start (a theoretical arrival time, GCRA).
-      rateLimitTat: timestamp('rate_limit_tat', { withTimezone: true, precision: 3 }),
+      rateLimitTat: timestampAt('rate_limit_tat'),
     },
     extraConfig: (table) => ({
       webhookSubscriptionsEventsGin: index('webhook_subscriptions_events_gin').using(
