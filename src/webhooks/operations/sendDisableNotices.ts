@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { postgres } from '@/db/transaction'
 import { recordInNoticeTable, sendDueNotices, type NoticeQueue } from '@/email/sendDueNotices'
 import { disableNotice } from '../disableNotice'
+import { disableNoticeTableName } from '../schema/disableNoticeTable'
 import { configOf } from '@/config/appConfig'
 
 type DueNotice = {
@@ -29,9 +30,9 @@ export async function sendDisableNotices(payload: Payload): Promise<number> {
       (
         await pool.query<DueNotice>({
           name: 'webhook-claim-disable-notice',
-          text: `UPDATE webhook_disable_notices n
+          text: `UPDATE ${disableNoticeTableName} n
              SET next_attempt_at = now() + make_interval(secs => $1)
-             FROM (SELECT id FROM webhook_disable_notices
+             FROM (SELECT id FROM ${disableNoticeTableName}
                    WHERE next_attempt_at <= now()
                    ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
              WHERE n.id = due.id
@@ -50,7 +51,7 @@ export async function sendDisableNotices(payload: Payload): Promise<number> {
       return { to: notice.email, subject, text }
     },
     record: recordInNoticeTable(pool, {
-      table: 'webhook_disable_notices',
+      table: disableNoticeTableName,
       statementName: 'webhook-record-disable-notice',
     }),
     retryBaseSeconds: configOf(payload).webhooks.notices.retryBaseSeconds,
