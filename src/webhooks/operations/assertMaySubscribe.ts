@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import { conflict } from '@/http/errors'
 import type { TransactionDb } from '@/db/transaction'
+import { subscriptionsTableName } from '../schema/collectionTables'
 
 /**
  * Refuses (409) one more subscription for a consumer that already has `limit`, inactive ones
@@ -22,7 +23,7 @@ export async function assertMaySubscribe(args: {
     sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:subscriptions:${consumerId}`}, 0))`,
   )
   const { rows } = await db.execute<{ count: number }>(
-    sql`SELECT count(*)::int AS count FROM webhook_subscriptions WHERE consumer_id = ${consumerId}`,
+    sql`SELECT count(*)::int AS count FROM ${sql.identifier(subscriptionsTableName)} WHERE consumer_id = ${consumerId}`,
   )
   const count = rows[0]?.count ?? 0
   if (count < limit) return

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { TransactionDb } from '@/db/transaction'
 import { assertUnmodifiedSince } from '@/http/preconditions'
+import { subscriptionsTableName } from '../schema/collectionTables'
 
 /**
  * Locks subscription `id` for the rest of the caller's transaction and refuses (412) when it
@@ -15,7 +16,7 @@ export async function lockUnmodifiedSubscription(args: {
 }): Promise<void> {
   if (!args.since) return
   const { rows } = await args.db.execute<{ updated_at: string | Date }>(
-    sql`SELECT updated_at FROM webhook_subscriptions WHERE id = ${args.id} FOR UPDATE`,
+    sql`SELECT updated_at FROM ${sql.identifier(subscriptionsTableName)} WHERE id = ${args.id} FOR UPDATE`,
   )
   const row = rows[0]
   if (!row) return

@@ -7,6 +7,7 @@ import { testEventMessage, WebhookEvents, type TestEventData } from '../eventCat
 import { eventLogTableName } from '../schema/eventLogTable'
 import { deliveriesChannel, outboxTableName } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
+import { deliveriesTableName } from '../schema/collectionTables'
 
 /** The test delivery just queued. */
 export type QueuedTestDelivery = {
@@ -41,7 +42,7 @@ export async function queueTestDelivery(args: {
         nextval(pg_get_serial_sequence(${outboxTableName}, 'seq')))
       RETURNING id, type, occurred_at, seq
     )
-    INSERT INTO webhook_deliveries
+    INSERT INTO ${sql.identifier(deliveriesTableName)}
       (subscription_id, event_id, event_type, occurred_at, event_seq, status, attempts, next_attempt_at)
     SELECT ${args.subscriptionId}, event.id, event.type, event.occurred_at, event.seq, 'pending', 0, now()
     FROM event

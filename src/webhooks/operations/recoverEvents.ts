@@ -8,6 +8,7 @@ import { eventLogTableName } from '../schema/eventLogTable'
 import { WebhookEvents } from '../eventCatalogue'
 import { filterMatchesSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import { findOwnSubscription } from './findOwnSubscription'
+import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 
 /** What a recover queued. */
 export type RecoveredEvents = {
@@ -55,24 +56,24 @@ export async function recoverEvents(args: {
     // through (a test event, addressed to the subscription, always).
     const filterMatches = sql.raw(filterMatchesSql('s', 'e.data'))
     const requeued = await db.execute<{ id: number }>(sql`
-      UPDATE webhook_deliveries d
+      UPDATE ${sql.identifier(deliveriesTableName)} d
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
           updated_at = now()
-      FROM webhook_subscriptions s, ${sql.identifier(eventLogTableName)} e
+      FROM ${sql.identifier(subscriptionsTableName)} s, ${sql.identifier(eventLogTableName)} e
       WHERE d.subscription_id = ${id} AND d.status = 'dead' AND d.occurred_at BETWEEN ${window}
         AND s.id = d.subscription_id AND e.id = d.event_id::uuid
         AND (d.event_type = ${WebhookEvents.Test} OR ${filterMatches})
       RETURNING d.id`)
     const inserted = await db.execute<{ id: number }>(sql`
-      INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+      INSERT INTO ${sql.identifier(deliveriesTableName)} (subscription_id, event_id, event_type, occurred_at,
         event_seq, ordering_key, status, attempts, next_attempt_at, is_manual)
       SELECT s.id, e.id::text, e.type, e.occurred_at, e.seq,
              CASE WHEN s.ordered THEN e.ordering_key END, 'pending', 0, now(), true
       FROM ${sql.identifier(eventLogTableName)} e
-      JOIN webhook_subscriptions s ON s.id = ${id} AND ${matches}
+      JOIN ${sql.identifier(subscriptionsTableName)} s ON s.id = ${id} AND ${matches}
       WHERE e.occurred_at BETWEEN ${window} AND e.occurred_at >= s.created_at
         AND NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries d
+          SELECT 1 FROM ${sql.identifier(deliveriesTableName)} d
           WHERE d.subscription_id = s.id AND d.event_id = e.id::text)
       -- A concurrent recover of the same window inserted it first.
       ON CONFLICT (event_id, subscription_id) DO NOTHING

@@ -5,6 +5,7 @@ import { inTransaction } from '@/db/transaction'
 import { badRequest } from '@/http/errors'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { findOwnSubscription } from './findOwnSubscription'
+import { deliveriesTableName } from '../schema/collectionTables'
 
 /** The statuses a bulk replay takes: given up, or waiting for their next retry. */
 export const replayableStatuses = ['dead', 'failed'] as const
@@ -56,16 +57,16 @@ export async function replayDeliveries(args: {
       AND d.occurred_at >= ${since.toISOString()}::timestamptz
       AND d.occurred_at <= ${until.toISOString()}::timestamptz`
     const { rows } = await db.execute<{ id: number }>(sql`
-      UPDATE webhook_deliveries
+      UPDATE ${sql.identifier(deliveriesTableName)}
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
           updated_at = now()
       WHERE id IN (
-        SELECT d.id FROM webhook_deliveries d WHERE ${window} AND d.id > ${args.afterId ?? 0}
+        SELECT d.id FROM ${sql.identifier(deliveriesTableName)} d WHERE ${window} AND d.id > ${args.afterId ?? 0}
         ORDER BY d.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING id`)
     const lastId = Math.max(args.afterId ?? 0, ...rows.map((row) => row.id))
     const { rows: left } = await db.execute<{ remaining: number }>(
-      sql`SELECT count(*)::int AS remaining FROM webhook_deliveries d
+      sql`SELECT count(*)::int AS remaining FROM ${sql.identifier(deliveriesTableName)} d
           WHERE ${window} AND d.id > ${lastId}`,
     )
     const remaining = left[0]?.remaining ?? 0

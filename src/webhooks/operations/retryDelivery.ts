@@ -6,6 +6,7 @@ import type { WebhookDelivery } from '@/payload-types'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { inTransaction } from '@/db/transaction'
 import { readOwnDelivery } from './findOwnDelivery'
+import { deliveriesTableName } from '../schema/collectionTables'
 
 /**
  * Makes a delivery due again at once (manual redelivery), unless it is being sent right now
@@ -23,7 +24,7 @@ export async function retryDelivery(args: {
   return inTransaction(req, async (db) => {
     await readOwnDelivery(req, id)
     const { rows } = await db.execute<{ id: number }>(sql`
-      UPDATE webhook_deliveries
+      UPDATE ${sql.identifier(deliveriesTableName)}
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
           updated_at = now()
       WHERE id = ${id}

@@ -5,6 +5,7 @@ import { HttpError } from '@/http/errors'
 import { generateSecret, rotationWindowMs } from '../secret'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
 import { findOwnSubscription } from './findOwnSubscription'
+import { subscriptionsTableName } from '../schema/collectionTables'
 
 /** The outcome of a rotation. */
 export type RotatedSecret = {
@@ -37,7 +38,7 @@ export async function rotateSecret(args: {
     const window = sql`make_interval(secs => ${rotationWindowMs / 1000})`
     const isOldPromised = sql`secret_rotated_at + ${window} > now()`
     const { rows } = await db.execute<{ rotated_at: string }>(sql`
-      UPDATE webhook_subscriptions
+      UPDATE ${sql.identifier(subscriptionsTableName)}
       SET secret_older = CASE WHEN ${isOldPromised} THEN secret_old END,
           secret_older_valid_until = CASE WHEN ${isOldPromised}
             THEN secret_rotated_at + ${window} END,
@@ -57,7 +58,7 @@ export async function rotateSecret(args: {
 /** The 409 of a third rotation inside the window: when the oldest promised secret expires. */
 async function rotationRefused(db: TransactionDb, id: string): Promise<HttpError> {
   const { rows } = await db.execute<{ until: string }>(sql`
-    SELECT secret_older_valid_until AS until FROM webhook_subscriptions WHERE id = ${id}`)
+    SELECT secret_older_valid_until AS until FROM ${sql.identifier(subscriptionsTableName)} WHERE id = ${id}`)
   const until = new Date(rows[0]!.until)
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))
   return new HttpError({
