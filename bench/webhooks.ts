@@ -20,9 +20,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { Agent, request } from 'undici'
-
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { sendAtCeiling } from './lib/ceiling'
 import { cpuSpent, cpuTimes } from './lib/cpuTime'
 import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
@@ -86,7 +85,6 @@ const [
   { emitEvent },
   { inTransaction, postgres },
   { startWebhookWorker },
-  { buildDeliveryRequest },
   { generateSecret },
   { closePayload },
   { backgroundWork },
@@ -96,7 +94,6 @@ const [
   import('../src/webhooks/operations/emitEvent'),
   import('../src/db/transaction'),
   import('../src/webhooks/worker/worker'),
-  import('../src/webhooks/deliveryRequest'),
   import('../src/webhooks/secret'),
   import('../src/db/closePayload'),
   import('../src/lifecycle/backgroundWork'),
@@ -371,37 +368,9 @@ try {
   )
 
   // The ceiling: the same signed requests straight through undici, 50 at a time.
-  const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
-  const secret = generateSecret()
-  let next = 0
   const directCpuBefore = cpuTimes()
-  const directStarted = performance.now()
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < 10_000) {
-        const index = next++
-        const { body, headers } = buildDeliveryRequest({
-          eventId: `evt_${index}`,
-          type: 'order.paid',
-          occurredAt: new Date(),
-          data: { id: index },
-          secrets: [secret],
-          now: new Date(),
-        })
-        const response = await request(`${receiverUrl}/direct/${index % 1000}`, {
-          method: 'POST',
-          headers,
-          body,
-          dispatcher: agent,
-        })
-        await response.body.text()
-        if (response.statusCode !== 200) throw new Error(`direct send got ${response.statusCode}`)
-      }
-    }),
-  )
-  const directRate = 10_000 / ((performance.now() - directStarted) / 1000)
+  const directRate = await sendAtCeiling({ receiverUrl, total: 10_000, inFlight: 50, paths: 1_000 })
   const directCpu = cpuSpent(directCpuBefore, cpuTimes())
-  await agent.close()
   row(
     'throughput: worker, 1,000 subscriptions, 10,000 deliveries',
     `${workerRate.toFixed(0)} /s`,

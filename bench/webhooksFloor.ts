@@ -36,6 +36,7 @@ import { buildDeliveryRequest } from '../src/webhooks/deliveryRequest'
 import { generateSecret } from '../src/webhooks/secret'
 import { sendDelivery } from '../src/webhooks/worker/sendDelivery'
 import { startTestServer } from '../tests/helpers/testDatabase'
+import { sendAtCeiling } from './lib/ceiling'
 import { cpuSpent, cpuTimes } from './lib/cpuTime'
 
 const deliveries = 10_000
@@ -278,37 +279,6 @@ async function queueRound(design: Design, isEngineSend = false): Promise<number>
   return deliveries / ((performance.now() - started) / 1000)
 }
 
-/** The ceiling, as `bench:webhooks` measures it: the same signed requests, 50 at a time. */
-async function ceilingRound(): Promise<number> {
-  const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
-  let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next < deliveries) {
-        const index = next++
-        const { body, headers } = buildDeliveryRequest({
-          eventId: `evt_${index}`,
-          type: 'order.paid',
-          occurredAt: new Date(),
-          data: { id: index },
-          secrets: [secret],
-          now: new Date(),
-        })
-        const response = await request(`${receiverUrl}/direct/${index % subscriptions}`, {
-          method: 'POST',
-          headers,
-          body,
-          dispatcher: agent,
-        })
-        await response.body.text()
-      }
-    }),
-  )
-  await agent.close()
-  return deliveries / ((performance.now() - started) / 1000)
-}
-
 const perDelivery = (ms: number) => `${((ms / deliveries) * 1000).toFixed(0)} µs`
 const lines: string[] = []
 try {
@@ -319,7 +289,7 @@ try {
     { design: engineTable, isEngineSend: true, name: `${engineTable.name}, the engine's send` },
   ]
   for (const run of runs) await queueRound(run.design, run.isEngineSend) // warm-up
-  await ceilingRound()
+  await sendAtCeiling({ receiverUrl, total: deliveries, inFlight, paths: subscriptions })
   for (let round = 1; round <= rounds; round++) {
     // Each run, then the ceiling, in turn: the machine's drift hits all alike.
     for (const run of runs) {
@@ -327,7 +297,12 @@ try {
       const rate = await queueRound(run.design, run.isEngineSend)
       const cpu = cpuSpent(before, cpuTimes())
       const ceilingBefore = cpuTimes()
-      const ceilingRate = await ceilingRound()
+      const ceilingRate = await sendAtCeiling({
+        receiverUrl,
+        total: deliveries,
+        inFlight,
+        paths: subscriptions,
+      })
       const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes())
       const { rows } = await pool.query(run.design.recorded)
       if (rows[0].n !== deliveries) throw new Error(`${run.name}: ${rows[0].n} recorded`)
