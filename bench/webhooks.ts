@@ -16,6 +16,9 @@
  * one 2 KB event to 10,000 subscriptions stores; the throughput without the attempt log; a
  * backlog of 1,000 and of 100,000 deliveries to one endpoint; and (7) a backlog of 1,000,000
  * deliveries across 10,000 subscriptions, with the claim's cost as it drains.
+ *
+ * `BENCH_WEBHOOKS_ROUNDS=n` runs only the throughput scenario and the ceiling, in turn, n times
+ * (see `throughputRounds`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -245,7 +248,8 @@ const profile: string[] = []
 const row = (measurement: string, figure: string, note = '') =>
   figures.push(`| ${measurement} | ${figure} | ${note} |`)
 
-try {
+/** Every scenario, in the order of the header, then the table of figures and the profile. */
+async function everyScenario() {
   // 1. Fan-out of one event to 10,000 matching subscriptions.
   await addSubscriptions(10_000, ['article.created'], 'fan')
   let worker = await startWebhookWorker(payload)
@@ -624,6 +628,57 @@ try {
   console.log('')
   for (const line of profile) console.log(line)
   if (isDown) throw new Error('the receiver is still down')
+}
+
+/**
+ * `BENCH_WEBHOOKS_ROUNDS=n`: only the throughput run (2) and the ceiling, one after the other,
+ * `n` times, with the CPU each delivery cost. About ten seconds a round: for comparing two
+ * versions of the engine on a machine whose speed drifts by a third within minutes (compare the
+ * rounds of one run, or the medians of runs that alternate between the versions).
+ */
+async function throughputRounds(rounds: number) {
+  await addSubscriptions(1_000, ['order.paid'], 'many')
+  const lines: string[] = []
+  for (let round = 1; round <= rounds; round++) {
+    await pool.query(`DELETE FROM webhook_deliveries`)
+    await pool.query(`VACUUM ANALYZE webhook_deliveries`)
+    const worker = await startWebhookWorker(payload)
+    const before = cpuTimes()
+    const started = await emit('order.paid', 10)
+    await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
+    const rate = 10_000 / ((performance.now() - started) / 1000)
+    const cpu = cpuSpent(before, cpuTimes())
+    const { claims, claimed } = worker.stats()
+    await worker.stop()
+    const ceilingBefore = cpuTimes()
+    const ceiling = await sendAtCeiling({ receiverUrl, total: 10_000, inFlight: 50, paths: 1_000 })
+    const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes())
+    const perDelivery = (ms: number) => `${((ms / 10_000) * 1000).toFixed(0)} µs`
+    lines.push(
+      `| ${round} | ${rate.toFixed(0)} /s | ${ceiling.toFixed(0)} /s | ` +
+        `${((rate / ceiling) * 100).toFixed(0)} % | ${perDelivery(cpu.node)} + ` +
+        `${perDelivery(cpu.postgres)} | ${perDelivery(ceilingCpu.node)} | ` +
+        `${(claimed / Math.max(claims, 1)).toFixed(1)} |`,
+    )
+  }
+  console.log(
+    [
+      '',
+      `BENCH_WEBHOOKS_ROUNDS=${rounds} npm run bench:webhooks, ` +
+        `${new Date().toISOString().slice(0, 16)} UTC: the throughput run (1,000 subscriptions, ` +
+        '10,000 deliveries) and the ceiling, in turn',
+      '',
+      "| round | worker | ceiling | share | CPU a delivery, worker's run (process + PostgreSQL) | ceiling's run | deliveries a claim |",
+      '|---:|---:|---:|---:|---:|---:|---:|',
+      ...lines,
+    ].join('\n'),
+  )
+}
+
+try {
+  const rounds = Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 0)
+  if (rounds > 0) await throughputRounds(rounds)
+  else await everyScenario()
 } finally {
   // The notifiers Payload's onInit started, before the pool they use closes.
   await backgroundWork().stopAll(Date.now() + 5000)
