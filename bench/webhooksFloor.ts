@@ -19,7 +19,7 @@
  * Three tables are measured with undici's plain request, as the ceiling sends: the least queue
  * above; the delivery log as the queue (claims and outcomes update each row, its status in the
  * predicates of the claim's indexes, so neither update is HOT); the same on a table with the
- * engine's columns and seven indexes. The last runs once more with the engine's own send
+ * engine's columns and seven indexes (and an eighth, the plain claim's order by due time). The last runs once more with the engine's own send
  * (`sendDelivery`: signing, the address policy, the deadline, the capped body, the verdict).
  *
  * Prints, for three rounds (each run followed by a run of the ceiling): rate, the share of the
@@ -130,7 +130,8 @@ const designs: Design[] = [
   },
   {
     // The same statements on a table shaped as the engine's `webhook_deliveries`: its columns
-    // (text ids, numeric counters) and its seven indexes.
+    // (text ids, numeric counters) and its seven indexes, and an eighth for this claim, which
+    // takes the first due deliveries of all subscriptions rather than a share of each.
     name: "the log as the queue, the engine's columns and indexes",
     tables: `CREATE TYPE floor_status AS ENUM ('pending', 'delivering', 'failed', 'succeeded', 'dead');
       CREATE TABLE floor_engine (id serial PRIMARY KEY, subscription_id varchar NOT NULL,
@@ -180,7 +181,7 @@ async function queueRound(design: Design, isEngineSend = false): Promise<number>
   await pool.query(insert!, [deliveries, subscriptions])
   await pool.query(`VACUUM ANALYZE`)
   const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
-  const waiting: { id: string; subscription: number; body: string }[] = []
+  const waiting: { id: string; subscription: string | number; body: string }[] = []
   const done: { id: string; status: number }[] = []
   let sending = 0
   let recorded = 0
