@@ -248,6 +248,28 @@ const profile: string[] = []
 const row = (measurement: string, figure: string, note = '') =>
   figures.push(`| ${measurement} | ${figure} | ${note} |`)
 
+/**
+ * One throughput run: 10 events to the 1,000 `order.paid` subscriptions (10,000 deliveries), from
+ * the events' commit until the worker has written every outcome, then a check that all 10,000
+ * succeeded (the table holds no other deliveries). The wait is on the worker's own count of outcomes written, not a query: counting the
+ * table every 20 ms took about a tenth of PostgreSQL's time in the run it measured.
+ */
+async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1]) {
+  const worker = await startWebhookWorker(payload, overrides)
+  const cpuBefore = cpuTimes()
+  const started = await emit('order.paid', 10)
+  await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
+  const elapsedMs = performance.now() - started
+  const cpu = cpuSpent(cpuBefore, cpuTimes())
+  const stats = worker.stats()
+  await worker.stop()
+  const succeeded = await count(
+    `SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`,
+  )
+  if (succeeded !== 10_000) throw new Error(`throughput run: ${succeeded} of 10,000 succeeded`)
+  return { rate: 10_000 / (elapsedMs / 1000), elapsedMs, cpu, stats }
+}
+
 /** Every scenario, in the order of the header, then the table of figures and the profile. */
 async function everyScenario() {
   // 1. Fan-out of one event to 10,000 matching subscriptions.
@@ -345,22 +367,8 @@ async function everyScenario() {
   await addSubscriptions(1_000, ['order.paid'], 'many')
   await pool.query(`SELECT pg_stat_reset()`)
   const statements = await statementProfile()
-  worker = await startWebhookWorker(payload)
-  const workerCpuBefore = cpuTimes()
-  const sendStarted = await emit('order.paid', 10)
-  // The worker's own count of outcomes written, not a query: counting the table every 20 ms
-  // took about a tenth of PostgreSQL's time in the run it measured.
-  await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
-  const elapsedMs = performance.now() - sendStarted
-  const workerCpu = cpuSpent(workerCpuBefore, cpuTimes())
-  const workerRate = 10_000 / (elapsedMs / 1000)
-  const stats = worker.stats()
-  await worker.stop()
+  const { rate: workerRate, elapsedMs, cpu: workerCpu, stats } = await throughputRun()
   const statementLines = await statements.report()
-  const succeeded = await count(
-    `SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`,
-  )
-  if (succeeded !== 10_000) throw new Error(`throughput run: ${succeeded} of 10,000 succeeded`)
   await sleep(600) // statistics reach pg_stat_user_tables within half a second
   const { rows: tableStats } = await pool.query<{ relname: string; upd: number; hot: number }>(
     `SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
@@ -408,11 +416,7 @@ async function everyScenario() {
   )
   // 2b. The same throughput run with the attempt log switched off: what the log costs.
   await pool.query(`DELETE FROM webhook_deliveries`)
-  worker = await startWebhookWorker(payload, { isAttemptLogged: false })
-  const unloggedStarted = await emit('order.paid', 10)
-  await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
-  const unloggedRate = 10_000 / ((performance.now() - unloggedStarted) / 1000)
-  await worker.stop()
+  const { rate: unloggedRate } = await throughputRun({ isAttemptLogged: false })
   row(
     'the same without the attempt log (WEBHOOK_ATTEMPT_LOG=off)',
     `${unloggedRate.toFixed(0)} /s`,
@@ -642,14 +646,8 @@ async function throughputRounds(rounds: number) {
   for (let round = 1; round <= rounds; round++) {
     await pool.query(`DELETE FROM webhook_deliveries`)
     await pool.query(`VACUUM ANALYZE webhook_deliveries`)
-    const worker = await startWebhookWorker(payload)
-    const before = cpuTimes()
-    const started = await emit('order.paid', 10)
-    await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
-    const rate = 10_000 / ((performance.now() - started) / 1000)
-    const cpu = cpuSpent(before, cpuTimes())
-    const { claims, claimed } = worker.stats()
-    await worker.stop()
+    const { rate, cpu, stats } = await throughputRun()
+    const { claims, claimed } = stats
     const ceilingBefore = cpuTimes()
     const ceiling = await sendAtCeiling({ receiverUrl, total: 10_000, inFlight: 50, paths: 1_000 })
     const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes())
