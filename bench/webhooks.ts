@@ -405,7 +405,16 @@ async function everyScenario() {
     `CPU a delivery: the worker's run ${perDelivery(workerCpu.node)} in this process (worker, ` +
       `receiver, the run's polling) and ${perDelivery(workerCpu.postgres)} in PostgreSQL; the ` +
       `ceiling's run ${perDelivery(directCpu.node)} in this process (undici and the receiver). ` +
-      `Two cores give ${perDelivery(elapsedMs * 2)} of CPU a delivery at the worker's rate.`,
+      `Two cores give ${perDelivery(elapsedMs * 2)} of CPU a delivery at the worker's rate. ` +
+      // The ceiling is bound by this one process (undici and the receiver share its thread), and
+      // the worker shares that thread too: 70 % of the ceiling asks the worker's process for at
+      // most 1 / 0.7 of the ceiling's CPU a delivery, and the process and PostgreSQL together for
+      // no more than two cores give at that rate.
+      `70 % of the ceiling would leave the worker's process ${perDelivery(directCpu.node / 0.7)} ` +
+      `a delivery (it spent ${((workerCpu.node / directCpu.node) * 100).toFixed(0)} % of the ` +
+      `ceiling's, 143 % at most), and the process and PostgreSQL together ` +
+      `${(2e6 / (0.7 * directRate)).toFixed(0)} µs (they spent ` +
+      `${perDelivery(workerCpu.node + workerCpu.postgres)}).`,
     '',
     `Updates during the run: ${tableStats.map((t) => `${t.relname} ${t.upd} (${t.hot} HOT)`).join(', ')}.`,
     `Indexes every non-HOT update of a delivery writes: ${indexes
@@ -656,6 +665,7 @@ async function throughputRounds(rounds: number) {
       `| ${round} | ${rate.toFixed(0)} /s | ${ceiling.toFixed(0)} /s | ` +
         `${((rate / ceiling) * 100).toFixed(0)} % | ${perDelivery(cpu.node)} + ` +
         `${perDelivery(cpu.postgres)} | ${perDelivery(ceilingCpu.node)} | ` +
+        `${((cpu.node / ceilingCpu.node) * 100).toFixed(0)} % | ` +
         `${(claimed / Math.max(claims, 1)).toFixed(1)} |`,
     )
   }
@@ -666,8 +676,8 @@ async function throughputRounds(rounds: number) {
         `${new Date().toISOString().slice(0, 16)} UTC: the throughput run (1,000 subscriptions, ` +
         '10,000 deliveries) and the ceiling, in turn',
       '',
-      "| round | worker | ceiling | share | CPU a delivery, worker's run (process + PostgreSQL) | ceiling's run | deliveries a claim |",
-      '|---:|---:|---:|---:|---:|---:|---:|',
+      "| round | worker | ceiling | share | CPU a delivery, worker's run (process + PostgreSQL) | ceiling's run | worker's process / ceiling's | deliveries a claim |",
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...lines,
     ].join('\n'),
   )
