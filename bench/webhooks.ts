@@ -243,6 +243,8 @@ async function clearQueue() {
   await pool.query(`VACUUM ANALYZE webhook_outbox, webhook_deliveries, webhook_subscriptions`)
 }
 
+/** Milliseconds spent over a run's 10,000 deliveries, as microseconds a delivery. */
+const perDelivery = (ms: number) => `${((ms / 10_000) * 1000).toFixed(0)} µs`
 const figures: string[] = []
 const profile: string[] = []
 const row = (measurement: string, figure: string, note = '') =>
@@ -389,7 +391,6 @@ async function everyScenario() {
     `${((workerRate / directRate) * 100).toFixed(0)} % of the ceiling (target >= 80 %)`,
   )
   row('ceiling: undici straight to the receiver, 50 in flight', `${directRate.toFixed(0)} /s`)
-  const perDelivery = (ms: number) => `${((ms / 10_000) * 1000).toFixed(0)} µs`
   profile.push(
     `Profile of the throughput run (${elapsedMs.toFixed(0)} ms of wall time, one worker, ` +
       `50 sends in flight at most):`,
@@ -660,7 +661,6 @@ async function throughputRounds(rounds: number) {
     const ceilingBefore = cpuTimes()
     const ceiling = await sendAtCeiling({ receiverUrl, total: 10_000, inFlight: 50, paths: 1_000 })
     const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes())
-    const perDelivery = (ms: number) => `${((ms / 10_000) * 1000).toFixed(0)} µs`
     lines.push(
       `| ${round} | ${rate.toFixed(0)} /s | ${ceiling.toFixed(0)} /s | ` +
         `${((rate / ceiling) * 100).toFixed(0)} % | ${perDelivery(cpu.node)} + ` +

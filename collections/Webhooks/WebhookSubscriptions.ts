@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
+import { subscriptionsTableName } from '@/webhooks/schema/collectionTables'
 import { generateSecret } from '@/webhooks/secret'
 import { maxDeliveriesPerSecondLimit } from '@/webhooks/validateSubscription'
 import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
@@ -55,7 +56,7 @@ export const WebhookSubscriptions: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeOperation: [lockRowsBeforeUpdate('webhook_subscriptions')],
+    beforeOperation: [lockRowsBeforeUpdate(subscriptionsTableName)],
     beforeChange: [refuseStaleActiveFlag, resetFailuresOnReenable],
     beforeDelete: [deleteSubscriptionDeliveries],
   },
