@@ -31,9 +31,10 @@ const IO_PACKAGES = [
 ].join('|')
 
 // The pure files of a feature folder that keeps its pure core beside its I/O (the payment
-// sandbox): held to the same rules as a file directly in src/<domain>/.
+// sandbox; the buyers' notices, whose settings the shop's settings.ts builds): held to the same
+// rules as a file directly in src/<domain>/.
 const PURE_IN_FEATURE_FOLDERS =
-  '^src/shop/paymentSandbox/(sandboxSessionModel|renderSandboxPage|paymentSandboxSettings)(\\.spec)?\\.ts$'
+  '^src/shop/(paymentSandbox/(sandboxSessionModel|renderSandboxPage|paymentSandboxSettings)|notices/orderNoticeSettings)(\\.spec)?\\.ts$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -6,7 +6,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, type CollectionConfig } from 'payload'
 
 import type { AppConfig } from '@/config/appConfig'
-import { configFromEnvironment } from '@/config/configFromEnvironment'
+import { configFromEnvironment } from '@/composition/configFromEnvironment'
 import { localeLabel } from '@/text/locales'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
