@@ -1,11 +1,19 @@
 // Import boundaries of this project, checked by dependency-cruiser (`npm run check:boundaries`,
 // a step of .ci/run). The layout it enforces:
 //
-//   src/<domain>/*.ts            the pure core of a domain (no Payload, no database, no network)
+//   src/runtime/                 the floor: process singletons (server bridge, request context,
+//                                metrics registry); imports nothing else of src
+//   src/http, src/config, src/db, src/email, src/retry
+//                                shared layers: know no domain, and nothing above them
+//   src/<domain>/*.ts            the pure core of a domain (no Payload, no database, no network),
+//                                with its settings.ts (its variables and its part of AppConfig)
 //   src/<domain>/<sub>/...       its I/O: operations/, worker/, schema/, shop/stripe/
-//   src/http, src/openapi, src/db, src/email, src/docs, src/text, src/components, src/config,
-//   src/retry (the one back-off), src/lifecycle
-//                                layers shared by the domains
+//   src/openapi, src/docs, src/text, src/components
+//                                other layers shared by the domains
+//   src/observability, src/lifecycle
+//                                above the domains: metrics scrape, readiness, background work
+//   src/composition/             the configuration's composition root: which variables make the
+//                                app's, loading them, the reference; imported by entry points only
 //   src/app/                     Next/Payload generated routes (may import @payload-config)
 //   collections/<Domain>/        Payload collections with their hooks/ and access/
 //   endpoints/<domain>/          thin HTTP handlers: they go through src
@@ -16,6 +24,12 @@
 // Paths in the rules are relative to the repository root, as dependency-cruiser reports them.
 
 const DOMAINS = '(articles|media|shop|webhooks|contact|search|reports|identity|observability)'
+
+// The layers every domain builds on, and what sits above them: the domains, the layers that
+// watch and run them (observability, lifecycle) and the configuration's composition root.
+const SHARED_LAYERS = '^src/(http|config|db|email|retry|runtime)/'
+const ABOVE_SHARED_LAYERS =
+  '^src/(articles|media|shop|webhooks|contact|search|reports|identity|observability|lifecycle|composition)/'
 
 // npm packages that do I/O or tie code to Payload (their @types too, for `import type`).
 const IO_PACKAGES = [
@@ -31,9 +45,10 @@ const IO_PACKAGES = [
 ].join('|')
 
 // The pure files of a feature folder that keeps its pure core beside its I/O (the payment
-// sandbox): held to the same rules as a file directly in src/<domain>/.
+// sandbox; the buyers' notices, whose settings the shop's settings.ts builds): held to the same
+// rules as a file directly in src/<domain>/.
 const PURE_IN_FEATURE_FOLDERS =
-  '^src/shop/paymentSandbox/(sandboxSessionModel|renderSandboxPage|paymentSandboxSettings)(\\.spec)?\\.ts$'
+  '^src/shop/(paymentSandbox/(sandboxSessionModel|renderSandboxPage|paymentSandboxSettings)|notices/orderNoticeSettings)(\\.spec)?\\.ts$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -56,6 +71,40 @@ module.exports = {
         'payload.config.ts (@payload-config); the rest of src must not depend on the config.',
       from: { path: '^src/', pathNot: '^src/app/' },
       to: { path: '^payload\\.config\\.ts$' },
+    },
+    {
+      name: 'shared-layers-import-no-domain',
+      severity: 'error',
+      comment:
+        'The shared layers (src/http, src/config, src/db, src/email, src/retry, src/runtime) must ' +
+        'not import a domain, nor observability, lifecycle or the composition root that sit ' +
+        'above them: a domain hands them plain values (its settings, its access rules through ' +
+        "the instance's caller checks), so any domain can use them without pulling in another.",
+      from: { path: SHARED_LAYERS },
+      to: { path: ABOVE_SHARED_LAYERS },
+    },
+    {
+      name: 'runtime-is-the-floor',
+      severity: 'error',
+      comment:
+        'src/runtime holds the process singletons every layer may reach (the server bridge, the ' +
+        'request context, the metrics registry): it imports nothing else of src, so reaching it ' +
+        'never makes a cycle.',
+      from: { path: '^src/runtime/' },
+      to: { path: '^src/', pathNot: '^src/runtime/' },
+    },
+    {
+      name: 'only-entry-points-import-the-composition-root',
+      severity: 'error',
+      comment:
+        'src/composition imports every domain to assemble the configuration: only the entry ' +
+        'points (payload.config.ts, src/proxy.ts, src/app/, and the tooling) may import it, so ' +
+        'that no domain or layer depends on all the others through it.',
+      from: {
+        path: '^(src|collections|endpoints|hooks)/',
+        pathNot: '^src/(composition/|app/|proxy\\.ts$)',
+      },
+      to: { path: '^src/composition/' },
     },
     {
       name: 'endpoints-go-through-src',

@@ -24,7 +24,7 @@ const config = [
     },
   },
   {
-    // Configuration is read once, by src/config (configFromEnvironment), and passed in: nothing
+    // Configuration is read once, by src/composition (configFromEnvironment), and passed in: nothing
     // else in the application reads the environment. Scripts, benchmarks and tests are entry
     // points of their own processes and may.
     files: [
@@ -34,7 +34,7 @@ const config = [
       'hooks/**/*.ts',
       'payload.config.ts',
     ],
-    ignores: ['src/config/configFromEnvironment.ts'],
+    ignores: ['src/composition/configFromEnvironment.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -42,7 +42,7 @@ const config = [
           object: 'process',
           property: 'env',
           message:
-            'Read settings from the configuration (configOf(payload), or the settings passed in); declare a new variable in src/config/variables.ts.',
+            "Read settings from the configuration (configOf(payload), or the settings passed in); declare a new variable in its domain's settings.ts and list it in src/composition/variables.ts.",
         },
       ],
     },

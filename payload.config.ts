@@ -6,7 +6,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, type CollectionConfig } from 'payload'
 
 import type { AppConfig } from '@/config/appConfig'
-import { configFromEnvironment } from '@/config/configFromEnvironment'
+import { configFromEnvironment } from '@/composition/configFromEnvironment'
 import { localeLabel } from '@/text/locales'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
@@ -33,7 +33,8 @@ import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
-import { outsideRequests } from '@/http/requestContext'
+import { outsideRequests } from '@/runtime/requestContext'
+import { callerChecks } from '@/identity/operations/callerChecks'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
@@ -71,15 +72,16 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
 
 /**
  * Payload's configuration for an app configuration (`src/config`), which rides along in
- * `custom.app` for everything that has the Payload instance (`configOf(payload)`). The app reads
- * its own from the environment once, below; tests build theirs. Payload's own collections
+ * `custom.app` for everything that has the Payload instance (`configOf(payload)`), beside the
+ * identity domain's caller checks that `defineEndpoint` applies (`callerChecksOf(payload)`).
+ * The app reads its own from the environment once, below; tests build theirs. Payload's own collections
  * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, the
  * routes Payload adds to collections that have no use for them are dropped, and every
  * collection's write routes decide access before they read a body.
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
-    custom: { app },
+    custom: { app, callerChecks },
     serverURL: app.server.url ?? '',
     secret: app.identity.payloadSecret,
     admin: {

@@ -17,7 +17,7 @@ const token = 'bench-metrics-token'
 const { default: config } = await import('@payload-config')
 const { routeLabeler } = await import('../src/observability/routeLabel')
 const { routeTemplates } = await import('../src/observability/operations/observeHttpRequests')
-const { observeHttpRequest } = await import('../src/observability/metrics')
+const { observeHttpRequest } = await import('../src/runtime/metrics')
 
 // In-process: the observation itself.
 const label = routeLabeler(routeTemplates(await config))

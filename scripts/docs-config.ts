@@ -1,7 +1,7 @@
 /**
  * `npm run docs:config`: writes `docs/configuration.md`, `.env.example` and the README's table
- * of essential variables from the declarations in `src/config/variables.ts`. With `--check` (CI) it writes
- * nothing and exits 1 when one is out of date.
+ * of essential variables from the declared variables (`src/composition/variables.ts` gathers
+ * each domain's). With `--check` (CI) it writes nothing and exits 1 when one is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -12,7 +12,7 @@ import {
   configurationReference,
   environmentExample,
   withEssentialVariables,
-} from '../src/config/reference'
+} from '../src/composition/reference'
 
 const root = path.resolve(import.meta.dirname, '..')
 const read = (file: string) => {
@@ -41,7 +41,7 @@ for (const { file, text } of outputs) {
   if (current === wanted) continue
   if (isCheck) {
     console.error(
-      `${file} is not as generated from src/config/variables.ts: run npm run docs:config`,
+      `${file} is not as generated from the declared variables: run npm run docs:config`,
     )
     stale++
   } else {

@@ -51,7 +51,7 @@ if ((mode !== 'dev' && mode !== 'start') || !(port >= 0) || !(shutdownSeconds > 
 }
 // As `next dev` and `next start` set it, before Next is loaded.
 // APP_SERVER_PROCESS tells the app's code it runs in the server, where the background work
-// belongs (`isAppServer` in src/config/loadConfig.ts; Next sets NEXT_RUNTIME only under its own
+// belongs (`isAppServer` in src/composition/loadConfig.ts; Next sets NEXT_RUNTIME only under its own
 // CLI).
 Object.assign(process.env, {
   NODE_ENV: mode === 'dev' ? 'development' : 'production',

@@ -8,7 +8,7 @@ import { loadEnvironment, provideDatabase, provideSecret } from './lib/environme
 import { runScript, startNext, superviseUntilExit } from './lib/processes'
 import { providePaymentSandbox } from './lib/paymentSandbox'
 import { checkConfiguration } from './lib/checkConfiguration'
-import { readVariables } from '../src/config/loadConfig'
+import { variableValues } from '../src/composition/loadConfig'
 import { setUpOnce } from './lib/setUpOnce'
 
 Object.assign(process.env, { NODE_ENV: 'production' })
@@ -23,7 +23,7 @@ try {
     (message) => console.log(`[start] ${message}`),
     async () => {
       await runScript('scripts/migrate.ts')
-      if (process.env.USING_EMBEDDED_POSTGRES || readVariables(process.env).SEED_ON_START) {
+      if (process.env.USING_EMBEDDED_POSTGRES || variableValues(process.env).SEED_ON_START) {
         await runScript('scripts/seed.ts', ['--if-empty'])
       }
     },

@@ -1,10 +1,10 @@
 import type { Payload } from 'payload'
 
-import { readVariables } from '../src/config/loadConfig'
+import { variableValues } from '../src/composition/loadConfig'
 
 /** Demo credentials (`SEED_*`, declared with their defaults in src/config/variables.ts). */
 export const seedCredentials = () => {
-  const settings = readVariables(process.env)
+  const settings = variableValues(process.env)
   return {
     adminEmail: settings.SEED_ADMIN_EMAIL,
     adminPassword: settings.SEED_ADMIN_PASSWORD,

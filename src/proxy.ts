@@ -1,6 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
-import { proxySettingsFromEnvironment, type ProxySettings } from '@/config/configFromEnvironment'
+import {
+  proxySettingsFromEnvironment,
+  type ProxySettings,
+} from '@/composition/configFromEnvironment'
 import { isPortalPage, portalPageHeaders } from '@/http/portalPagePolicy'
 import { requestIdFor } from '@/http/requestId.mjs'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { metricsContentType } from '@/observability/metrics'
+import { metricsContentType } from '@/runtime/metrics'
 import { scrapeMetrics } from '@/observability/operations/scrapeMetrics'
 
 export const metricsEndpoint = defineEndpoint({

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { configOf } from '@/config/appConfig'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { unauthorized } from '@/http/errors'
-import { portalSessionOf } from '@/http/portalSessionAuth'
+import { portalSessionOf } from '@/identity/portal/portalSessionAuth'
 import { endPortalSession } from '@/identity/operations/endPortalSession'
 import { clearedSessionCookie } from '@/identity/portal/portalTokens'
 

@@ -1,5 +1,5 @@
 /**
- * The app server's end of the bridge to the app (`src/lifecycle/serverBridge.ts` declares it):
+ * The app server's end of the bridge to the app (`src/runtime/serverBridge.ts` declares it):
  * one object on `globalThis` under one symbol, the only channel Next leaves between a custom
  * server and the bundles it loads. Plain JavaScript, as `scripts/server.mjs` is.
  */

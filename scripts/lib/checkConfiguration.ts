@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../src/config/appConfig'
-import { configFromEnvironment } from '../../src/config/configFromEnvironment'
-import { ConfigError } from '../../src/config/loadConfig'
+import { configFromEnvironment } from '../../src/composition/configFromEnvironment'
+import { ConfigError } from '../../src/config/readVariables'
 
 /**
  * Reads and checks the whole configuration before anything starts: a value that cannot work (a

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import nextEnv from '@next/env'
 
-import { readVariables } from '../../src/config/loadConfig'
+import { variableValues } from '../../src/composition/loadConfig'
 import { ensureDir, startEmbeddedPostgres, type EmbeddedCluster } from './embeddedPostgres'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
@@ -30,7 +30,7 @@ export async function provideDatabase(
   await ensureDir(dataDir)
   const cluster = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),
-    port: readVariables(process.env).EMBEDDED_POSTGRES_PORT,
+    port: variableValues(process.env).EMBEDDED_POSTGRES_PORT,
     log,
   })
   await cluster.ensureDatabase(database)

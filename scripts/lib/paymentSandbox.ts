@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import { loadConfig } from '../../src/config/loadConfig'
+import { loadConfig } from '../../src/composition/loadConfig'
 import { sandboxWebhookSecret } from '../../src/shop/paymentSandbox/paymentSandboxSettings'
 import { ensureDir } from './embeddedPostgres'
 import { dataDir } from './environment'

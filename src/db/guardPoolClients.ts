@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
-import { requestContext } from '@/http/requestContext'
+import { requestContext } from '@/runtime/requestContext'
 import { postgres } from './transaction'
 
 const guarded = Symbol.for('content-shop.connectionErrorGuard')

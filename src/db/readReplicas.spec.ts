@@ -5,7 +5,7 @@ import { integer, pgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 import { describe, expect, it } from 'vitest'
 
-import { requestContext } from '@/http/requestContext'
+import { requestContext } from '@/runtime/requestContext'
 import { replicaAvailability, routeReadsByRequest } from './readReplicas'
 
 const pages = pgTable('pages', { id: integer('id') })

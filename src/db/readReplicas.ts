@@ -5,7 +5,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 import type { Pool, PoolClient, PoolConfig } from 'pg'
 
-import { requestContext } from '@/http/requestContext'
+import { requestContext } from '@/runtime/requestContext'
 
 /** A drizzle handle; `withReplicas` takes the ones `drizzle()` makes. */
 type Database = ReturnType<typeof drizzle>

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer'
 import type { Transport } from 'nodemailer'
 import type { EmailAdapter } from 'payload'
 
-import { countEmailFailure } from '@/observability/metrics'
+import { countEmailFailure } from '@/runtime/metrics'
 import { configOf, type AppConfig } from '@/config/appConfig'
 
 type EmailSettings = AppConfig['email']

@@ -1,6 +1,5 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { hasAdminRole, hasEditorRole, type Principal } from '@/identity/roles'
 import { errorBody, type ErrorFamily } from './envelopes'
 import { HttpError, unauthorized } from './errors'
 import { requestAddress } from './requestAddress'
@@ -10,15 +9,9 @@ import { consumeRateLimit } from './rateLimiter'
 import { nulInUrl, readBodyWithin } from './requestBody'
 import { configOf } from '@/config/appConfig'
 import { toHttpError } from './toHttpError'
-import { assertPortalChangeAllowed, authenticatePortalSession } from './portalSessionAuth'
+import { callerChecksOf } from './callerChecks'
 
 export type { EndpointAccess }
-
-const permitted: Record<Exclude<EndpointAccess, 'anyone'>, (principal: Principal) => boolean> = {
-  authenticated: (principal) => Boolean(principal),
-  editor: hasEditorRole,
-  admin: hasAdminRole,
-}
 
 /** Everything the HTTP layer needs to know about a custom endpoint. */
 export type EndpointSpec = {
@@ -84,7 +77,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
       let limitHeaders: Record<string, string> = {}
       try {
         const portal = acceptsPortalSession
-          ? await authenticatePortalSession(req)
+          ? await callerChecksOf(req.payload).authenticateSession(req)
           : ({ state: 'absent' } as const)
         if (!spec.isProbe && !spec.countsOnlyRefusals) {
           const { policy, state } = await consumeRateLimit({
@@ -103,9 +96,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
         // would lock the logins of everyone behind the same address out.
         if (portal.state === 'ended') throw unauthorized(portal.reason)
         if (portal.state === 'live') {
-          assertPortalChangeAllowed(req, portal.session, {
-            isSignOut: spec.isPortalSignOut ?? false,
-          })
+          portal.assertChangeAllowed({ isSignOut: spec.isPortalSignOut ?? false })
         }
         if (!spec.isProbe) await checkCredentials(req)
         authorize(spec.access, req)
@@ -160,7 +151,7 @@ function authorize(access: EndpointAccess, req: PayloadRequest) {
       message: 'Authentication required: send a Bearer token or an X-API-Key header',
     })
   }
-  if (!permitted[access](req.user)) {
+  if (!callerChecksOf(req.payload).permits[access](req.user)) {
     throw new HttpError({ code: 'forbidden', message: `This endpoint requires the ${access} role` })
   }
 }

@@ -4,7 +4,7 @@ import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 
 import { appLogger } from './logging'
-import { requestContext } from './requestContext'
+import { requestContext } from '@/runtime/requestContext'
 
 /** The production logger writing JSON lines into an array. */
 function productionLogger() {

@@ -1,6 +1,6 @@
 import { defaultLoggerOptions, type Config } from 'payload'
 
-import { requestLogFields } from './requestContext'
+import { requestLogFields } from '@/runtime/requestContext'
 
 type LoggerOptions = Extract<NonNullable<Config['logger']>, { options: unknown }>['options']
 type Log = (this: unknown, ...args: unknown[]) => void

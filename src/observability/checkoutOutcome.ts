@@ -1,5 +1,5 @@
 import { HttpError } from '@/http/errors'
-import type { CheckoutOutcome } from './metrics'
+import type { CheckoutOutcome } from '@/runtime/metrics'
 
 /** What a failed checkout counts as, from what the checkout operation threw. */
 export function checkoutOutcomeOf(thrown: unknown): CheckoutOutcome {

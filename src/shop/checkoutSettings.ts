@@ -1,4 +1,4 @@
-/** How checkout behaves in this deployment (`src/config`). */
+/** How checkout behaves in this deployment (`src/shop/settings.ts` reads it). */
 export type CheckoutSettings = {
   /** `CHECKOUT_REQUIRE_AUTH=true`: the authenticated variant of checkout, else the guest one. */
   requiresAuth: boolean

@@ -1,7 +1,7 @@
 /**
- * How the sweeper of abandoned orders behaves (`src/config`). The margin covers the seconds
- * between an order's creation and its session's, clock skew, and Stripe's own delay in expiring
- * a session.
+ * How the sweeper of abandoned orders behaves (`src/shop/settings.ts` reads it). The margin
+ * covers the seconds between an order's creation and its session's, clock skew, and Stripe's own
+ * delay in expiring a session.
  */
 export type OrderSweepSettings = {
   /** `ORDER_SWEEP_MARGIN_MINUTES` (default 10): how long past its session's lifetime a pending order waits. */

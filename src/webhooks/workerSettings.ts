@@ -1,4 +1,4 @@
-/** Settings of the webhook worker and the outbound HTTP client (`src/config`). */
+/** Settings of the webhook worker and the outbound HTTP client (`src/webhooks/settings.ts` reads them). */
 export type WorkerSettings = {
   /** Sends in flight at once in one worker, across all endpoints (`WEBHOOK_CONCURRENCY`). */
   concurrency: number

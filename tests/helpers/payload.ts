@@ -1,7 +1,7 @@
 import defaultConfig, { payloadConfig } from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
-import type { Environment } from '../../src/config/loadConfig'
+import type { Environment } from '../../src/config/readVariables'
 import { testConfig, handInConfig } from './testConfig'
 
 let started: Promise<Payload> | undefined

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-import type { Environment } from '../../src/config/loadConfig'
+import type { Environment } from '../../src/config/readVariables'
 
 /** The part of s3rver's API the tests use (the package ships no types). */
 type S3rverServer = {

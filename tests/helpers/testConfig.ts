@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
 
 import type { AppConfig } from '../../src/config/appConfig'
-import { loadConfig, type Environment } from '../../src/config/loadConfig'
+import type { Environment } from '../../src/config/readVariables'
+import { loadConfig } from '../../src/composition/loadConfig'
 
 /**
  * A configuration as the app builds it at start, from this test process's environment (set up

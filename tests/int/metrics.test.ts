@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { handInConfig } from '../helpers/testConfig'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { serverBridge } from '../../src/lifecycle/serverBridge'
+import { serverBridge } from '../../src/runtime/serverBridge'
 
 const token = 'metrics-test-token-0123456789'
 

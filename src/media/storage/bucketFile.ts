@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 
-import type { ObjectStorage } from '@/config/appConfig'
+import type { ObjectStorage } from '../settings'
 import { fileEntityTag } from '../imageSizes'
 import type { StoredFile } from './storedFile'
 

@@ -1,7 +1,7 @@
 import { s3Storage } from '@payloadcms/storage-s3'
 import type { Config, Plugin } from 'payload'
 
-import type { ObjectStorage } from '@/config/appConfig'
+import type { ObjectStorage } from '../settings'
 
 /**
  * Payload's official S3 adapter for the media collection, on when a bucket is configured (`S3_*`):

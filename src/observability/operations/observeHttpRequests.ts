@@ -1,10 +1,10 @@
 import type { Payload, SanitizedConfig } from 'payload'
 
 import { rewrittenPrefixes } from '@/http/publicPaths.mjs'
-import { observeHttpRequest } from '../metrics'
+import { observeHttpRequest } from '@/runtime/metrics'
 import { routeLabeler } from '../routeLabel'
 import { configOf } from '@/config/appConfig'
-import { serverBridge } from '@/lifecycle/serverBridge'
+import { serverBridge } from '@/runtime/serverBridge'
 
 /**
  * Every route the app serves through Payload, in Payload's router syntax: custom and built-in

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { HttpError } from '@/http/errors'
 import { postgres } from '@/db/transaction'
-import { metricsText, setQueueGauges, type QueueGauges } from '../metrics'
+import { metricsText, setQueueGauges, type QueueGauges } from '@/runtime/metrics'
 import { isMetricsCaller } from '../settings'
 import { within } from '../within'
 import { configOf } from '@/config/appConfig'

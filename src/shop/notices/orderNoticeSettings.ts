@@ -1,4 +1,7 @@
-/** How the buyers' e-mails (receipts, refund notices) are sent and retried (`src/config`). */
+/**
+ * How the buyers' e-mails (receipts, refund notices) are sent and retried (`src/shop/settings.ts`
+ * reads it).
+ */
 export type OrderNoticeSettings = {
   /** `ORDER_NOTICE_INTERVAL_SECONDS` (default 10): how often due e-mails are looked for. */
   intervalMs: number

@@ -8,7 +8,7 @@ import { amountToNumber, formatAmount, multiplyAmount, sumAmounts } from '../mon
 import { createCheckoutSession, PaymentProviderNotConfigured } from '../stripe/stripeClient'
 import { HttpError } from '@/http/errors'
 import { checkoutOutcomeOf } from '@/observability/checkoutOutcome'
-import { countCheckout } from '@/observability/metrics'
+import { countCheckout } from '@/runtime/metrics'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'

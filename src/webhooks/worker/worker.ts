@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { configOf, type AppConfig } from '@/config/appConfig'
 import { postgres } from '@/db/transaction'
-import { observeDeliveryOutcome } from '@/observability/metrics'
+import { observeDeliveryOutcome } from '@/runtime/metrics'
 import { nudgeDisableNotifier } from '../operations/startDisableNotifier'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { assertWorkable } from '../workerSettings'

@@ -1,4 +1,5 @@
-import { groups, variables, type Variable } from './variables'
+import type { Variable } from '@/config/variables'
+import { groups, variables } from './variables'
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 

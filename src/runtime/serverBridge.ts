@@ -1,6 +1,29 @@
 import type { AsyncLocalStorage } from 'node:async_hooks'
 
-import type { BackgroundWork } from './backgroundWork'
+/**
+ * The background loops of this process (webhook worker, inquiry e-mail retry, order sweeper) and
+ * the database pool they use, in one registry, so that whoever ends the process (the app
+ * server on SIGTERM, `npm run worker`) stops them all, within one deadline, in the right order:
+ * every loop first, the pool last. One registry per process, on the server bridge, so that
+ * Next's separate bundles and the plain server script (`scripts/server.mjs`) share it.
+ */
+export type BackgroundTask = {
+  name: string
+  /** Stops the task; `deadline` (epoch ms) is when the process will exit regardless. */
+  stop: (deadline: number) => Promise<void>
+}
+
+export type BackgroundWork = {
+  /** Registers a task (replacing one of the same name); `last` tasks stop after the others. */
+  add: (task: BackgroundTask, options?: { last?: boolean }) => void
+  has: (name: string) => boolean
+  names: () => string[]
+  /**
+   * Stops every task, the `last` ones after the others; a task still stopping at `deadline`
+   * is reported, not waited for. Resolves with the names of those that did not stop cleanly.
+   */
+  stopAll: (deadline: number) => Promise<{ unfinished: string[] }>
+}
 
 /** What the app's HTTP server reports of each finished response. */
 export type FinishedRequest = {

@@ -1,5 +1,5 @@
-import type { AppConfig } from './appConfig'
-import { loadConfig, readVariables } from './loadConfig'
+import type { AppConfig } from '@/config/appConfig'
+import { loadConfig, variableValues } from './loadConfig'
 
 /**
  * The configuration of this process, read from its environment: the one place in the
@@ -23,7 +23,7 @@ export type ProxySettings = {
  * before Payload starts, so it cannot ask Payload for its configuration.
  */
 export function proxySettingsFromEnvironment(): ProxySettings {
-  const values = readVariables(process.env)
+  const values = variableValues(process.env)
   return {
     portalFrameAncestors: values.PORTAL_FRAME_ANCESTORS ?? [],
     isDevelopment: process.env.NODE_ENV === 'development',

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-import { serverBridge } from '@/lifecycle/serverBridge'
+import { serverBridge } from './serverBridge'
 
 /** What is known of the request a piece of code runs for. */
 export type RequestContext = {

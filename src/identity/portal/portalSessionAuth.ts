@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
 import { configOf } from '@/config/appConfig'
-import { findPortalSession, type PortalSession } from '@/identity/operations/findPortalSession'
-import { sessionTokenOf } from '@/identity/portal/portalTokens'
-import { forbidden } from './errors'
+import { forbidden } from '@/http/errors'
+import { findPortalSession, type PortalSession } from '../operations/findPortalSession'
+import { sessionTokenOf } from './portalTokens'
 
 /** The methods that change something: a cookie session needs a same-origin request for them. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -4,7 +4,8 @@ import { minimumLeaseMs } from '@/webhooks/workerSettings'
 import { noticeClaimSeconds } from '@/email/smtpSettings'
 import { paymentSandboxApiKey } from '@/shop/paymentSandbox/paymentSandboxSettings'
 import { sessionExpiry } from '@/shop/checkoutSettings'
-import { loadConfig, type Environment } from './loadConfig'
+import type { Environment } from '@/config/readVariables'
+import { loadConfig } from './loadConfig'
 
 const config = (env: Environment) => loadConfig(env)
 

@@ -1,0 +1,144 @@
+import { custom, httpAddress, oneOf, text, wholeNumber } from '@/config/readers'
+import { optional, setting, type ValuesOf } from '@/config/variables'
+import { corsOrigins } from './corsOrigins'
+import {
+  defaultPolicies,
+  parsePolicy,
+  type PolicyName,
+  type RateLimitPolicy,
+} from './rateLimitPolicy'
+
+declare module '@/config/appConfig' {
+  interface AppConfig {
+    server: ServerSettings
+    rateLimits: RateLimitSettings
+  }
+}
+
+/** How the app serves HTTP. */
+export type ServerSettings = {
+  /** `SERVER_URL` without a trailing slash. */
+  url?: string
+  /** `PORT`. */
+  port: number
+  /** `CORS_ORIGINS`. */
+  corsOrigins: '*' | string[]
+  /** `TRUSTED_PROXY_HOPS`. */
+  trustedProxyHops: number
+  /** `MAX_BODY_BYTES`. */
+  maxBodyBytes: number
+  /** `LOG_LEVEL`. */
+  logLevel: string
+}
+
+/** How many requests each policy lets through, and where the counters live. */
+export type RateLimitSettings = {
+  /** `RATE_LIMIT_<NAME>`. */
+  policies: Record<PolicyName, RateLimitPolicy>
+  /** `REDIS_URL`: counters in Redis instead of PostgreSQL. */
+  redisUrl?: string
+}
+
+/** The variables of the app's HTTP server. */
+export const serverVariables = {
+  SERVER_URL: optional({
+    group: 'Server',
+    description:
+      'Public address of the app: links in e-mails, absolute URLs and the OpenAPI `servers` entry.',
+    reader: httpAddress,
+    unset: 'links are relative; the OpenAPI document uses the request\u2019s host',
+    isEssential: true,
+  }),
+  PORT: setting({
+    group: 'Server',
+    description: 'Port the app listens on.',
+    reader: wholeNumber({ min: 1, max: 65_535 }),
+    fallback: '3000',
+  }),
+  CORS_ORIGINS: setting({
+    group: 'Server',
+    description:
+      'Origins allowed to call the API from a browser: `*`, or a comma-separated list of `scheme://host[:port]`.',
+    reader: custom('`*` or comma-separated origins', corsOrigins),
+    fallback: '*',
+  }),
+  TRUSTED_PROXY_HOPS: setting({
+    group: 'Server',
+    description:
+      'Reverse proxies in front of the app whose `X-Forwarded-For` entries are trusted for the client address.',
+    reader: wholeNumber({ min: 0, max: 10 }),
+    fallback: '0',
+  }),
+  MAX_BODY_BYTES: setting({
+    group: 'Server',
+    description: 'Largest request body a custom endpoint reads; a larger one gets 413.',
+    reader: wholeNumber({ min: 1024 }),
+    fallback: String(1024 * 1024),
+  }),
+  LOG_LEVEL: setting({
+    group: 'Server',
+    description: 'Least level logged; JSON lines under `npm start`, text under `npm run dev`.',
+    reader: oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']),
+    fallback: 'info',
+  }),
+}
+
+const rateLimit = (name: keyof typeof defaultPolicies, description: string) => {
+  const { points, windowSeconds } = defaultPolicies[name]
+  return setting({
+    group: 'Rate limits',
+    description,
+    reader: custom('`<requests>/<seconds>`', (raw) => parsePolicy(name, raw)),
+    fallback: `${points}/${windowSeconds}`,
+  })
+}
+
+/** The variables of the rate limits. */
+export const rateLimitVariables = {
+  RATE_LIMIT_DEFAULT: rateLimit('default', 'Requests per consumer, user or client address.'),
+  RATE_LIMIT_CONTACT: rateLimit('contact', 'Contact-form submissions per client address.'),
+  RATE_LIMIT_CREDENTIALS: rateLimit(
+    'credentials',
+    'Calls of the credential routes (login, forgot and reset password) and invalid credentials, per address.',
+  ),
+  RATE_LIMIT_LOGIN_ACCOUNT: rateLimit(
+    'login_account',
+    'Logins to one account from one address since its last success there.',
+  ),
+  RATE_LIMIT_BAD_SIGNATURES: rateLimit(
+    'bad_signatures',
+    'Calls of Stripe\u2019s webhook whose signature fails, per address; signed calls are never limited.',
+  ),
+  REDIS_URL: optional({
+    group: 'Rate limits',
+    description: 'Keep rate-limit counters in Redis instead of PostgreSQL.',
+    reader: text,
+    unset: 'counters live in PostgreSQL',
+  }),
+}
+
+/** The server's settings from its variables' values. */
+export function serverSettings(v: ValuesOf<typeof serverVariables>): ServerSettings {
+  return {
+    url: v.SERVER_URL,
+    port: v.PORT,
+    corsOrigins: v.CORS_ORIGINS,
+    trustedProxyHops: v.TRUSTED_PROXY_HOPS,
+    maxBodyBytes: v.MAX_BODY_BYTES,
+    logLevel: v.LOG_LEVEL,
+  }
+}
+
+/** The rate limits' settings from their variables' values. */
+export function rateLimitSettings(v: ValuesOf<typeof rateLimitVariables>): RateLimitSettings {
+  return {
+    policies: {
+      default: v.RATE_LIMIT_DEFAULT,
+      contact: v.RATE_LIMIT_CONTACT,
+      credentials: v.RATE_LIMIT_CREDENTIALS,
+      login_account: v.RATE_LIMIT_LOGIN_ACCOUNT,
+      bad_signatures: v.RATE_LIMIT_BAD_SIGNATURES,
+    },
+    redisUrl: v.REDIS_URL,
+  }
+}
