@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { variableValues } from '../src/composition/loadConfig'
 
-/** Demo credentials (`SEED_*`, declared with their defaults in src/config/variables.ts). */
+/** Demo credentials (`SEED_*`, declared with their defaults in src/composition/variables.ts). */
 export const seedCredentials = () => {
   const settings = variableValues(process.env)
   return {

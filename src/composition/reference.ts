@@ -27,7 +27,7 @@ export function configurationReference(): string {
   return [
     '# Configuration',
     '',
-    '<!-- Generated from src/config/variables.ts by `npm run docs:config`; do not edit. -->',
+    '<!-- Generated from src/composition/variables.ts (each domain declares its own in its settings.ts) by `npm run docs:config`; do not edit. -->',
     '',
     'Every setting is an environment variable (or a line of `.env`, which `npm run dev`,',
     '`npm start` and the scripts load as Next does). All are optional for a local run. The app',
@@ -75,7 +75,7 @@ export function environmentExample(): string {
   return [
     '# Copy to .env and adjust. Every variable is optional for local use: `npm run dev` and',
     '# `npm start` work in a fresh clone without any of them. Generated from',
-    '# src/config/variables.ts by `npm run docs:config` (docs/configuration.md has the same).',
+    '# src/composition/variables.ts by `npm run docs:config` (docs/configuration.md has the same).',
     '',
     sections.join('\n\n'),
     '',
