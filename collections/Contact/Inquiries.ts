@@ -4,7 +4,7 @@ import { isAdmin } from '../Identity/access/isAdmin'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import type { Inquiry } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
-import { toInquiryEventData } from '@/webhooks/eventData'
+import { toInquiryEventData } from '@/contact/inquiryEvents'
 
 const inquiryEvents = emitBusinessEvent<Inquiry>({
   created: WebhookEvents.InquiryCreated,

@@ -4,29 +4,7 @@ import { submitInquiry } from '@/contact/operations/submitInquiry'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { parseInput } from '@/http/parseInput'
-import { successResult } from '@/openapi/common'
-
-export const contactBody = z.object(
-  {
-    // `trim` before `min(1)` refuses blank text; the reference says so with a pattern.
-    name: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(200)
-      .meta({ pattern: '\\S' }),
-    email: z.email({ error: 'must be an e-mail address' }).max(254),
-    message: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(5000)
-      .meta({ pattern: '\\S' }),
-  },
-  { error: 'must be a JSON object with name, email and message' },
-)
-
-export const contactResult = successResult
+import { contactBody, contactResult } from '@/contact/contracts/contactForm'
 
 export const contactEndpoint = defineEndpoint({
   path: '/contact',

@@ -4,24 +4,8 @@ import { salesReport } from '@/reports/operations/salesReport'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
+import { salesReportQuery, salesReportResult } from '@/reports/contracts/salesReport'
 import { salesWindow } from '@/reports/salesPeriod'
-
-export const salesReportQuery = z.object({
-  period: z
-    .string()
-    .max(50)
-    .optional()
-    .describe('day, week (default) or month; anything else counts 7 days and is echoed'),
-})
-
-export const salesReportResult = z.object({
-  data: z.object({
-    count: z.number().int(),
-    revenue: z.number(),
-    avgOrder: z.number().int(),
-    period: z.string(),
-  }),
-})
 
 // Served at `/reports/sales` through a rewrite onto `/api/reports/sales`.
 export const salesReportEndpoint = defineEndpoint({

@@ -2,12 +2,12 @@ import { z } from 'zod'
 
 import { searchCollections } from '@/search/operations/searchCollections'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { hitFields, hitPublishedAt } from '@/search/hitFields'
+import { searchQuery, searchResult } from '@/search/contracts/search'
 import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
 import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
-import { localeParams, requestLocale } from '@/http/requestLocale'
+import { requestLocale } from '@/http/requestLocale'
 import { acceptLanguageHeader, localeResponseHeaders } from '@/openapi/common'
 import type { SearchTargetName } from '@/search/searchTargets'
 
@@ -23,30 +23,6 @@ const collectionName: Record<SearchTargetName, string> = {
   products: 'products',
   pages: 'pages',
 }
-
-export const searchQuery = z.object({
-  q: z.string().max(200).optional(),
-  type: z.enum(['posts', 'products', 'pages', 'all']).default('all'),
-  ...localeParams,
-})
-
-/** One hit, with the fields of its collection (see `src/search/searchTargets.ts`). */
-export const searchHit = z
-  .discriminatedUnion('_collection', [
-    z.object({
-      _collection: z.literal('posts'),
-      ...hitFields.articles,
-      publishedAt: hitPublishedAt,
-    }),
-    z.object({ _collection: z.literal('products'), ...hitFields.products }),
-    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
-  ])
-  .meta({ id: 'SearchHit' })
-
-export const searchResult = z.object({
-  docs: z.array(searchHit),
-  totalDocs: z.number().int().describe('The number of records in `docs`'),
-})
 
 // The searched fields of each collection: src/search/searchTargets.ts.
 export const searchEndpoint = defineEndpoint({

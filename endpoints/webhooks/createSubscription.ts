@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 import { parseInput } from '@/http/parseInput'
 import { createSubscription } from '@/webhooks/operations/createSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
@@ -7,38 +5,10 @@ import { readJsonBody } from '@/http/readJsonBody'
 import { requireConsumer } from './requireConsumer'
 import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
 import {
-  endpointUrl,
-  extraHeaders,
-  eventNames,
-  timeoutSeconds,
-  maxDeliveriesPerSecond,
-  eventFilter,
-  orderedDelivery,
-} from './subscriptionFields'
-
-/** Body of `POST /webhooks/subscriptions`. */
-export const createSubscriptionInput = z.object({
-  endpoint_url: endpointUrl,
-  events: eventNames,
-  description: z.string().max(1000).nullish(),
-  headers: extraHeaders.optional(),
-  timeout_seconds: timeoutSeconds.optional(),
-  max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
-  filter: eventFilter.optional(),
-  ordered: orderedDelivery.optional(),
-})
-
-/** Answer 201 of the create: the only answer besides the rotation's that shows the secret. */
-export const createSubscriptionOutput = z.object({
-  id: z.uuid(),
-  endpoint_url: z.string(),
-  events: z.array(z.string()),
-  secret: z
-    .string()
-    .describe('The signing secret (base64 of 24 random bytes): shown only here and on rotation'),
-  created_at: z.iso.datetime(),
-  test_sent: z.literal(true),
-})
+  createSubscriptionInput,
+  createSubscriptionOutput,
+  type CreatedSubscription,
+} from '@/webhooks/contracts/subscriptions'
 
 export const createSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions',
@@ -82,7 +52,7 @@ export const createSubscriptionEndpoint = defineEndpoint({
           ordered: input.ordered,
         },
       })
-      const body: z.infer<typeof createSubscriptionOutput> = {
+      const body: CreatedSubscription = {
         id: subscription.id,
         endpoint_url: subscription.endpointUrl,
         events: subscription.events as string[],

@@ -1,5 +1,4 @@
 import type { PayloadRequest } from 'payload'
-import { z } from 'zod'
 
 import { configOf } from '@/config/appConfig'
 import { defineEndpoint } from '@/http/defineEndpoint'
@@ -7,16 +6,7 @@ import { unauthorized } from '@/http/errors'
 import { portalSessionOf } from '@/identity/portal/portalSessionAuth'
 import { endPortalSession } from '@/identity/operations/endPortalSession'
 import { clearedSessionCookie } from '@/identity/portal/portalTokens'
-
-export const currentPortalSessionOutput = z.object({
-  data: z.object({
-    consumer: z.object({ id: z.string(), name: z.string() }),
-    read_only: z.boolean(),
-    expires_at: z.iso
-      .datetime()
-      .describe('When the session ends unless used again (idle limit), or its last moment'),
-  }),
-})
+import { currentPortalSessionOutput, type PortalSession } from '@/webhooks/contracts/portalSessions'
 
 const sessionOf = (req: PayloadRequest) => {
   const session = portalSessionOf(req)
@@ -39,7 +29,7 @@ export const getPortalSessionEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     const session = sessionOf(req)
-    const body: z.infer<typeof currentPortalSessionOutput> = {
+    const body: { data: PortalSession } = {
       data: {
         consumer: { id: String(req.user!.id), name: String(req.user!.name ?? '') },
         read_only: session.isReadOnly,

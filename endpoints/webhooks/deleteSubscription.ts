@@ -1,7 +1,8 @@
 import { deleteSubscription } from '@/webhooks/operations/deleteSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { unmodifiedSinceHeaders, unmodifiedSinceOf } from '@/http/preconditions'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
+import { subscriptionIdParams } from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
 
 export const deleteSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',

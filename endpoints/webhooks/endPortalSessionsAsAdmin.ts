@@ -2,19 +2,11 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { endConsumerPortalSessions } from '@/identity/operations/endConsumerPortalSessions'
+import {
+  endedPortalSessionsOutput,
+  openPortalAsAdminParams,
+} from '@/webhooks/contracts/portalSessions'
 import { findConsumerOr404 } from './findConsumerOr404'
-import { openPortalAsAdminParams } from './openPortalAsAdmin'
-
-/** What ending a consumer's portal sessions did. */
-export const endedPortalSessionsOutput = z
-  .object({
-    ended: z
-      .number()
-      .int()
-      .min(0)
-      .describe('How many links not yet opened and sessions still running were ended'),
-  })
-  .meta({ id: 'EndedPortalSessions' })
 
 export const endPortalSessionsAsAdminEndpoint = defineEndpoint({
   path: '/:id/portal-sessions',

@@ -3,22 +3,8 @@ import { z } from 'zod'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
+import { eventTypesOutput, listEventTypesInput } from '@/webhooks/contracts/eventTypes'
 import { listEventTypes } from '@/webhooks/operations/listEventTypes'
-import { pageMeta, pageQuery } from './resources'
-
-/** Query of `GET /webhooks/event-types`: paging, as in the other lists. */
-export const listEventTypesInput = pageQuery
-
-export const eventTypesOutput = z.object({
-  data: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string().nullable(),
-      example_payload: z.unknown(),
-    }),
-  ),
-  meta: pageMeta,
-})
 
 export const eventTypesEndpoint = defineEndpoint({
   path: '/webhooks/event-types',

@@ -1,30 +1,11 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { recordIdText } from '@/http/ids'
 import { parseInput } from '@/http/parseInput'
+import { getDeliveryOutput, getDeliveryParams } from '@/webhooks/contracts/deliveries'
 import { findOwnDelivery } from '@/webhooks/operations/findOwnDelivery'
 import { requireConsumer, routeId } from './requireConsumer'
-import { deliveryResource, toDeliveryResource } from './resources'
-
-/** Path parameter: a delivery id. */
-export const getDeliveryParams = z.object({ id: recordIdText })
-
-export const getDeliveryOutput = z.object({
-  data: deliveryResource
-    .extend({
-      request_body: z
-        .string()
-        .describe(
-          'The request body as sent, byte for byte: the same JSON text on every attempt, the ' +
-            'one its `webhook-signature` signs',
-        ),
-    })
-    .meta({
-      id: 'WebhookDeliveryWithRequest',
-      description: 'A delivery of the log, with the request body its attempts send',
-    }),
-})
+import { toDeliveryResource } from './resources'
 
 export const getDeliveryEndpoint = defineEndpoint({
   path: '/webhooks/deliveries/:id',

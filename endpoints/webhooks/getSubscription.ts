@@ -2,10 +2,9 @@ import { z } from 'zod'
 
 import { findOwnSubscription } from '@/webhooks/operations/findOwnSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-import { subscriptionResource, toSubscriptionResource } from './resources'
-
-export const subscriptionOutput = z.object({ data: subscriptionResource })
+import { subscriptionIdParams, subscriptionOutput } from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
+import { toSubscriptionResource } from './resources'
 
 export const getSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',

@@ -1,17 +1,13 @@
 import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { recordIdText } from '@/http/ids'
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
+import { listAttemptsOutput, listAttemptsParams } from '@/webhooks/contracts/deliveries'
+import { pageQuery } from '@/webhooks/contracts/paging'
 import { listAttempts } from '@/webhooks/operations/listAttempts'
 import { requireConsumer, routeId } from './requireConsumer'
-import { attemptResource, pageMeta, pageQuery, toAttemptResource } from './resources'
-
-/** Path parameter: a delivery id. */
-export const listAttemptsParams = z.object({ id: recordIdText })
-
-export const listAttemptsOutput = z.object({ data: z.array(attemptResource), meta: pageMeta })
+import { toAttemptResource } from './resources'
 
 export const listAttemptsEndpoint = defineEndpoint({
   path: '/webhooks/deliveries/:id/attempts',

@@ -1,32 +1,13 @@
 import { z } from 'zod'
 
 import { offsetPage } from '@/http/pageMeta'
-import { isoTimestamp } from '@/http/isoTimestamp'
 import { parseInput } from '@/http/parseInput'
-import { deliveryStatuses } from '@/webhooks/deliveryStatus'
+import { listDeliveriesInput, listDeliveriesOutput } from '@/webhooks/contracts/deliveries'
 import { listDeliveries } from '@/webhooks/operations/listDeliveries'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-import { deliveryResource, pageMeta, pageQuery, toDeliveryResource } from './resources'
-
-/** Query of the delivery log: paging, and optionally a status, an event type and a time range. */
-export const listDeliveriesInput = pageQuery.extend({
-  status: z.enum(deliveryStatuses).optional(),
-  event_type: z
-    .string()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe('Only deliveries of this event type (its exact name, e.g. `order.paid`)'),
-  since: isoTimestamp
-    .optional()
-    .describe('Only deliveries created at or after this time (ISO 8601)'),
-  until: isoTimestamp
-    .optional()
-    .describe('Only deliveries created before this time (ISO 8601); it must come after `since`'),
-})
-
-export const listDeliveriesOutput = z.object({ data: z.array(deliveryResource), meta: pageMeta })
+import { subscriptionIdParams } from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
+import { toDeliveryResource } from './resources'
 
 export const listDeliveriesEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/deliveries',

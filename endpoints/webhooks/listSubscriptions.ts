@@ -2,18 +2,11 @@ import { z } from 'zod'
 
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
+import { listSubscriptionsInput, listSubscriptionsOutput } from '@/webhooks/contracts/subscriptions'
 import { listSubscriptions } from '@/webhooks/operations/listSubscriptions'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer } from './requireConsumer'
-import { pageMeta, pageQuery, subscriptionResource, toSubscriptionResource } from './resources'
-
-/** Query of `GET /webhooks/subscriptions`. */
-export const listSubscriptionsInput = pageQuery
-
-export const listSubscriptionsOutput = z.object({
-  data: z.array(subscriptionResource),
-  meta: pageMeta,
-})
+import { toSubscriptionResource } from './resources'
 
 export const listSubscriptionsEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions',

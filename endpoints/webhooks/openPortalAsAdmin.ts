@@ -1,13 +1,13 @@
-import { z } from 'zod'
-
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
+import {
+  openPortalAsAdminParams,
+  portalLinkInput,
+  portalLinkOutput,
+} from '@/webhooks/contracts/portalSessions'
 import { findConsumerOr404 } from './findConsumerOr404'
-import { portalLinkInput, portalLinkOutput, portalLinkResponse } from './portalSessions'
-
-/** Path parameter: the consumer id. */
-export const openPortalAsAdminParams = z.object({ id: z.string().min(1).max(100) })
+import { portalLinkResponse } from './portalSessions'
 
 export const openPortalAsAdminEndpoint = defineEndpoint({
   path: '/:id/portal-link',

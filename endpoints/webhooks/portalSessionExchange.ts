@@ -8,18 +8,7 @@ import { assertSameOrigin } from '@/identity/portal/portalSessionAuth'
 import { readJsonBody } from '@/http/readJsonBody'
 import { exchangePortalLink } from '@/identity/operations/exchangePortalLink'
 import { sessionCookie } from '@/identity/portal/portalTokens'
-
-/** Body of the exchange: the token of the link's fragment. */
-export const portalExchangeInput = z
-  .strictObject({ token: z.string().max(200).describe("The link's `#token=` value") })
-  .meta({ id: 'PortalExchangeInput' })
-
-export const portalSessionOutput = z.object({
-  data: z.object({
-    read_only: z.boolean(),
-    expires_at: z.iso.datetime().describe('The latest the session can last'),
-  }),
-})
+import { portalExchangeInput, portalSessionOutput } from '@/webhooks/contracts/portalSessions'
 
 export const exchangePortalSessionEndpoint = defineEndpoint({
   path: '/webhooks/portal-sessions/exchange',

@@ -9,38 +9,8 @@ import { serverUrlOf } from '@/http/serverUrl'
 import { forbidden } from '@/http/errors'
 import { openPortalLink } from '@/identity/operations/openPortalLink'
 import { apiKeyIndex, presentedApiKey } from '@/identity/secrets'
-import { maxLinkMinutes } from '@/identity/portal/portalSettings'
+import { portalLinkInput, portalLinkOutput } from '@/webhooks/contracts/portalSessions'
 import { requireConsumer } from './requireConsumer'
-
-/** Body of `POST /webhooks/portal-sessions`. */
-export const portalLinkInput = z
-  .strictObject({
-    read_only: z
-      .boolean()
-      .optional()
-      .describe('The session can look at everything and change nothing; false when absent'),
-    expires_in_minutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(maxLinkMinutes)
-      .optional()
-      .describe('How long the link can be opened; `PORTAL_LINK_MINUTES` (15) when absent'),
-  })
-  .meta({ id: 'PortalLinkInput' })
-
-/** A one-time link into the portal. */
-export const portalLinkOutput = z
-  .object({
-    url: z
-      .url()
-      .describe(
-        "Opens the caller's portal once; its token is in the fragment, which browsers never " +
-          'send to a server or in a `Referer`',
-      ),
-    expires_at: z.iso.datetime().describe('After this the link opens nothing'),
-  })
-  .meta({ id: 'PortalLink' })
 
 /**
  * The link answer for the consumer `consumerId`, asked for by `openedBy` (with the API key whose

@@ -1,33 +1,15 @@
-import { z } from 'zod'
-
 import { recoverEvents } from '@/webhooks/operations/recoverEvents'
 import { configOf } from '@/config/appConfig'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
-import { isoTimestamp } from '@/http/isoTimestamp'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-
-/** Body of `POST /webhooks/subscriptions/:id/recover`. */
-export const recoverEventsInput = z
-  .strictObject({
-    since: isoTimestamp.describe(
-      'Start of the window (ISO 8601), within the retention period (30 days by default)',
-    ),
-    until: isoTimestamp.optional().describe('End of the window (ISO 8601); now when absent'),
-  })
-  .meta({ id: 'RecoverEventsInput' })
-
-export const recoverEventsOutput = z.object({
-  data: z.object({
-    queued: z
-      .number()
-      .int()
-      .describe('Deliveries queued: missed events, and given-up deliveries sent once more'),
-    since: z.iso.datetime(),
-    until: z.iso.datetime(),
-  }),
-})
+import {
+  recoverEventsInput,
+  recoverEventsOutput,
+  type RecoveredEvents,
+} from '@/webhooks/contracts/deliveries'
+import { subscriptionIdParams } from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
 
 export const recoverEventsEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/recover',
@@ -67,8 +49,8 @@ export const recoverEventsEndpoint = defineEndpoint({
           queued: recovered.queued,
           since: recovered.since.toISOString(),
           until: recovered.until.toISOString(),
-        },
-      } satisfies z.infer<typeof recoverEventsOutput>,
+        } satisfies RecoveredEvents,
+      },
       { status: 202 },
     )
   },

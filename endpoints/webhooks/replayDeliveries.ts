@@ -1,53 +1,15 @@
-import { z } from 'zod'
-
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { isoTimestamp } from '@/http/isoTimestamp'
 import { parseInput } from '@/http/parseInput'
 import { readJsonBody } from '@/http/readJsonBody'
 import {
-  replayableStatuses,
-  replayDeliveries,
-  replayLimit,
-} from '@/webhooks/operations/replayDeliveries'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-
-/** Body of `POST /webhooks/subscriptions/:id/replay`. */
-export const replayDeliveriesInput = z
-  .strictObject({
-    status: z
-      .enum(replayableStatuses)
-      .describe('`dead`: given up after their last attempt; `failed`: waiting for a retry'),
-    since: isoTimestamp.describe('Start of the window of event times (ISO 8601)'),
-    until: isoTimestamp.optional().describe('End of the window (ISO 8601); now when absent'),
-    after_id: z
-      .number()
-      .int()
-      .min(0)
-      .max(2_147_483_647) // delivery ids are PostgreSQL integers
-      .optional()
-      .describe("Continue past this delivery: the previous answer's `next_after_id`"),
-  })
-  .meta({ id: 'ReplayDeliveriesInput' })
-
-export const replayDeliveriesOutput = z.object({
-  data: z.object({
-    queued: z.number().int().describe(`Deliveries queued again, at most ${replayLimit}`),
-    remaining: z
-      .number()
-      .int()
-      .describe('Deliveries past the last one queued still in that status and window'),
-    next_after_id: z
-      .number()
-      .int()
-      .nullable()
-      .describe(
-        'When some remain: send it as `after_id` with the same body to queue the next ones; ' +
-          '`null` when none remain',
-      ),
-    since: z.iso.datetime(),
-    until: z.iso.datetime(),
-  }),
-})
+  replayDeliveriesInput,
+  replayDeliveriesOutput,
+  type ReplayedDeliveries,
+} from '@/webhooks/contracts/deliveries'
+import { subscriptionIdParams } from '@/webhooks/contracts/subscriptions'
+import { replayLimit } from '@/webhooks/deliveryStatus'
+import { replayDeliveries } from '@/webhooks/operations/replayDeliveries'
+import { requireConsumer, routeId } from './requireConsumer'
 
 export const replayDeliveriesEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/replay',
@@ -93,8 +55,8 @@ export const replayDeliveriesEndpoint = defineEndpoint({
           next_after_id: replayed.nextAfterId,
           since: replayed.since.toISOString(),
           until: replayed.until.toISOString(),
-        },
-      } satisfies z.infer<typeof replayDeliveriesOutput>,
+        } satisfies ReplayedDeliveries,
+      },
       { status: 202 },
     )
   },

@@ -1,5 +1,4 @@
 import type { PayloadRequest } from 'payload'
-import { z } from 'zod'
 
 import { isConsumer } from '@/identity/roles'
 import { forbidden } from '@/http/errors'
@@ -15,9 +14,6 @@ export function requireConsumer(req: PayloadRequest): string {
   }
   return String(req.user!.id)
 }
-
-/** The `{id}` of a subscription, as documented (another id names nothing: 404). */
-export const subscriptionIdParams = z.object({ id: z.uuid().describe('The subscription id') })
 
 /** The `:id` path parameter. */
 export const routeId = (req: PayloadRequest) => String(req.routeParams?.id ?? '')

@@ -1,16 +1,11 @@
 import { z } from 'zod'
 
-import { recordIdText } from '@/http/ids'
 import { parseInput } from '@/http/parseInput'
+import { retryDeliveryInput, retryDeliveryOutput } from '@/webhooks/contracts/deliveries'
 import { retryDelivery } from '@/webhooks/operations/retryDelivery'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { requireConsumer, routeId } from './requireConsumer'
-import { deliveryResource, toDeliveryResource } from './resources'
-
-/** Path parameter of the retry: a delivery id. */
-export const retryDeliveryInput = z.object({ id: recordIdText })
-
-export const retryDeliveryOutput = z.object({ data: deliveryResource })
+import { toDeliveryResource } from './resources'
 
 export const retryDeliveryEndpoint = defineEndpoint({
   path: '/webhooks/deliveries/:id/retry',

@@ -1,18 +1,12 @@
 import { z } from 'zod'
 
-import { recordIdText } from '@/http/ids'
-
 import { parseInput } from '@/http/parseInput'
+import {
+  retryDeliveryAsAdminInput,
+  retryDeliveryAsAdminOutput,
+} from '@/webhooks/contracts/deliveries'
 import { retryDelivery } from '@/webhooks/operations/retryDelivery'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { deliveryResource } from './resources'
-
-/** Path parameter: the delivery id. */
-export const retryDeliveryAsAdminInput = z.object({ id: recordIdText })
-
-export const retryDeliveryAsAdminOutput = z.object({
-  data: z.object({ id: z.number().int(), status: deliveryResource.shape.status }),
-})
 
 export const retryDeliveryAsAdminEndpoint = defineEndpoint({
   path: '/:id/retry',

@@ -1,15 +1,11 @@
-import { z } from 'zod'
-
 import { rotateSecret } from '@/webhooks/operations/rotateSecret'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-
-/** Answer of the rotation: the new secret, when the previous one stops signing, and why. */
-export const rotateSecretOutput = z.object({
-  secret: z.string().describe('The new signing secret: shown only here'),
-  valid_until: z.iso.datetime().describe('Until when the previous secret also signs (10 minutes)'),
-  note: z.string(),
-})
+import {
+  rotateSecretOutput,
+  subscriptionIdParams,
+  type RotatedSecret,
+} from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
 
 export const rotateSecretEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/rotate-secret',
@@ -34,7 +30,7 @@ export const rotateSecretEndpoint = defineEndpoint({
   handler: async (req) => {
     requireConsumer(req)
     const { secret, validUntil } = await rotateSecret({ req, id: routeId(req) })
-    const body: z.infer<typeof rotateSecretOutput> = {
+    const body: RotatedSecret = {
       secret,
       valid_until: validUntil.toISOString(),
       note:

@@ -1,12 +1,11 @@
-import { z } from 'zod'
-
 import { sendTestEvent } from '@/webhooks/operations/sendTestEvent'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-
-export const testSubscriptionOutput = z.object({
-  data: z.object({ delivery_id: z.number().int(), event_id: z.uuid() }),
-})
+import {
+  subscriptionIdParams,
+  testSubscriptionOutput,
+  type QueuedTest,
+} from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
 
 export const testSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id/test',
@@ -29,7 +28,7 @@ export const testSubscriptionEndpoint = defineEndpoint({
     return Response.json(
       {
         data: { delivery_id: queued.deliveryId, event_id: queued.eventId },
-      } satisfies z.infer<typeof testSubscriptionOutput>,
+      } satisfies QueuedTest,
       { status: 201 },
     )
   },

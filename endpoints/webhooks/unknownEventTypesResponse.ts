@@ -1,15 +1,8 @@
 import { z } from 'zod'
 
+import { unknownEventTypesBody } from '@/webhooks/contracts/subscriptions'
 import type { ResponseDocs } from '@/openapi/operation'
 import { UnknownEventTypesError } from '@/webhooks/operations/assertEventTypesActive'
-
-/** The 422 of create and update: the unknown or inactive names, beside the message. */
-export const unknownEventTypesBody = z
-  .object({
-    error: z.string(),
-    invalid_events: z.array(z.string()).describe('The names that are unknown or inactive'),
-  })
-  .meta({ id: 'UnknownEventTypes' })
 
 export const unknownEventTypesResponse: ResponseDocs = {
   description: 'Some `events` are not active event types; nothing was changed',

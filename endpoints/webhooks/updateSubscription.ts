@@ -1,36 +1,16 @@
-import { z } from 'zod'
-
 import { parseInput } from '@/http/parseInput'
 import { updateSubscription } from '@/webhooks/operations/updateSubscription'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { unmodifiedSinceHeaders, unmodifiedSinceOf } from '@/http/preconditions'
-import { requireConsumer, routeId, subscriptionIdParams } from './requireConsumer'
-import { toSubscriptionResource } from './resources'
 import {
-  endpointUrl,
-  eventNames,
-  extraHeaders,
-  maxDeliveriesPerSecond,
-  timeoutSeconds,
-  eventFilter,
-  orderedDelivery,
-} from './subscriptionFields'
+  subscriptionIdParams,
+  subscriptionOutput,
+  updateSubscriptionInput,
+} from '@/webhooks/contracts/subscriptions'
+import { requireConsumer, routeId } from './requireConsumer'
+import { toSubscriptionResource } from './resources'
 import { answeringUnknownEventTypes, unknownEventTypesResponse } from './unknownEventTypesResponse'
-import { subscriptionOutput } from './getSubscription'
-
-/** Body of `PATCH /webhooks/subscriptions/:id`: any of these; anything else is a 400. */
-export const updateSubscriptionInput = z.strictObject({
-  endpoint_url: endpointUrl.optional(),
-  events: eventNames.optional(),
-  description: z.string().max(1000).nullable().optional(),
-  headers: extraHeaders.optional(),
-  timeout_seconds: timeoutSeconds.optional(),
-  max_deliveries_per_second: maxDeliveriesPerSecond.optional(),
-  is_active: z.boolean().optional(),
-  filter: eventFilter.optional(),
-  ordered: orderedDelivery.optional(),
-})
 
 export const updateSubscriptionEndpoint = defineEndpoint({
   path: '/webhooks/subscriptions/:id',

@@ -73,3 +73,29 @@ export function presentImage(row: MediaRow, serverUrl: string): Image {
     sizes,
   }
 }
+
+/** An image as the API reference's and the event catalogue's examples show it. */
+export const exampleImage: Image = {
+  id: 5,
+  url: 'https://shop.example/api/media/file/spring.jpg',
+  alt: 'Linen shirts on a rail',
+  width: 2400,
+  height: 1600,
+  sizes: {
+    thumbnail: {
+      url: 'https://shop.example/api/media/file/spring-320x320.webp',
+      width: 320,
+      height: 320,
+    },
+    card: {
+      url: 'https://shop.example/api/media/file/spring-768x512.webp',
+      width: 768,
+      height: 512,
+    },
+    hero: {
+      url: 'https://shop.example/api/media/file/spring-1600x1067.webp',
+      width: 1600,
+      height: 1067,
+    },
+  },
+}

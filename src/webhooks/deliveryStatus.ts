@@ -7,3 +7,10 @@ export const deliveryStatuses = ['pending', 'delivering', 'succeeded', 'failed',
 
 /** One status of a delivery. */
 export type DeliveryStatus = (typeof deliveryStatuses)[number]
+
+/** The statuses a bulk replay takes: given up, or waiting for their next retry. */
+export const replayableStatuses = ['dead', 'failed'] as const
+export type ReplayableStatus = (typeof replayableStatuses)[number]
+
+/** Deliveries one replay queues at most; the rest stay for the next call. */
+export const replayLimit = 1000

@@ -2,7 +2,7 @@ import { createLocalReq, type Payload } from 'payload'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { stripeWebhookInput } from '../../endpoints/shop/stripeWebhook'
+import { stripeWebhookInput } from '@/shop/contracts/stripeWebhook'
 import type { Order } from '../../src/payload-types'
 import { handleStripeEvent } from '../../src/shop/operations/handleStripeEvent'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'

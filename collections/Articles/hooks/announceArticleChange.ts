@@ -13,7 +13,7 @@ import { transactionDatabase } from '@/db/transaction'
 import { presentImages } from '@/media/operations/findImages'
 import type { Article } from '@/payload-types'
 import { WebhookEvents, type WebhookEventName } from '@/webhooks/eventCatalogue'
-import { toArticleEventData, toArticleRemovedEventData } from '@/webhooks/eventData'
+import { toArticleEventData, toArticleRemovedEventData } from '@/articles/articleEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { documentText, writtenLocale } from '@/db/documentLocales'
 

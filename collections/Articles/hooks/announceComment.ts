@@ -5,7 +5,7 @@ import { publicArticleSql, publicCommentStatus } from '@/articles/visibility'
 import { transactionDatabase } from '@/db/transaction'
 import type { Comment } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
-import { toCommentEventData } from '@/webhooks/eventData'
+import { toCommentEventData } from '@/articles/commentEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 
 /*

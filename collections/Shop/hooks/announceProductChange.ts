@@ -3,7 +3,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 import { presentImages } from '@/media/operations/findImages'
 import type { Product } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
-import { toProductEventData } from '@/webhooks/eventData'
+import { toProductEventData } from '@/shop/productEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { documentText, writtenLocale } from '@/db/documentLocales'
 

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import type { StockAdjustment } from '@/payload-types'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
-import { toProductEventData } from '@/webhooks/eventData'
+import { toProductEventData } from '@/shop/productEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { presentImages } from '@/media/operations/findImages'
 import { configOf } from '@/config/appConfig'

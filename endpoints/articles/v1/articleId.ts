@@ -1,10 +1,6 @@
 import type { PayloadRequest } from 'payload'
-import { z } from 'zod'
 
 import { notFound } from '@/http/errors'
-
-/** The `{id}` path parameter as documented (anything else is answered 404). */
-export const articleIdParams = z.object({ id: z.int().min(1).describe('The article id') })
 
 /** The `{id}` path segment: an article id is a positive integer; anything else names nothing. */
 export function articleIdFrom(req: PayloadRequest): number {

@@ -4,33 +4,13 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { createArticle as create, type ArticleInput } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import {
-  articleFields,
-  createQuery,
-  readOnlyFields,
-  toArticleInput,
-  toWriteMode,
-} from './articleFields'
-import { articleDocumentV1, readBack } from './readArticle'
+import { articleDocumentV1 } from '@/articles/contracts/v1/articles'
+import { createArticleBody, createQuery } from '@/articles/contracts/v1/articleWrites'
+import { toArticleInput, toWriteMode } from './articleFields'
+import { readBack } from './readArticle'
 import { queryObject } from '@/http/queryParams'
 import { requestLocale } from '@/http/requestLocale'
 import { localeResponseHeaders } from '@/openapi/common'
-
-/** Body of `POST /api/v1/articles`: title, slug and author are required. */
-export const createArticleBody = z.strictObject({
-  ...readOnlyFields,
-  title: articleFields.title,
-  slug: articleFields.slug,
-  author_id: articleFields.author_id,
-  status: articleFields.status.default('draft'),
-  excerpt: articleFields.excerpt.default(null),
-  body: articleFields.body.default(null),
-  tag_ids: articleFields.tag_ids.default([]),
-  cover_id: articleFields.cover_id.default(null),
-  published_at: articleFields.published_at.default(null),
-  publish_at: articleFields.publish_at.optional(),
-  unpublish_at: articleFields.unpublish_at.optional(),
-})
 
 export const createArticleEndpoint = defineEndpoint({
   path: '/v1/articles',

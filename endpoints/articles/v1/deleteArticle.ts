@@ -1,6 +1,7 @@
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { deleteArticle as remove } from '@/articles/operations/writeArticle'
-import { articleIdFrom, articleIdParams } from './articleId'
+import { articleIdParams } from '@/articles/contracts/v1/articles'
+import { articleIdFrom } from './articleId'
 
 export const deleteArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',

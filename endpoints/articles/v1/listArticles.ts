@@ -4,63 +4,15 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { withImages } from '@/articles/operations/articleImages'
 import { serverUrlOf } from '@/http/serverUrl'
 import { findArticles } from '@/articles/operations/findArticles'
-import { articleIncludes, articleSortFields } from '@/articles/listQuery'
-import { articleStatuses } from '@/articles/status'
 import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { parseInput } from '@/http/parseInput'
-import { queryDate, queryInteger, queryNameList, queryObject } from '@/http/queryParams'
-import { keysetPageMeta, offsetPage, offsetPageMeta } from '@/http/pageMeta'
+import { queryObject } from '@/http/queryParams'
+import { offsetPage } from '@/http/pageMeta'
 import { conditionalGet } from '@/openapi/common'
-import { localeParams, requestLocale } from '@/http/requestLocale'
-import { articleV1, presentArticle } from './presentArticle'
-
-const neverBoth =
-  'Never together with the other kind: `page`/`per_page` (numbered) and `after_id`/`limit` ' +
-  '(keyset) in one request is a 400.'
-
-/**
- * Query of `GET /api/v1/articles`. Numbered pages (`page`, `per_page`) or keyset pages
- * (`after_id`, `limit`: used as soon as either is given), never both.
- */
-export const listArticlesQuery = z
-  .object({
-    status: z.enum(articleStatuses).optional(),
-    author_id: queryInteger({ min: 1 }).optional(),
-    created_after: queryDate.optional().describe('YYYY-MM-DD: created on or after that day (UTC)'),
-    sort: z.enum(articleSortFields).default('id'),
-    order: z.enum(['asc', 'desc']).default('asc'),
-    include: queryNameList(articleIncludes).default([]),
-    ...localeParams,
-    page: queryInteger({ min: 1 })
-      .optional()
-      .describe(`Numbered pages: the page, from 1 (default 1). ${neverBoth}`),
-    per_page: queryInteger({ min: 1, max: 100 })
-      .optional()
-      .describe(`Numbered pages: rows a page (default 20). ${neverBoth}`),
-    after_id: queryInteger({ min: 1 })
-      .optional()
-      .describe(`Keyset pages: rows after this id (\`meta.next_after_id\`). ${neverBoth}`),
-    limit: queryInteger({ min: 1, max: 100 })
-      .optional()
-      .describe(`Keyset pages: rows a page (default 20). ${neverBoth}`),
-  })
-  .superRefine((query, context) => {
-    const isKeyset = query.after_id !== undefined || query.limit !== undefined
-    const isOffset = query.page !== undefined || query.per_page !== undefined
-    if (isKeyset && isOffset) {
-      context.addIssue({
-        code: 'custom',
-        path: ['after_id'],
-        message: 'keyset (after_id, limit) and numbered pages (page, per_page) cannot be combined',
-      })
-    }
-  })
-
-export const articleListMeta = z.union([offsetPageMeta, keysetPageMeta])
-
-/** Answer of `GET /api/v1/articles`. */
-export const articleListV1 = z.object({ data: z.array(articleV1), meta: articleListMeta })
+import { requestLocale } from '@/http/requestLocale'
+import { articleListV1, listArticlesQuery } from '@/articles/contracts/v1/articles'
+import { presentArticle } from './presentArticle'
 
 export const listArticlesEndpoint = defineEndpoint({
   path: '/v1/articles',

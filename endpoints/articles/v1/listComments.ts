@@ -2,35 +2,16 @@ import { z } from 'zod'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findComments } from '@/articles/operations/findComments'
-import { commentStatuses } from '@/articles/status'
 import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
-import { queryInteger, queryObject } from '@/http/queryParams'
+import { queryObject } from '@/http/queryParams'
 import { conditionalGet } from '@/openapi/common'
-import { articleIdFrom, articleIdParams } from './articleId'
-import { offsetPage, offsetPageMeta } from '@/http/pageMeta'
-
-export const listCommentsQuery = z.object({
-  page: queryInteger({ min: 1 }).default(1),
-  per_page: queryInteger({ min: 1, max: 100 }).default(20),
-})
-
-/** A comment in v1. */
-export const commentV1 = z
-  .object({
-    id: z.number().int(),
-    article_id: z.number().int(),
-    author_name: z.string(),
-    body: z.string(),
-    status: z.enum(commentStatuses),
-    created_at: z.iso.datetime(),
-  })
-  .meta({ id: 'CommentV1' })
-
-/** Answer of `GET /api/v1/articles/{id}/comments`. */
-export const commentListV1 = z.object({ data: z.array(commentV1), meta: offsetPageMeta })
+import { articleIdParams } from '@/articles/contracts/v1/articles'
+import { commentListV1, listCommentsQuery, type CommentV1 } from '@/articles/contracts/v1/comments'
+import { articleIdFrom } from './articleId'
+import { offsetPage } from '@/http/pageMeta'
 
 export const listCommentsEndpoint = defineEndpoint({
   path: '/v1/articles/:id/comments',
@@ -59,7 +40,7 @@ export const listCommentsEndpoint = defineEndpoint({
       perPage: query.per_page,
     })
     if (!slice) throw notFound(`Article ${articleId} not found`)
-    const data: z.infer<typeof commentV1>[] = slice.records.map((record) => ({
+    const data: CommentV1[] = slice.records.map((record) => ({
       ...record,
       created_at: record.created_at.toISOString(),
     }))

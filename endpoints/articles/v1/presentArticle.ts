@@ -1,55 +1,8 @@
-import { z } from 'zod'
-
 import type { ArticleInclude } from '@/articles/listQuery'
 import type { ArticleWithImages } from '@/articles/operations/articleImages'
-import { articleStatuses } from '@/articles/status'
-import { imageSchema } from '@/media/image'
+import type { ArticleV1 } from '@/articles/contracts/v1/articles'
 
-/** An article in v1: snake_case fields, ISO 8601 timestamps, relations embedded on request. */
-export const articleV1 = z
-  .object({
-    id: z.number().int(),
-    title: z
-      .string()
-      .nullable()
-      .describe(
-        'In the locale answered; `null` only where that locale has none and nothing fills it (`fallback_locale=none`, or an article written in another locale only)',
-      ),
-    slug: z.string(),
-    excerpt: z.string().nullable(),
-    body: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .describe(
-        'Lexical editor state; an embedded image (`upload` node) carries the image with its URLs in `value`',
-      ),
-    status: z
-      .enum(articleStatuses)
-      .describe(
-        '`published`: the public reads this version; `draft`: not public. A draft saved beside a published article does not change it',
-      ),
-    author_id: z.number().int(),
-    tag_ids: z.array(z.number().int()),
-    cover: imageSchema.nullable().describe('The cover image, `null` when none'),
-    published_at: z.iso.datetime().nullable(),
-    publish_at: z.iso
-      .datetime()
-      .nullable()
-      .describe('When the latest draft is scheduled to be published, `null` when not'),
-    unpublish_at: z.iso
-      .datetime()
-      .nullable()
-      .describe('When the article is scheduled to be unpublished, `null` when not'),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-    author: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
-    tags: z
-      .array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() }))
-      .optional(),
-  })
-  .meta({ id: 'ArticleV1', description: 'An article; `author` and `tags` only with `include`' })
-export type ArticleV1 = z.infer<typeof articleV1>
-
+/** `record` as v1 shows it, with the relations `include` asks for. */
 export function presentArticle(
   record: ArticleWithImages,
   include: readonly ArticleInclude[],

@@ -4,41 +4,25 @@ import type { PayloadRequest } from 'payload'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticle, findArticleDraft } from '@/articles/operations/findArticles'
 import { withImages } from '@/articles/operations/articleImages'
-import { articleIncludes, type ArticleInclude } from '@/articles/listQuery'
+import type { ArticleInclude } from '@/articles/listQuery'
 import { checkPreviewToken } from '@/articles/previewToken'
 import { readsUnpublished } from '@/articles/visibility'
 import { configOf } from '@/config/appConfig'
 import { jsonWithEntityTag } from '@/http/etag'
 import { notFound, unauthorized } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
-import { queryNameList, queryObject } from '@/http/queryParams'
+import { queryObject } from '@/http/queryParams'
 import { serverUrlOf } from '@/http/serverUrl'
-import { localeParams, requestLocale } from '@/http/requestLocale'
+import { requestLocale } from '@/http/requestLocale'
 import type { TextLocale } from '@/db/localizedText'
 import { conditionalGet } from '@/openapi/common'
-import { articleIdFrom, articleIdParams } from './articleId'
-import { articleV1, presentArticle } from './presentArticle'
-
-export const readArticleQuery = z.object({
-  include: queryNameList(articleIncludes).default([]),
-  ...localeParams,
-  draft: z
-    .enum(['true', 'false'])
-    .optional()
-    .describe(
-      '`true` with editor credentials: the newest draft (autosaves included) instead of the published version; ignored for anyone else',
-    ),
-  preview_token: z
-    .string()
-    .max(200)
-    .optional()
-    .describe(
-      "A preview link's token (the admin panel's Preview button makes one): the newest draft of this one article, until the token expires; an expired token, or one for another article, is 401",
-    ),
-})
-
-/** One article: `{ data }`. */
-export const articleDocumentV1 = z.object({ data: articleV1 })
+import {
+  articleDocumentV1,
+  articleIdParams,
+  readArticleQuery,
+} from '@/articles/contracts/v1/articles'
+import { articleIdFrom } from './articleId'
+import { presentArticle } from './presentArticle'
 
 /** The article as the API shows it: its row, or with `isDraft` its newest draft. */
 async function shownArticle(

@@ -4,37 +4,14 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { replaceArticle as replace, type ArticleInput } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import { articleIdFrom, articleIdParams } from './articleId'
+import { articleDocumentV1, articleIdParams } from '@/articles/contracts/v1/articles'
+import { replaceArticleBody, writeQuery } from '@/articles/contracts/v1/articleWrites'
+import { articleIdFrom } from './articleId'
 import { queryObject } from '@/http/queryParams'
-import {
-  articleFields,
-  readOnlyFields,
-  toArticleInput,
-  toWriteMode,
-  writeQuery,
-} from './articleFields'
-import { articleDocumentV1, readBack } from './readArticle'
+import { toArticleInput, toWriteMode } from './articleFields'
+import { readBack } from './readArticle'
 import { requestLocale } from '@/http/requestLocale'
 import { localeResponseHeaders } from '@/openapi/common'
-
-/**
- * Body of `PUT /api/v1/articles/{id}`: the whole article. Title, slug, status and author are
- * required; an optional field left out is cleared.
- */
-export const replaceArticleBody = z.strictObject({
-  ...readOnlyFields,
-  title: articleFields.title,
-  slug: articleFields.slug,
-  status: articleFields.status,
-  author_id: articleFields.author_id,
-  excerpt: articleFields.excerpt.default(null),
-  body: articleFields.body.default(null),
-  tag_ids: articleFields.tag_ids.default([]),
-  cover_id: articleFields.cover_id.default(null),
-  published_at: articleFields.published_at.default(null),
-  publish_at: articleFields.publish_at.optional(),
-  unpublish_at: articleFields.unpublish_at.optional(),
-})
 
 export const replaceArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',

@@ -1,37 +1,15 @@
-import { z } from 'zod'
-
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { readJsonBody } from '@/http/readJsonBody'
 import { updateArticle as update } from '@/articles/operations/writeArticle'
 import { parseInput } from '@/http/parseInput'
-import { articleIdFrom, articleIdParams } from './articleId'
+import { articleDocumentV1, articleIdParams } from '@/articles/contracts/v1/articles'
+import { updateArticleBody, writeQuery } from '@/articles/contracts/v1/articleWrites'
+import { articleIdFrom } from './articleId'
 import { queryObject } from '@/http/queryParams'
-import {
-  articleFields,
-  readOnlyFields,
-  toArticleInput,
-  toWriteMode,
-  writeQuery,
-} from './articleFields'
-import { articleDocumentV1, readBack } from './readArticle'
+import { toArticleInput, toWriteMode } from './articleFields'
+import { readBack } from './readArticle'
 import { requestLocale } from '@/http/requestLocale'
 import { localeResponseHeaders } from '@/openapi/common'
-
-/** Body of `PATCH /api/v1/articles/{id}`: any writable fields; the others stay as they are. */
-export const updateArticleBody = z.strictObject({
-  ...readOnlyFields,
-  title: articleFields.title.optional(),
-  slug: articleFields.slug.optional(),
-  status: articleFields.status.optional(),
-  author_id: articleFields.author_id.optional(),
-  excerpt: articleFields.excerpt.optional(),
-  body: articleFields.body.optional(),
-  tag_ids: articleFields.tag_ids.optional(),
-  cover_id: articleFields.cover_id.optional(),
-  published_at: articleFields.published_at.optional(),
-  publish_at: articleFields.publish_at.optional(),
-  unpublish_at: articleFields.unpublish_at.optional(),
-})
 
 export const updateArticleEndpoint = defineEndpoint({
   path: '/v1/articles/:id',

@@ -6,46 +6,16 @@ import { serverUrlOf } from '@/http/serverUrl'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticles } from '@/articles/operations/findArticles'
 import { decodeCursor, encodeCursor } from '@/articles/cursor'
-import { articleIncludes, articleSortFields } from '@/articles/listQuery'
-import { articleStatuses } from '@/articles/status'
 import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { badRequest } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
-import { queryInteger, queryNameList, queryObject } from '@/http/queryParams'
+import { queryObject } from '@/http/queryParams'
 import { conditionalGet } from '@/openapi/common'
-import { localeParams, requestLocale } from '@/http/requestLocale'
-import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
+import { requestLocale } from '@/http/requestLocale'
+import { articleListV2, listArticlesV2Query } from '@/articles/contracts/v2/articles'
+import { presentArticle } from './presentArticle'
 import { v2Headers, v2MediaType } from './v2Headers'
-
-/**
- * Query of `GET /api/v2/articles`: v1's filters and order, cursor pages only (`cursor`, `limit`),
- * sparse fieldsets (`fields`), and `created_after` as any ISO 8601 date or date-time.
- */
-export const listArticlesV2Query = z.object({
-  status: z.enum(articleStatuses).optional(),
-  author_id: queryInteger({ min: 1 }).optional(),
-  created_after: z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })])
-    .transform((text) => new Date(text.length === 10 ? `${text}T00:00:00Z` : text))
-    .optional(),
-  sort: z.enum(articleSortFields).default('id'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  include: queryNameList(articleIncludes).default([]),
-  fields: queryNameList(articleV2Fields).optional(),
-  cursor: z.string().max(1000).optional(),
-  limit: queryInteger({ min: 1, max: 100 }).default(20),
-  ...localeParams,
-})
-
-export const articleListV2Meta = z.object({
-  limit: z.number().int(),
-  has_more: z.boolean(),
-  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page'),
-})
-
-/** Answer of `GET /api/v2/articles`. */
-export const articleListV2 = z.object({ data: z.array(articleV2), meta: articleListV2Meta })
 
 export const listArticlesV2Endpoint = defineEndpoint({
   path: '/v2/articles',

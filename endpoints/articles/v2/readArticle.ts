@@ -5,26 +5,18 @@ import { serverUrlOf } from '@/http/serverUrl'
 
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticle } from '@/articles/operations/findArticles'
-import { articleIncludes } from '@/articles/listQuery'
 import { readsUnpublished } from '@/articles/visibility'
 import { jsonWithEntityTag } from '@/http/etag'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
-import { queryNameList, queryObject } from '@/http/queryParams'
+import { queryObject } from '@/http/queryParams'
 import { conditionalGet } from '@/openapi/common'
-import { localeParams, requestLocale } from '@/http/requestLocale'
-import { articleIdFrom, articleIdParams } from '../v1/articleId'
-import { articleV2, articleV2Fields, presentArticle } from './presentArticle'
+import { requestLocale } from '@/http/requestLocale'
+import { articleIdParams } from '@/articles/contracts/v1/articles'
+import { articleIdFrom } from '../v1/articleId'
+import { articleDocumentV2, readArticleV2Query } from '@/articles/contracts/v2/articles'
+import { presentArticle } from './presentArticle'
 import { v2Headers, v2MediaType } from './v2Headers'
-
-export const readArticleV2Query = z.object({
-  include: queryNameList(articleIncludes).default([]),
-  fields: queryNameList(articleV2Fields).optional(),
-  ...localeParams,
-})
-
-/** One article in v2: `{ data }`. */
-export const articleDocumentV2 = z.object({ data: articleV2 })
 
 export const readArticleV2Endpoint = defineEndpoint({
   path: '/v2/articles/:id',

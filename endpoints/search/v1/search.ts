@@ -1,47 +1,12 @@
-import { z } from 'zod'
-
 import { searchCollections } from '@/search/operations/searchCollections'
 import { defineEndpoint } from '@/http/defineEndpoint'
-import { hitFields, hitPublishedAt } from '@/search/hitFields'
+import { searchV1Query, searchV1Result } from '@/search/contracts/searchV1'
 import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
 import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
-import { localeParams, requestLocale } from '@/http/requestLocale'
+import { requestLocale } from '@/http/requestLocale'
 import { acceptLanguageHeader, localeResponseHeaders } from '@/openapi/common'
-import { searchTargets, type SearchTargetName } from '@/search/searchTargets'
-
-export const searchV1Query = z.object({
-  q: z.string().max(200).optional(),
-  collections: z
-    .string()
-    .default('articles,products')
-    .describe('comma-separated; unknown names are ignored')
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name): name is SearchTargetName => Object.hasOwn(searchTargets, name)),
-      ),
-    ]),
-  ...localeParams,
-})
-
-/** One hit in v1 names, with the fields of its collection. */
-export const searchHitV1 = z
-  .discriminatedUnion('_collection', [
-    z.object({
-      _collection: z.literal('articles'),
-      ...hitFields.articles,
-      published_at: hitPublishedAt,
-    }),
-    z.object({ _collection: z.literal('products'), ...hitFields.products }),
-    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
-  ])
-  .meta({ id: 'SearchHitV1' })
-
-export const searchV1Result = z.object({ data: z.array(searchHitV1) })
 
 export const searchV1Endpoint = defineEndpoint({
   path: '/v1/search',

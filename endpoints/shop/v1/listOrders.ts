@@ -3,24 +3,12 @@ import { z } from 'zod'
 import { refundsOfOrders } from '@/shop/refunds/refundsOfOrders'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { forbidden } from '@/http/errors'
-import { maxRecordId } from '@/http/ids'
-import { keysetPageMeta } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
-import { queryInteger, queryObject } from '@/http/queryParams'
+import { queryObject } from '@/http/queryParams'
 import { isUser } from '@/identity/roles'
 import { listCustomerOrders } from '@/shop/operations/listCustomerOrders'
-import { buyerOrder, presentBuyerOrder, privateAnswer, privateAnswerHeaders } from './buyerOrder'
-
-/** Query of `GET /api/v1/orders`: keyset pages, newest first. */
-export const listOrdersQuery = z.object({
-  after_id: queryInteger({ min: 1, max: maxRecordId })
-    .optional()
-    .describe('Orders older than this one (`meta.next_after_id` of the page before)'),
-  limit: queryInteger({ min: 1, max: 100 }).default(20).describe('Orders a page (default 20)'),
-})
-
-/** A page of the caller's orders. */
-export const buyerOrderList = z.object({ data: z.array(buyerOrder), meta: keysetPageMeta })
+import { buyerOrderList, listOrdersQuery, privateAnswerHeaders } from '@/shop/contracts/orders'
+import { presentBuyerOrder, privateAnswer } from './buyerOrder'
 
 export const listOrdersEndpoint = defineEndpoint({
   path: '/v1/orders',

@@ -6,12 +6,15 @@ import { notFound } from '@/http/errors'
 import { maxRecordId } from '@/http/ids'
 import { isUser } from '@/identity/roles'
 import { findBuyerOrder } from '@/shop/operations/findBuyerOrder'
-import { orderTokenHeader, orderTokenSchema } from '@/shop/orderToken'
+import { orderTokenHeader } from '@/shop/orderToken'
 import { refundsOfOrders } from '@/shop/refunds/refundsOfOrders'
-import { buyerOrder, presentBuyerOrder, privateAnswer, privateAnswerHeaders } from './buyerOrder'
-
-/** The `{id}` path parameter as documented (anything else is answered 404). */
-const orderIdParams = z.object({ id: z.int().min(1).describe('The order id (`orderId`)') })
+import {
+  buyerOrderDocument,
+  orderIdParams,
+  privateAnswerHeaders,
+  readOrderHeaders,
+} from '@/shop/contracts/orders'
+import { presentBuyerOrder, privateAnswer } from './buyerOrder'
 
 /**
  * The one 404 of this route: for an order that does not exist, and for one the caller may not
@@ -21,9 +24,6 @@ const noSuchOrder = (id: string) =>
   notFound(
     `Order ${id} not found: an order is read with the ${orderTokenHeader} its checkout answered (order_token)`,
   )
-
-/** One order: `{ data }`. */
-export const buyerOrderDocument = z.object({ data: buyerOrder })
 
 export const readOrderEndpoint = defineEndpoint({
   path: '/v1/orders/:id',
@@ -40,7 +40,7 @@ export const readOrderEndpoint = defineEndpoint({
       'the answer is the same 404 as for an order that does not exist.',
     tags: ['Shop'],
     params: orderIdParams,
-    headers: z.object({ [orderTokenHeader]: orderTokenSchema.optional() }),
+    headers: readOrderHeaders,
     responses: {
       200: { description: 'The order', schema: buyerOrderDocument, headers: privateAnswerHeaders },
     },

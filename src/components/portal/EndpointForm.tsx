@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 
 import { prettyJson } from './format'
 import { callApi, fieldErrorsOf, unchangedSince } from './portalApi'
-import type { CreatedSubscription, Subscription } from './portalTypes'
+import type { CreatedSubscription, Subscription } from '@/webhooks/contracts/subscriptions'
 import { TextWithCode } from './TextWithCode'
 import { useEventTypes } from './useEventTypes'
 

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react'
 import { ErrorMessage } from './ErrorMessage'
 import { prettyJson } from './format'
 import { callApi } from './portalApi'
-import type { EventType, Paged } from './portalTypes'
+import type { EventType } from '@/webhooks/contracts/eventTypes'
+import type { Paged } from '@/webhooks/contracts/paging'
 import { TextWithCode } from './TextWithCode'
 import { useApiData } from './useApiData'
 
@@ -49,7 +50,7 @@ function schemasFromReference(document: OpenApiDocument) {
 
 /** `/portal/events`: every event type with its description, payload schema and example. */
 export function EventCatalogue() {
-  const [list] = useApiData<Paged<EventType & { payload_schema?: unknown }>>(
+  const [list] = useApiData<Paged<EventType & { schema?: unknown; payload_schema?: unknown }>>(
     '/webhooks/event-types?per_page=100',
   )
   const [referenceSchemas, setReferenceSchemas] = useState<Record<string, unknown> | null>(null)

@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { useEffect, useRef, useState } from 'react'
 
 import { EndpointForm } from './EndpointForm'
-import type { CreatedSubscription } from './portalTypes'
+import type { CreatedSubscription } from '@/webhooks/contracts/subscriptions'
 import { usePortalSession } from './PortalShell'
 import { SecretReveal } from './SecretReveal'
 

@@ -1,4 +1,4 @@
-import type { PageMeta } from './portalTypes'
+import type { PageMeta } from '@/webhooks/contracts/paging'
 
 /** Previous / next page of a list, with where we are. Nothing when it fits on one page. */
 export function Pager({

@@ -6,10 +6,9 @@ import { ConfirmAction } from './ConfirmAction'
 import { ErrorMessage } from './ErrorMessage'
 import { formatDateTime } from './format'
 import { callApi, type ApiError } from './portalApi'
+import type { RotatedSecret } from '@/webhooks/contracts/subscriptions'
 import { SecretReveal } from './SecretReveal'
 import { Time } from './statusBadges'
-
-type Rotation = { secret: string; valid_until: string; note: string }
 
 /**
  * Rotate the signing secret: the new one shown once, with the overlap explained from the
@@ -26,14 +25,14 @@ export function RotateSecretPanel({
   isReadOnly: boolean
   onRotated: () => void
 }) {
-  const [rotation, setRotation] = useState<Rotation | null>(null)
+  const [rotation, setRotation] = useState<RotatedSecret | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   const [isBusy, setIsBusy] = useState(false)
 
   const rotate = async () => {
     setIsBusy(true)
     setError(null)
-    const result = await callApi<Rotation>(
+    const result = await callApi<RotatedSecret>(
       `/webhooks/subscriptions/${subscriptionId}/rotate-secret`,
       {
         method: 'POST',

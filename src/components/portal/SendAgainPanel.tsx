@@ -5,14 +5,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { ErrorMessage } from './ErrorMessage'
 import { fromLocalInput, toLocalInput } from './format'
 import { callApi, type ApiError } from './portalApi'
+import type { RecoveredEvents, ReplayedDeliveries } from '@/webhooks/contracts/deliveries'
 
-type Replayed = {
-  queued: number
-  remaining: number
-  next_after_id: number | null
-  since: string
-  until: string
-}
 type Outcome = { text: string } | { error: ApiError } | null
 
 const dayAgo = () => toLocalInput(new Date(Date.now() - 24 * 3600_000))
@@ -41,7 +35,7 @@ export function SendAgainPanel({
 
   const replay = async (afterId?: number) => {
     setIsBusy(true)
-    const result = await callApi<{ data: Replayed }>(
+    const result = await callApi<{ data: ReplayedDeliveries }>(
       `/webhooks/subscriptions/${subscriptionId}/replay`,
       {
         method: 'POST',
@@ -71,7 +65,7 @@ export function SendAgainPanel({
   const recover = async (event: FormEvent) => {
     event.preventDefault()
     setIsBusy(true)
-    const result = await callApi<{ data: { queued: number } }>(
+    const result = await callApi<{ data: RecoveredEvents }>(
       `/webhooks/subscriptions/${subscriptionId}/recover`,
       {
         method: 'POST',

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import { formatHour, formatHourShort, formatMs, formatRate } from './format'
-import type { HourStats, SubscriptionStats } from './portalTypes'
+import type { HourStats, SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
 
 /** Drawing area of each chart, in SVG units (it scales to the width of the page). */
 const width = 720

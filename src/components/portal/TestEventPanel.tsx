@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react'
 import { ErrorMessage } from './ErrorMessage'
 import { formatMs, readableBody } from './format'
 import { callApi, type ApiError } from './portalApi'
-import type { Attempt, DeliveryDetail, Paged } from './portalTypes'
+import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
+import type { Paged } from '@/webhooks/contracts/paging'
+import type { QueuedTest } from '@/webhooks/contracts/subscriptions'
 
 /** How often, and how long, the panel asks whether the test delivery was attempted. */
 const pollMs = 1000
@@ -78,10 +80,9 @@ export function TestEventPanel({
 
   const send = async () => {
     setWatch({ kind: 'sending' })
-    const result = await callApi<{ data: { delivery_id: number } }>(
-      `/webhooks/subscriptions/${subscriptionId}/test`,
-      { method: 'POST' },
-    )
+    const result = await callApi<QueuedTest>(`/webhooks/subscriptions/${subscriptionId}/test`, {
+      method: 'POST',
+    })
     setWatch(
       result.ok
         ? { kind: 'waiting', deliveryId: result.data.data.delivery_id }

@@ -1,5 +1,6 @@
 import { formatDateTime } from './format'
-import type { DeliveryStatus, Subscription } from './portalTypes'
+import type { Subscription } from '@/webhooks/contracts/subscriptions'
+import type { DeliveryStatus } from '@/webhooks/deliveryStatus'
 
 /** What an endpoint is doing now, from its subscription's fields. */
 export function endpointState(subscription: Subscription, now = Date.now()) {

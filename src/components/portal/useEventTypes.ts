@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react'
 
 import { callApi } from './portalApi'
-import type { EventType, Paged } from './portalTypes'
+import type { EventType } from '@/webhooks/contracts/eventTypes'
+import type { Paged } from '@/webhooks/contracts/paging'
 
 let catalogue: Promise<EventType[] | null> | null = null
 

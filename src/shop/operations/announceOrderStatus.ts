@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { Order } from '@/payload-types'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
-import { toOrderEventData, toOrderPaidEventData } from '@/webhooks/eventData'
+import { toOrderEventData, toOrderPaidEventData } from '@/shop/orderEvents'
 import { WebhookEvents } from '@/webhooks/eventCatalogue'
 
 /**

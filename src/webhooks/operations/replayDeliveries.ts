@@ -6,13 +6,7 @@ import { badRequest } from '@/http/errors'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { findOwnSubscription } from './findOwnSubscription'
 import { deliveriesTableName } from '../schema/collectionTables'
-
-/** The statuses a bulk replay takes: given up, or waiting for their next retry. */
-export const replayableStatuses = ['dead', 'failed'] as const
-export type ReplayableStatus = (typeof replayableStatuses)[number]
-
-/** Deliveries one replay queues at most; the rest stay for the next call. */
-export const replayLimit = 1000
+import { replayLimit, type ReplayableStatus } from '../deliveryStatus'
 
 /** What a replay queued, and what is left in its window. */
 export type Replayed = {
