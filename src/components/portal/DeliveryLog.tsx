@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
 import { formatMs, fromLocalInput } from './format'
@@ -11,8 +11,7 @@ import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { DeliveryStatusBadge, Time } from './statusBadges'
-import { useApiData } from './useApiData'
-import { useEventTypes } from './useEventTypes'
+import { usePortalData, useEventTypes } from './portalData'
 
 const perPage = 20
 
@@ -21,15 +20,10 @@ const noFilters: Filters = { status: '', eventType: '', since: '', until: '' }
 
 /**
  * An endpoint's delivery log, newest first, with filters (status, event type, time range)
- * and paging; each delivery links to its page. `version` changes re-read it.
+ * and paging; each delivery links to its page. Read again after a change to its endpoint
+ * (`usePortalRevalidation`) and by "Refresh".
  */
-export function DeliveryLog({
-  subscriptionId,
-  version,
-}: {
-  subscriptionId: string
-  version: number
-}) {
+export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
   const id = useId()
   const eventTypes = useEventTypes()
   const [draft, setDraft] = useState<Filters>(noFilters)
@@ -43,13 +37,9 @@ export function DeliveryLog({
     since: fromLocalInput(applied.since),
     until: fromLocalInput(applied.until),
   })
-  const [log, reload] = useApiData<Paged<Delivery>>(
+  const [log, reload] = usePortalData<Paged<Delivery>>(
     `/webhooks/subscriptions/${subscriptionId}/deliveries${query}`,
   )
-
-  useEffect(() => {
-    if (version > 0) reload()
-  }, [version, reload])
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
@@ -138,7 +128,7 @@ export function DeliveryLog({
           >
             Clear filters
           </button>
-          <button type="button" className="button button--quiet" onClick={reload}>
+          <button type="button" className="button button--quiet" onClick={() => void reload()}>
             Refresh
           </button>
         </div>

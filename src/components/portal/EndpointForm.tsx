@@ -7,7 +7,7 @@ import { prettyJson } from './format'
 import { callApi, fieldErrorsOf, unchangedSince } from './portalApi'
 import type { CreatedSubscription, Subscription } from '@/webhooks/contracts/subscriptions'
 import { TextWithCode } from './TextWithCode'
-import { useEventTypes } from './useEventTypes'
+import { useEventTypes } from './portalData'
 
 const fields = [
   'endpoint_url',
