@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { useId, useState, type FormEvent } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
+import { Field } from './Field'
 import { formatMs, fromLocalInput } from './format'
 import { Pager } from './Pager'
 import { queryString } from './portalApi'
@@ -52,66 +53,62 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     <section className="panel" aria-labelledby="log-heading">
       <h2 id="log-heading">Delivery log</h2>
       <form className="filters" onSubmit={apply} aria-label="Filter the deliveries">
-        <div className="field">
-          <label htmlFor={`${id}-status`} className="field__label">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={draft.status}
-            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-          >
-            <option value="">Any status</option>
-            {deliveryStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`} className="field__label">
-            Event type
-          </label>
-          <select
-            id={`${id}-type`}
-            className="input"
-            value={draft.eventType}
-            onChange={(event) => setDraft({ ...draft, eventType: event.target.value })}
-          >
-            <option value="">Any event type</option>
-            {(eventTypes ?? []).map((eventType) => (
-              <option key={eventType.name} value={eventType.name}>
-                {eventType.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-since`} className="field__label">
-            Since
-          </label>
-          <input
-            id={`${id}-since`}
-            className="input"
-            type="datetime-local"
-            value={draft.since}
-            onChange={(event) => setDraft({ ...draft, since: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-until`} className="field__label">
-            Until
-          </label>
-          <input
-            id={`${id}-until`}
-            className="input"
-            type="datetime-local"
-            value={draft.until}
-            onChange={(event) => setDraft({ ...draft, until: event.target.value })}
-          />
-        </div>
+        <Field id={`${id}-status`} label="Status">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={draft.status}
+              onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+            >
+              <option value="">Any status</option>
+              {deliveryStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-type`} label="Event type">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={draft.eventType}
+              onChange={(event) => setDraft({ ...draft, eventType: event.target.value })}
+            >
+              <option value="">Any event type</option>
+              {(eventTypes ?? []).map((eventType) => (
+                <option key={eventType.name} value={eventType.name}>
+                  {eventType.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-since`} label="Since">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="datetime-local"
+              value={draft.since}
+              onChange={(event) => setDraft({ ...draft, since: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-until`} label="Until">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="datetime-local"
+              value={draft.until}
+              onChange={(event) => setDraft({ ...draft, until: event.target.value })}
+            />
+          )}
+        </Field>
         <div className="button-row filters__buttons">
           <button type="submit" className="button button--primary">
             Show deliveries
