@@ -1,9 +1,10 @@
 'use client'
 
 import Link from 'next/link'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
+import { Field } from './Field'
 import { formatMs, fromLocalInput } from './format'
 import { Pager } from './Pager'
 import { queryString } from './portalApi'
@@ -11,8 +12,7 @@ import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { DeliveryStatusBadge, Time } from './statusBadges'
-import { useApiData } from './useApiData'
-import { useEventTypes } from './useEventTypes'
+import { usePortalData, useEventTypes } from './portalData'
 
 const perPage = 20
 
@@ -21,15 +21,10 @@ const noFilters: Filters = { status: '', eventType: '', since: '', until: '' }
 
 /**
  * An endpoint's delivery log, newest first, with filters (status, event type, time range)
- * and paging; each delivery links to its page. `version` changes re-read it.
+ * and paging; each delivery links to its page. Read again after a change to its endpoint
+ * (`usePortalRevalidation`) and by "Refresh".
  */
-export function DeliveryLog({
-  subscriptionId,
-  version,
-}: {
-  subscriptionId: string
-  version: number
-}) {
+export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
   const id = useId()
   const eventTypes = useEventTypes()
   const [draft, setDraft] = useState<Filters>(noFilters)
@@ -43,13 +38,9 @@ export function DeliveryLog({
     since: fromLocalInput(applied.since),
     until: fromLocalInput(applied.until),
   })
-  const [log, reload] = useApiData<Paged<Delivery>>(
+  const [log, reload] = usePortalData<Paged<Delivery>>(
     `/webhooks/subscriptions/${subscriptionId}/deliveries${query}`,
   )
-
-  useEffect(() => {
-    if (version > 0) reload()
-  }, [version, reload])
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
@@ -62,66 +53,62 @@ export function DeliveryLog({
     <section className="panel" aria-labelledby="log-heading">
       <h2 id="log-heading">Delivery log</h2>
       <form className="filters" onSubmit={apply} aria-label="Filter the deliveries">
-        <div className="field">
-          <label htmlFor={`${id}-status`} className="field__label">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={draft.status}
-            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-          >
-            <option value="">Any status</option>
-            {deliveryStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`} className="field__label">
-            Event type
-          </label>
-          <select
-            id={`${id}-type`}
-            className="input"
-            value={draft.eventType}
-            onChange={(event) => setDraft({ ...draft, eventType: event.target.value })}
-          >
-            <option value="">Any event type</option>
-            {(eventTypes ?? []).map((eventType) => (
-              <option key={eventType.name} value={eventType.name}>
-                {eventType.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-since`} className="field__label">
-            Since
-          </label>
-          <input
-            id={`${id}-since`}
-            className="input"
-            type="datetime-local"
-            value={draft.since}
-            onChange={(event) => setDraft({ ...draft, since: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-until`} className="field__label">
-            Until
-          </label>
-          <input
-            id={`${id}-until`}
-            className="input"
-            type="datetime-local"
-            value={draft.until}
-            onChange={(event) => setDraft({ ...draft, until: event.target.value })}
-          />
-        </div>
+        <Field id={`${id}-status`} label="Status">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={draft.status}
+              onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+            >
+              <option value="">Any status</option>
+              {deliveryStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-type`} label="Event type">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={draft.eventType}
+              onChange={(event) => setDraft({ ...draft, eventType: event.target.value })}
+            >
+              <option value="">Any event type</option>
+              {(eventTypes ?? []).map((eventType) => (
+                <option key={eventType.name} value={eventType.name}>
+                  {eventType.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-since`} label="Since">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="datetime-local"
+              value={draft.since}
+              onChange={(event) => setDraft({ ...draft, since: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-until`} label="Until">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="datetime-local"
+              value={draft.until}
+              onChange={(event) => setDraft({ ...draft, until: event.target.value })}
+            />
+          )}
+        </Field>
         <div className="button-row filters__buttons">
           <button type="submit" className="button button--primary">
             Show deliveries
@@ -138,7 +125,7 @@ export function DeliveryLog({
           >
             Clear filters
           </button>
-          <button type="button" className="button button--quiet" onClick={reload}>
+          <button type="button" className="button button--quiet" onClick={() => void reload()}>
             Refresh
           </button>
         </div>

@@ -11,7 +11,7 @@ import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { usePortalSession } from './PortalShell'
 import { DeliveryStatusBadge, Time } from './statusBadges'
-import { useApiData } from './useApiData'
+import { usePortalData, usePortalRevalidation } from './portalData'
 
 /** How often, and how long, the page looks for the retry's attempt. */
 const pollMs = 1000
@@ -24,12 +24,13 @@ const watchMs = 30_000
 export function DeliveryPage({ id }: { id: string }) {
   const session = usePortalSession()
   const [page, setPage] = useState(1)
-  const [delivery, reloadDelivery] = useApiData<{ data: DeliveryDetail }>(
+  const [delivery, reloadDelivery] = usePortalData<{ data: DeliveryDetail }>(
     `/webhooks/deliveries/${id}`,
   )
-  const [attempts, reloadAttempts] = useApiData<Paged<Attempt>>(
+  const [attempts] = usePortalData<Paged<Attempt>>(
     `/webhooks/deliveries/${id}/attempts?page=${page}&per_page=20`,
   )
+  const { deliveryChanged } = usePortalRevalidation()
   const [retry, setRetry] = useState<
     { kind: 'idle' } | { kind: 'watching'; after: number } | { kind: 'done'; text: string }
   >({ kind: 'idle' })
@@ -60,9 +61,8 @@ export function DeliveryPage({ id }: { id: string }) {
               ? `The retry was delivered: your endpoint answered ${next.last_response_status}.`
               : `The retry failed: ${next.last_response_status ?? next.last_error ?? 'no answer'}.`,
         })
-        reloadDelivery()
         setPage(1)
-        reloadAttempts()
+        void deliveryChanged(id)
         return
       }
       if (!result.ok && result.status === 401) return
@@ -71,7 +71,7 @@ export function DeliveryPage({ id }: { id: string }) {
           kind: 'done',
           text: 'No attempt yet: the endpoint may be paused or backing off.',
         })
-        reloadDelivery()
+        void reloadDelivery()
       } else timer = window.setTimeout(() => poll().catch(() => undefined), pollMs)
     }
     timer = window.setTimeout(() => poll().catch(() => undefined), pollMs / 2)
@@ -79,7 +79,7 @@ export function DeliveryPage({ id }: { id: string }) {
       controller.abort()
       window.clearTimeout(timer)
     }
-  }, [watchedAfter, id, reloadDelivery, reloadAttempts])
+  }, [watchedAfter, id, reloadDelivery, deliveryChanged])
 
   if (delivery.kind === 'loading') return <p role="status">Loading the delivery…</p>
   if (delivery.kind === 'failed') {

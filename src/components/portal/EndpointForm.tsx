@@ -1,13 +1,14 @@
 'use client'
 
 import Link from 'next/link'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
+import { Field } from './Field'
 import { prettyJson } from './format'
 import { callApi, fieldErrorsOf, unchangedSince } from './portalApi'
 import type { CreatedSubscription, Subscription } from '@/webhooks/contracts/subscriptions'
 import { TextWithCode } from './TextWithCode'
-import { useEventTypes } from './useEventTypes'
+import { useEventTypes } from './portalData'
 
 const fields = [
   'endpoint_url',
@@ -19,9 +20,9 @@ const fields = [
   'filter',
   'ordered',
 ] as const
-type Field = (typeof fields)[number]
+type FieldName = (typeof fields)[number]
 
-const fieldLabels: Record<Field, string> = {
+const fieldLabels: Record<FieldName, string> = {
   endpoint_url: 'Endpoint URL',
   description: 'Description',
   events: 'Events',
@@ -74,14 +75,7 @@ export function EndpointForm(props: Props) {
     if (hasErrors) summaryRef.current?.focus()
   }, [errors, hasErrors])
 
-  const fieldId = (field: Field) => `${id}-${field}`
-  const errorId = (field: Field) => `${id}-${field}-error`
-  const hintId = (field: Field) => `${id}-${field}-hint`
-  const describedBy = (field: Field, hasHint = true) =>
-    [hasHint ? hintId(field) : null, errors[field] ? errorId(field) : null]
-      .filter(Boolean)
-      .join(' ') || undefined
-  const invalid = (field: Field) => (errors[field] ? true : undefined)
+  const fieldId = (field: FieldName) => `${id}-${field}`
 
   const isAll = events.includes('*')
   const offered = new Set((eventTypes ?? []).map((eventType) => eventType.name))
@@ -158,8 +152,8 @@ export function EndpointForm(props: Props) {
               messages.map((message, index) => (
                 <li key={`${field}-${index}`}>
                   {field in fieldLabels ? (
-                    <a href={`#${fieldId(field as Field)}`}>
-                      {fieldLabels[field as Field]}: {message}
+                    <a href={`#${fieldId(field as FieldName)}`}>
+                      {fieldLabels[field as FieldName]}: {message}
                     </a>
                   ) : (
                     message
@@ -171,267 +165,290 @@ export function EndpointForm(props: Props) {
         </div>
       ) : null}
 
-      <div className="field">
-        <label htmlFor={fieldId('endpoint_url')} className="field__label">
-          Endpoint URL <span className="field__required">(required)</span>
-        </label>
-        <p id={hintId('endpoint_url')} className="field__hint">
-          An <code>https://</code> address of yours on the public internet. We sign every delivery
-          we send to it.
-        </p>
-        <FieldError id={errorId('endpoint_url')} messages={errors.endpoint_url} />
-        <input
-          id={fieldId('endpoint_url')}
-          className="input"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          aria-invalid={invalid('endpoint_url')}
-          aria-describedby={describedBy('endpoint_url')}
-          required
-        />
-      </div>
-
-      <div className="field">
-        <label htmlFor={fieldId('description')} className="field__label">
-          Description <span className="field__optional">(optional)</span>
-        </label>
-        <p id={hintId('description')} className="field__hint">
-          A note for your team, e.g. which system receives these events.
-        </p>
-        <FieldError id={errorId('description')} messages={errors.description} />
-        <textarea
-          id={fieldId('description')}
-          className="input"
-          rows={2}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          aria-invalid={invalid('description')}
-          aria-describedby={describedBy('description')}
-        />
-      </div>
-
-      <fieldset
-        className="field fieldset"
-        id={fieldId('events')}
-        tabIndex={-1}
-        aria-describedby={describedBy('events')}
+      <Field
+        id={fieldId('endpoint_url')}
+        label={
+          <>
+            Endpoint URL <span className="field__required">(required)</span>
+          </>
+        }
+        hint={
+          <>
+            An <code>https://</code> address of yours on the public internet. We sign every delivery
+            we send to it.
+          </>
+        }
+        errors={errors.endpoint_url}
       >
-        <legend className="field__label">Events</legend>
-        <p id={hintId('events')} className="field__hint">
-          Choose the event types this endpoint receives (
-          <Link href="/portal/events">what each one contains</Link>).
-        </p>
-        <FieldError id={errorId('events')} messages={errors.events} />
-        <div className="checkbox">
+        {(control) => (
           <input
-            type="checkbox"
-            id={`${id}-event-all`}
-            checked={isAll}
-            onChange={(event) => toggleEvent('*', event.target.checked)}
-            aria-describedby={`${id}-event-all-hint`}
+            {...control}
+            className="input"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            required
           />
-          <label htmlFor={`${id}-event-all`}>
-            All events (<code>*</code>)
-          </label>
-          <p id={`${id}-event-all-hint`} className="checkbox__hint">
-            Every type, including those added later.
-          </p>
-        </div>
-        {eventTypes === null ? <p role="status">Loading the event types…</p> : null}
-        <div className="checkbox-grid">
-          {names.map((name, index) => {
-            const eventType = eventTypes?.find((type) => type.name === name)
-            const hint =
-              eventType?.description ??
-              (eventTypes && !eventType ? 'No longer offered: untick it to save changes.' : null)
-            return (
-              <div className="checkbox" key={name}>
-                <input
-                  type="checkbox"
-                  id={`${id}-event-${index}`}
-                  checked={isAll || events.includes(name)}
-                  disabled={isAll}
-                  onChange={(event) => toggleEvent(name, event.target.checked)}
-                  aria-describedby={hint ? `${id}-event-${index}-hint` : undefined}
-                />
-                <label htmlFor={`${id}-event-${index}`}>
-                  <code>{name}</code>
-                </label>
-                {hint ? (
-                  <p id={`${id}-event-${index}-hint`} className="checkbox__hint">
-                    <TextWithCode text={hint} />
-                  </p>
-                ) : null}
-              </div>
-            )
-          })}
-        </div>
-      </fieldset>
+        )}
+      </Field>
 
-      <fieldset
-        className="field fieldset"
-        id={fieldId('headers')}
-        tabIndex={-1}
-        aria-describedby={describedBy('headers')}
+      <Field
+        id={fieldId('description')}
+        label={
+          <>
+            Description <span className="field__optional">(optional)</span>
+          </>
+        }
+        hint="A note for your team, e.g. which system receives these events."
+        errors={errors.description}
       >
-        <legend className="field__label">
-          Extra headers <span className="field__optional">(optional)</span>
-        </legend>
-        <p id={hintId('headers')} className="field__hint">
-          Sent with every delivery, e.g. a token your receiver also checks. Our own headers (
-          <code>content-type</code>, <code>webhook-*</code>, …) cannot be replaced.
-        </p>
-        <FieldError id={errorId('headers')} messages={errors.headers} />
-        {headers.map((row, index) => (
-          <div className="header-row" key={row.key}>
-            <div>
-              <label htmlFor={`${id}-header-name-${row.key}`} className="field__sublabel">
-                Header {index + 1} name
-              </label>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={2}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </Field>
+
+      <Field
+        kind="group"
+        id={fieldId('events')}
+        label="Events"
+        hint={
+          <>
+            Choose the event types this endpoint receives (
+            <Link href="/portal/events">what each one contains</Link>).
+          </>
+        }
+        errors={errors.events}
+      >
+        {() => (
+          <>
+            <div className="checkbox">
               <input
-                id={`${id}-header-name-${row.key}`}
-                className="input input--mono"
-                value={row.name}
-                autoComplete="off"
-                aria-invalid={invalid('headers')}
-                onChange={(event) =>
-                  setHeaders((rows) =>
-                    rows.map((item) =>
-                      item.key === row.key ? { ...item, name: event.target.value } : item,
-                    ),
-                  )
-                }
+                type="checkbox"
+                id={`${id}-event-all`}
+                checked={isAll}
+                onChange={(event) => toggleEvent('*', event.target.checked)}
+                aria-describedby={`${id}-event-all-hint`}
               />
-            </div>
-            <div>
-              <label htmlFor={`${id}-header-value-${row.key}`} className="field__sublabel">
-                Header {index + 1} value
+              <label htmlFor={`${id}-event-all`}>
+                All events (<code>*</code>)
               </label>
-              <input
-                id={`${id}-header-value-${row.key}`}
-                className="input input--mono"
-                value={row.value}
-                autoComplete="off"
-                aria-invalid={invalid('headers')}
-                onChange={(event) =>
-                  setHeaders((rows) =>
-                    rows.map((item) =>
-                      item.key === row.key ? { ...item, value: event.target.value } : item,
-                    ),
-                  )
-                }
-              />
+              <p id={`${id}-event-all-hint`} className="checkbox__hint">
+                Every type, including those added later.
+              </p>
             </div>
+            {eventTypes === null ? <p role="status">Loading the event types…</p> : null}
+            <div className="checkbox-grid">
+              {names.map((name, index) => {
+                const eventType = eventTypes?.find((type) => type.name === name)
+                const hint =
+                  eventType?.description ??
+                  (eventTypes && !eventType
+                    ? 'No longer offered: untick it to save changes.'
+                    : null)
+                return (
+                  <div className="checkbox" key={name}>
+                    <input
+                      type="checkbox"
+                      id={`${id}-event-${index}`}
+                      checked={isAll || events.includes(name)}
+                      disabled={isAll}
+                      onChange={(event) => toggleEvent(name, event.target.checked)}
+                      aria-describedby={hint ? `${id}-event-${index}-hint` : undefined}
+                    />
+                    <label htmlFor={`${id}-event-${index}`}>
+                      <code>{name}</code>
+                    </label>
+                    {hint ? (
+                      <p id={`${id}-event-${index}-hint`} className="checkbox__hint">
+                        <TextWithCode text={hint} />
+                      </p>
+                    ) : null}
+                  </div>
+                )
+              })}
+            </div>
+          </>
+        )}
+      </Field>
+
+      <Field
+        kind="group"
+        id={fieldId('headers')}
+        label={
+          <>
+            Extra headers <span className="field__optional">(optional)</span>
+          </>
+        }
+        hint={
+          <>
+            Sent with every delivery, e.g. a token your receiver also checks. Our own headers (
+            <code>content-type</code>, <code>webhook-*</code>, …) cannot be replaced.
+          </>
+        }
+        errors={errors.headers}
+      >
+        {(group) => (
+          <>
+            {headers.map((row, index) => (
+              <div className="header-row" key={row.key}>
+                <div>
+                  <label htmlFor={`${id}-header-name-${row.key}`} className="field__sublabel">
+                    Header {index + 1} name
+                  </label>
+                  <input
+                    id={`${id}-header-name-${row.key}`}
+                    className="input input--mono"
+                    value={row.name}
+                    autoComplete="off"
+                    aria-invalid={group['aria-invalid']}
+                    onChange={(event) =>
+                      setHeaders((rows) =>
+                        rows.map((item) =>
+                          item.key === row.key ? { ...item, name: event.target.value } : item,
+                        ),
+                      )
+                    }
+                  />
+                </div>
+                <div>
+                  <label htmlFor={`${id}-header-value-${row.key}`} className="field__sublabel">
+                    Header {index + 1} value
+                  </label>
+                  <input
+                    id={`${id}-header-value-${row.key}`}
+                    className="input input--mono"
+                    value={row.value}
+                    autoComplete="off"
+                    aria-invalid={group['aria-invalid']}
+                    onChange={(event) =>
+                      setHeaders((rows) =>
+                        rows.map((item) =>
+                          item.key === row.key ? { ...item, value: event.target.value } : item,
+                        ),
+                      )
+                    }
+                  />
+                </div>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  onClick={() => setHeaders((rows) => rows.filter((item) => item.key !== row.key))}
+                >
+                  Remove header {index + 1}
+                </button>
+              </div>
+            ))}
             <button
               type="button"
-              className="button button--quiet"
-              onClick={() => setHeaders((rows) => rows.filter((item) => item.key !== row.key))}
+              className="button"
+              onClick={() =>
+                setHeaders((rows) => [
+                  ...rows,
+                  { key: Math.max(-1, ...rows.map((item) => item.key)) + 1, name: '', value: '' },
+                ])
+              }
             >
-              Remove header {index + 1}
+              Add a header
             </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            setHeaders((rows) => [
-              ...rows,
-              { key: Math.max(-1, ...rows.map((item) => item.key)) + 1, name: '', value: '' },
-            ])
-          }
-        >
-          Add a header
-        </button>
-      </fieldset>
+          </>
+        )}
+      </Field>
 
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor={fieldId('timeout_seconds')} className="field__label">
-            Timeout (seconds)
-          </label>
-          <p id={hintId('timeout_seconds')} className="field__hint">
-            How long we wait for your answer: 1 to 30.
-          </p>
-          <FieldError id={errorId('timeout_seconds')} messages={errors.timeout_seconds} />
-          <input
-            id={fieldId('timeout_seconds')}
-            className="input input--short"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={30}
-            value={timeout}
-            onChange={(event) => setTimeoutSeconds(event.target.value)}
-            aria-invalid={invalid('timeout_seconds')}
-            aria-describedby={describedBy('timeout_seconds')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId('max_deliveries_per_second')} className="field__label">
-            Rate limit (deliveries a second) <span className="field__optional">(optional)</span>
-          </label>
-          <p id={hintId('max_deliveries_per_second')} className="field__hint">
-            Empty: as fast as they come.
-          </p>
-          <FieldError
-            id={errorId('max_deliveries_per_second')}
-            messages={errors.max_deliveries_per_second}
-          />
-          <input
-            id={fieldId('max_deliveries_per_second')}
-            className="input input--short"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={rateLimit}
-            onChange={(event) => setRateLimit(event.target.value)}
-            aria-invalid={invalid('max_deliveries_per_second')}
-            aria-describedby={describedBy('max_deliveries_per_second')}
-          />
-        </div>
+        <Field
+          id={fieldId('timeout_seconds')}
+          label="Timeout (seconds)"
+          hint="How long we wait for your answer: 1 to 30."
+          errors={errors.timeout_seconds}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--short"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={30}
+              value={timeout}
+              onChange={(event) => setTimeoutSeconds(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={fieldId('max_deliveries_per_second')}
+          label={
+            <>
+              Rate limit (deliveries a second) <span className="field__optional">(optional)</span>
+            </>
+          }
+          hint="Empty: as fast as they come."
+          errors={errors.max_deliveries_per_second}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--short"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={rateLimit}
+              onChange={(event) => setRateLimit(event.target.value)}
+            />
+          )}
+        </Field>
       </div>
 
-      <div className="field">
-        <label htmlFor={fieldId('filter')} className="field__label">
-          Filter (JSON) <span className="field__optional">(optional)</span>
-        </label>
-        <p id={hintId('filter')} className="field__hint">
-          Only events whose data contains this JSON object are sent, e.g.{' '}
-          <code>{'{ "status": "paid" }'}</code>. Empty: every event of the chosen types.
-        </p>
-        <FieldError id={errorId('filter')} messages={errors.filter} />
-        <textarea
-          id={fieldId('filter')}
-          className="input input--mono"
-          rows={4}
-          spellCheck={false}
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          aria-invalid={invalid('filter')}
-          aria-describedby={describedBy('filter')}
-        />
-      </div>
+      <Field
+        id={fieldId('filter')}
+        label={
+          <>
+            Filter (JSON) <span className="field__optional">(optional)</span>
+          </>
+        }
+        hint={
+          <>
+            Only events whose data contains this JSON object are sent, e.g.{' '}
+            <code>{'{ "status": "paid" }'}</code>. Empty: every event of the chosen types.
+          </>
+        }
+        errors={errors.filter}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input input--mono"
+            rows={4}
+            spellCheck={false}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        )}
+      </Field>
 
-      <div className="field checkbox">
-        <input
-          type="checkbox"
-          id={fieldId('ordered')}
-          checked={ordered}
-          onChange={(event) => setOrdered(event.target.checked)}
-          aria-invalid={invalid('ordered')}
-          aria-describedby={describedBy('ordered')}
-        />
-        <label htmlFor={fieldId('ordered')}>Ordered delivery</label>
-        <p id={hintId('ordered')} className="checkbox__hint">
-          Events about the same object (one order, one article) arrive in the order they happened:
-          while one is retried, the later ones wait.
-        </p>
-        <FieldError id={errorId('ordered')} messages={errors.ordered} />
-      </div>
+      <Field
+        kind="checkbox"
+        id={fieldId('ordered')}
+        label="Ordered delivery"
+        hint="Events about the same object (one order, one article) arrive in the order they happened: while one is retried, the later ones wait."
+        errors={errors.ordered}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            checked={ordered}
+            onChange={(event) => setOrdered(event.target.checked)}
+          />
+        )}
+      </Field>
 
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={isBusy}>
@@ -447,14 +464,5 @@ export function EndpointForm(props: Props) {
         </span>
       </div>
     </form>
-  )
-}
-
-function FieldError({ id, messages }: { id: string; messages?: string[] }): ReactNode {
-  if (!messages || messages.length === 0) return null
-  return (
-    <p id={id} className="field__error">
-      {messages.join(' ')}
-    </p>
   )
 }

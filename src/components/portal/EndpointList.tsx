@@ -12,7 +12,7 @@ import type { Subscription } from '@/webhooks/contracts/subscriptions'
 import type { SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
 import { usePortalSession } from './PortalShell'
 import { EndpointStateBadge, Time } from './statusBadges'
-import { useApiData } from './useApiData'
+import { usePortalData } from './portalData'
 
 const perPage = 20
 
@@ -20,7 +20,7 @@ const perPage = 20
 export function EndpointList() {
   const session = usePortalSession()
   const [page, setPage] = useState(1)
-  const [list] = useApiData<Paged<Subscription>>(
+  const [list] = usePortalData<Paged<Subscription>>(
     `/webhooks/subscriptions${queryString({ page, per_page: perPage })}`,
   )
 
@@ -73,7 +73,7 @@ export function EndpointList() {
 }
 
 function EndpointCard({ subscription }: { subscription: Subscription }) {
-  const [stats] = useApiData<{ data: SubscriptionStats }>(
+  const [stats] = usePortalData<{ data: SubscriptionStats }>(
     `/webhooks/subscriptions/${subscription.id}/stats`,
   )
   const figures = stats.kind === 'ready' ? stats.data.data : null

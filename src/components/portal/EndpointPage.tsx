@@ -18,7 +18,7 @@ import { SendAgainPanel } from './SendAgainPanel'
 import { StatsChart } from './StatsChart'
 import { EndpointStateBadge, Time } from './statusBadges'
 import { TestEventPanel } from './TestEventPanel'
-import { useApiData } from './useApiData'
+import { usePortalData, usePortalRevalidation } from './portalData'
 
 /**
  * `/portal/endpoints/[id]`: one endpoint's state, its last 24 hours, the changes a full-access
@@ -27,25 +27,21 @@ import { useApiData } from './useApiData'
 export function EndpointPage({ id }: { id: string }) {
   const session = usePortalSession()
   const router = useRouter()
-  const [subscription, reloadSubscription] = useApiData<{ data: Subscription }>(
+  const [subscription, reloadSubscription] = usePortalData<{ data: Subscription }>(
     `/webhooks/subscriptions/${id}`,
   )
-  const [stats, reloadStats] = useApiData<{ data: SubscriptionStats }>(
-    `/webhooks/subscriptions/${id}/stats`,
-  )
+  const [stats] = usePortalData<{ data: SubscriptionStats }>(`/webhooks/subscriptions/${id}/stats`)
+  const { endpointChanged, endpointListChanged } = usePortalRevalidation()
   const [isEditing, setIsEditing] = useState(false)
   const [notice, setNotice] = useState('')
   const [staleNotice, setStaleNotice] = useState('')
   const [actionError, setActionError] = useState<ApiError | null>(null)
   const [isBusy, setIsBusy] = useState(false)
-  const [logVersion, setLogVersion] = useState(0)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
-  const refreshAll = useCallback(() => {
-    reloadSubscription()
-    reloadStats()
-    setLogVersion((version) => version + 1)
-  }, [reloadSubscription, reloadStats])
+  // After a change, or a delivery made from this page: its settings, figures and log read
+  // again. Stable: the test panel's watch would start over if it changed.
+  const refreshEndpoint = useCallback(() => void endpointChanged(id), [endpointChanged, id])
 
   useEffect(() => {
     if (!isEditing && notice) headingRef.current?.focus()
@@ -77,12 +73,12 @@ export function EndpointPage({ id }: { id: string }) {
     setIsBusy(false)
     if (!result.ok && result.error?.status === 412) {
       setStaleNotice(staleVersionMessage)
-      refreshAll()
+      refreshEndpoint()
       return
     }
     if (result.ok) {
       setNotice(done)
-      refreshAll()
+      refreshEndpoint()
     } else setActionError(result.error ?? null)
   }
 
@@ -106,10 +102,12 @@ export function EndpointPage({ id }: { id: string }) {
       headers: unchangedSince(endpoint),
     })
     setIsBusy(false)
-    if (result.ok) router.push('/portal')
-    else if (result.status === 412) {
+    if (result.ok) {
+      await endpointListChanged()
+      router.push('/portal')
+    } else if (result.status === 412) {
       setStaleNotice(staleVersionMessage)
-      refreshAll()
+      refreshEndpoint()
     } else setActionError(result.error)
   }
 
@@ -144,13 +142,13 @@ export function EndpointPage({ id }: { id: string }) {
             onCancel={() => setIsEditing(false)}
             onStale={() => {
               setStaleNotice(staleVersionMessage)
-              refreshAll()
+              refreshEndpoint()
             }}
             onSaved={() => {
               setStaleNotice('')
               setIsEditing(false)
               setNotice('Your changes are saved.')
-              refreshAll()
+              refreshEndpoint()
             }}
           />
         </section>
@@ -277,14 +275,14 @@ export function EndpointPage({ id }: { id: string }) {
         ) : null}
       </section>
 
-      <TestEventPanel subscriptionId={id} isReadOnly={isReadOnly} onAttempted={refreshAll} />
+      <TestEventPanel subscriptionId={id} isReadOnly={isReadOnly} onAttempted={refreshEndpoint} />
       <RotateSecretPanel
         subscriptionId={id}
         rotatedAt={endpoint.secret_rotated_at}
         isReadOnly={isReadOnly}
-        onRotated={reloadSubscription}
+        onRotated={() => void reloadSubscription()}
       />
-      <DeliveryLog subscriptionId={id} version={logVersion} />
+      <DeliveryLog subscriptionId={id} />
       {isReadOnly ? (
         <section className="panel" aria-labelledby="again-heading">
           <h2 id="again-heading">Send again</h2>
@@ -293,7 +291,7 @@ export function EndpointPage({ id }: { id: string }) {
           </p>
         </section>
       ) : (
-        <SendAgainPanel subscriptionId={id} onQueued={refreshAll} />
+        <SendAgainPanel subscriptionId={id} onQueued={refreshEndpoint} />
       )}
     </>
   )

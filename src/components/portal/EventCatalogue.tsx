@@ -1,14 +1,13 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
 import { prettyJson } from './format'
-import { callApi } from './portalApi'
 import type { EventType } from '@/webhooks/contracts/eventTypes'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { TextWithCode } from './TextWithCode'
-import { useApiData } from './useApiData'
+import { eventTypesPath, usePortalData } from './portalData'
 
 type OpenApiDocument = {
   webhooks?: Record<
@@ -50,23 +49,20 @@ function schemasFromReference(document: OpenApiDocument) {
 
 /** `/portal/events`: every event type with its description, payload schema and example. */
 export function EventCatalogue() {
-  const [list] = useApiData<Paged<EventType & { schema?: unknown; payload_schema?: unknown }>>(
-    '/webhooks/event-types?per_page=100',
-  )
-  const [referenceSchemas, setReferenceSchemas] = useState<Record<string, unknown> | null>(null)
+  const [list] =
+    usePortalData<Paged<EventType & { schema?: unknown; payload_schema?: unknown }>>(eventTypesPath)
   const needsReference =
     list.kind === 'ready' &&
     list.data.data.some((type) => type.schema === undefined && type.payload_schema === undefined)
-
-  useEffect(() => {
-    if (!needsReference) return
-    const controller = new AbortController()
-    callApi<OpenApiDocument>('/api/openapi.json', { signal: controller.signal }).then(
-      (result) => setReferenceSchemas(result.ok ? schemasFromReference(result.data) : {}),
-      () => undefined,
-    )
-    return () => controller.abort()
-  }, [needsReference])
+  // Read only when a type comes without its schema; unreadable: "Not available.".
+  const [reference] = usePortalData<OpenApiDocument>(needsReference ? '/api/openapi.json' : null)
+  const referenceDocument = reference.kind === 'ready' ? reference.data : null
+  const fromReference = useMemo(
+    () => referenceDocument && schemasFromReference(referenceDocument),
+    [referenceDocument],
+  )
+  const referenceSchemas: Record<string, unknown> | null =
+    reference.kind === 'failed' ? {} : fromReference
 
   return (
     <>

@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { useEffect, useRef, useState } from 'react'
 
 import { EndpointForm } from './EndpointForm'
+import { usePortalRevalidation } from './portalData'
 import type { CreatedSubscription } from '@/webhooks/contracts/subscriptions'
 import { usePortalSession } from './PortalShell'
 import { SecretReveal } from './SecretReveal'
@@ -13,6 +14,7 @@ export function NewEndpoint() {
   const session = usePortalSession()
   const [created, setCreated] = useState<CreatedSubscription | null>(null)
   const doneRef = useRef<HTMLHeadingElement>(null)
+  const { endpointListChanged } = usePortalRevalidation()
 
   useEffect(() => {
     if (created) doneRef.current?.focus()
@@ -51,7 +53,13 @@ export function NewEndpoint() {
               This session is read-only: it cannot add endpoints.
             </p>
           ) : (
-            <EndpointForm mode="create" onCreated={setCreated} />
+            <EndpointForm
+              mode="create"
+              onCreated={(endpoint) => {
+                setCreated(endpoint)
+                void endpointListChanged()
+              }}
+            />
           )}
         </>
       )}

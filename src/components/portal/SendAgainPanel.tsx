@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
+import { Field } from './Field'
 import { fromLocalInput, toLocalInput } from './format'
 import { callApi, type ApiError } from './portalApi'
 import type { RecoveredEvents, ReplayedDeliveries } from '@/webhooks/contracts/deliveries'
@@ -200,19 +201,18 @@ function TimeField({
   isRequired?: boolean
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="datetime-local"
-        value={value}
-        required={isRequired}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="datetime-local"
+          value={value}
+          required={isRequired}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   )
 }
 
