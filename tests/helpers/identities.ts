@@ -46,3 +46,6 @@ export async function consumerWithKey(payload: Payload, name = 'Test consumer') 
   })
   return { consumer, apiKey }
 }
+
+/** A user made by `userWithToken`, with its token and credentials. */
+export type UserWithToken = Awaited<ReturnType<typeof userWithToken>>

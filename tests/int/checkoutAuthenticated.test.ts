@@ -2,14 +2,14 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { consumerWithKey, userWithToken, type UserWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
 
 let payload: Payload
 let stripe: FakeStripe
-let customer: Awaited<ReturnType<typeof userWithToken>>
+let customer: UserWithToken
 
 beforeAll(async () => {
   payload = await getTestPayload({

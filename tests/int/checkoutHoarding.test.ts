@@ -1,18 +1,18 @@
-import type { Payload } from 'payload'
+import { type Payload, createLocalReq } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
+import * as shop from '../helpers/shop'
+import { restJson } from '../helpers/rest'
+import { endUnpaidOrder } from '../../src/shop/operations/endUnpaidOrder'
+import { inTransaction } from '../../src/db/transaction'
+import { getTestPayload } from '../helpers/payload'
 
 let payload: Payload
 let stripe: FakeStripe
-let restJson: typeof import('../helpers/rest').restJson
-let shop: typeof import('../helpers/shop')
 
 beforeAll(async () => {
-  shop = await import('../helpers/shop')
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  payload = await getTestPayload({
     // The general rate limit out of the way: what stops a hoarder must be the reservation bound.
     RATE_LIMIT_DEFAULT: '10000/60',
     // The shipped defaults (the test environment raises them for the other files).
@@ -20,7 +20,6 @@ beforeAll(async () => {
     CHECKOUT_MAX_HELD_UNITS: '',
   })
   stripe = await shop.useFakeStripe(payload)
-  restJson = (await import('../helpers/rest')).restJson
 })
 
 afterAll(async () => {
@@ -81,9 +80,6 @@ describe('what one client may hold unpaid', () => {
       where: { customerEmail: { equals: email }, status: { equals: 'pending' } },
       limit: 1,
     })
-    const { endUnpaidOrder } = await import('../../src/shop/operations/endUnpaidOrder')
-    const { inTransaction } = await import('../../src/db/transaction')
-    const { createLocalReq } = await import('payload')
     const req = await createLocalReq({}, payload)
     await inTransaction(req, (db) =>
       endUnpaidOrder({ req, db, orderId: docs[0]!.id, status: 'expired' }),

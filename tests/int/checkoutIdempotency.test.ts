@@ -10,6 +10,7 @@ import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
+import { deleteExpiredCheckoutKeys } from '../../src/shop/idempotency/checkoutKeyStore'
 
 let payload: Payload
 let stripe: FakeStripe
@@ -202,8 +203,6 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
     await payload.db.drizzle.execute(sql`
       UPDATE checkout_idempotency_keys SET created_at = now() - interval '25 hours'
       WHERE key = ${key}`)
-    const { deleteExpiredCheckoutKeys } =
-      await import('../../src/shop/idempotency/checkoutKeyStore')
     expect(await deleteExpiredCheckoutKeys(payload.db.drizzle as never)).toBeGreaterThanOrEqual(1)
     const { rows } = await payload.db.drizzle.execute(
       sql`SELECT 1 FROM checkout_idempotency_keys WHERE key = ${key}`,
