@@ -1,29 +1,24 @@
 import { type Payload, createLocalReq } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { FakeStripe } from '../helpers/fakeStripe'
 import * as shop from '../helpers/shop'
 import { restJson } from '../helpers/rest'
 import { endUnpaidOrder } from '../../src/shop/operations/endUnpaidOrder'
 import { inTransaction } from '../../src/db/transaction'
-import { getTestPayload } from '../helpers/payload'
 
+const store = shop.shopHarness()
 let payload: Payload
-let stripe: FakeStripe
 
 beforeAll(async () => {
-  payload = await getTestPayload({
-    // The general rate limit out of the way: what stops a hoarder must be the reservation bound.
-    RATE_LIMIT_DEFAULT: '10000/60',
-    // The shipped defaults (the test environment raises them for the other files).
-    CHECKOUT_MAX_PENDING_ORDERS: '',
-    CHECKOUT_MAX_HELD_UNITS: '',
-  })
-  stripe = await shop.useFakeStripe(payload)
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  payload = (
+    await store.start({
+      // The general rate limit out of the way: what stops a hoarder must be the reservation bound.
+      RATE_LIMIT_DEFAULT: '10000/60',
+      // The shipped defaults (the test environment raises them for the other files).
+      CHECKOUT_MAX_PENDING_ORDERS: '',
+      CHECKOUT_MAX_HELD_UNITS: '',
+    })
+  ).payload
 })
 
 function checkout(args: { from: string; email: string; productId: number; quantity?: number }) {
