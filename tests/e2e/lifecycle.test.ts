@@ -3,7 +3,7 @@ import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startApp, type StartedApp } from '../helpers/startApp'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { workerProcesses } from '../helpers/webhookWorkers'
 
 // The app as `npm start` runs it, started, stopped and started again on one database, as an
@@ -13,7 +13,7 @@ const env = { WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback', SHUTDOWN_TIMEOUT_SECON
 const showOutput = Boolean(process.env.SHOW_APP_OUTPUT)
 const consumerKey = 'demo-consumer-key-0123456789abcdef'
 
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let first: StartedApp | undefined
 let second: StartedApp | undefined
 const workers = workerProcesses()

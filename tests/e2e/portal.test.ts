@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { api } from './api'
 import { launchBrowser, requestedUrls } from './browser'
 import {
@@ -24,7 +24,7 @@ const appHost = new URL(baseUrl).host
 
 let browser: Browser
 let database: pg.Client
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let token: string
 /** The consumer whose portal the journey below uses. */
 let owner: Awaited<ReturnType<typeof createConsumer>>

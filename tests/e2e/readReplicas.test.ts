@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCredentials } from '../../seed/identities'
 import { startApp, type StartedApp } from '../helpers/startApp'
 import { startStreamingReplica, type StreamingReplica } from '../helpers/streamingReplica'
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 
 // Issue 33, item 2: DATABASE_REPLICA_URLS hands Payload a real streaming replica, and nobody is
 // shown a stale view of their own work or of the system's latest state. The replica's replay
@@ -29,7 +29,7 @@ const stripeWebhookSecret = 'whsec_read_replicas'
 let replica: StreamingReplica
 let app: StartedApp
 let mediaDirectory: string
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 
 beforeAll(async () => {
   replica = await startStreamingReplica()

@@ -13,7 +13,7 @@ import { multipartUpload } from '../helpers/restOverHttp'
 import { startS3Server, type S3Server } from '../helpers/s3Server'
 import { startApp, type StartedApp } from '../helpers/startApp'
 import { address } from '../helpers/shop'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { workerProcesses } from '../helpers/webhookWorkers'
 
 // Issue 33, item 5: the deployment shape of docs/operations.md ("Several machines"), run on
@@ -26,7 +26,7 @@ const consumerKey = seedCredentials().consumerApiKey
 const contactLimit = 3
 
 let s3: S3Server
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let balancer: Balancer
 const apps: (StartedApp | undefined)[] = []
 const workers = workerProcesses()

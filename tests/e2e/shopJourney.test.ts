@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { api } from './api'
 import { launchBrowser } from './browser'
 
@@ -17,7 +17,7 @@ import { launchBrowser } from './browser'
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
 let browser: Browser
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 
 beforeAll(async () => {
   browser = await launchBrowser()

@@ -86,3 +86,6 @@ async function toRequest(incoming: IncomingMessage): Promise<Request> {
     body: hasBody ? Buffer.concat(chunks) : undefined,
   })
 }
+
+/** The server started by `serveAppOverHttp`. */
+export type AppOverHttp = Awaited<ReturnType<typeof serveAppOverHttp>>

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import type { Payload } from 'payload'
 
 /**
  * Inserts `count` articles with one statement (the Local API takes ~0.1 s an article), with
@@ -48,4 +49,9 @@ export async function insertArticles(
      FROM unnest($1::integer[]) AS a(id), unnest($2::integer[]) WITH ORDINALITY AS t(tag_id, ordinality)`,
     [rows.map((row) => row.id), tagIds],
   )
+}
+
+/** Creates an author named `name` through the Local API; returns its id. */
+export async function createAuthor(payload: Payload, name: string) {
+  return (await payload.create({ collection: 'authors', data: { name } })).id
 }

@@ -46,3 +46,28 @@ export async function consumerWithKey(payload: Payload, name = 'Test consumer') 
   })
   return { consumer, apiKey }
 }
+
+/** A user made by `userWithToken`, with its token and credentials. */
+export type UserWithToken = Awaited<ReturnType<typeof userWithToken>>
+
+/** The headers of a new user of `role`, signed in (`authorization: Bearer …`). */
+export async function signedInAs(payload: Payload, role: 'admin' | 'editor' | 'customer') {
+  return { authorization: `Bearer ${(await userWithToken(payload, role)).token}` }
+}
+
+/** The headers of a new API consumer (`x-api-key`). */
+export async function consumerHeaders(payload: Payload, name?: string) {
+  return { 'x-api-key': (await consumerWithKey(payload, name)).apiKey }
+}
+
+/** The headers of each kind of caller that is not an administrator: an editor, a customer, a consumer. */
+export async function nonAdminCallers(payload: Payload): Promise<Record<string, string>[]> {
+  const editor = await userWithToken(payload, 'editor')
+  const customer = await userWithToken(payload, 'customer')
+  const { apiKey } = await consumerWithKey(payload)
+  return [
+    { authorization: `Bearer ${editor.token}` },
+    { authorization: `Bearer ${customer.token}` },
+    { 'x-api-key': apiKey },
+  ]
+}

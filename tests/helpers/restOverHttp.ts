@@ -114,3 +114,6 @@ export function multipartUpload(
   ])
   return { body, contentType: `multipart/form-data; boundary=${boundary}` }
 }
+
+/** The server started by `serveRestOverHttp`. */
+export type RestOverHttp = Awaited<ReturnType<typeof serveRestOverHttp>>

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
+import { afterAll, beforeEach } from 'vitest'
 
 import type { Product } from '../../src/payload-types'
-import { startFakeStripe } from './fakeStripe'
+import { startFakeStripe, type FakeStripe } from './fakeStripe'
+import { getTestPayload } from './payload'
+import { restJson } from './rest'
 import { handInConfig } from './testConfig'
 
 /** A valid shipping address (both variants use the same fields). */
@@ -14,6 +17,31 @@ export const address = {
   city: 'Moscow',
   postal_code: '125009',
   country: 'RU',
+}
+
+/** A client address of its own (in TEST-NET-3): the holding limits and idempotency keys count per client. */
+export const newClientAddress = () => `203.0.113.${randomBytes(1)[0]! % 250}`
+
+/** A checkout body: `quantity` units of product `productId` for `customerEmail`, shipped to `address`. */
+export const cartOf = (productId: number, quantity: number, customerEmail: string) => ({
+  items: [{ productId, quantity }],
+  customerEmail,
+  shippingAddress: address,
+})
+
+/**
+ * `POST /api/orders/checkout` with `body`, from client address `from` (a new one when not
+ * given), with an `Idempotency-Key` and a signed-in customer's `token` when given.
+ */
+export function checkout(args: { body: unknown; key?: string; from?: string; token?: string }) {
+  return restJson('POST', '/api/orders/checkout', {
+    body: args.body,
+    headers: {
+      'x-forwarded-for': args.from ?? newClientAddress(),
+      ...(args.key !== undefined && { 'idempotency-key': args.key }),
+      ...(args.token && { authorization: `Bearer ${args.token}` }),
+    },
+  })
 }
 
 /** Creates a product through the Local API; unique slug, active, stock 10 unless told. */
@@ -53,4 +81,27 @@ export async function useFakeStripe(payload: Payload) {
   const stripe = await startFakeStripe()
   handInConfig(payload, fakeStripeSettings(stripe))
   return stripe
+}
+
+/**
+ * The set-up of a shop test file. Call it once at the top of the file: `start(settings)` (in
+ * `beforeAll`) starts Payload with `settings` (as `getTestPayload` takes them) and a fake Stripe
+ * the shop pays through (`useFakeStripe`); the fake stops after the file and, with
+ * `resetBeforeEach`, forgets what it recorded before each test.
+ */
+export function shopHarness({ resetBeforeEach = false }: { resetBeforeEach?: boolean } = {}) {
+  let stripe: FakeStripe | undefined
+  afterAll(async () => {
+    await stripe?.stop()
+  })
+  if (resetBeforeEach) beforeEach(() => stripe?.reset())
+  return {
+    async start(settings?: Parameters<typeof getTestPayload>[0]) {
+      const payload = await getTestPayload(settings)
+      const started = await startFakeStripe()
+      handInConfig(payload, fakeStripeSettings(started))
+      stripe = started
+      return { payload, stripe: started }
+    },
+  }
 }

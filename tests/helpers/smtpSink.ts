@@ -57,3 +57,6 @@ export async function startSmtpSink(port = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** A sink started by `startSmtpSink`. */
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>

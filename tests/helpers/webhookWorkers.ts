@@ -3,8 +3,10 @@ import type { ChildProcess } from 'node:child_process'
 import { createLocalReq, type Payload } from 'payload'
 
 import { startupAttempts, startupTimeoutExitCode } from '../../scripts/lib/startupWatchdog'
-import { signalGroup, spawnInGroup } from './processGroups'
+import { inTransaction } from '../../src/db/transaction'
 import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
+import { signalGroup, spawnInGroup } from './processGroups'
 
 /** Emits `count` business events of `type` in one transaction; `data(i)` gives each one's data. */
 export async function emitEvents(
@@ -15,8 +17,6 @@ export async function emitEvents(
     data?: (index: number) => Record<string, unknown>
   },
 ) {
-  const { emitEvent } = await import('../../src/webhooks/operations/emitEvent')
-  const { inTransaction } = await import('../../src/db/transaction')
   const req = await createLocalReq({}, payload)
   await inTransaction(req, async () => {
     for (let index = 1; index <= args.count; index++) {

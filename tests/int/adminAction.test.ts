@@ -3,7 +3,7 @@ import { GRAPHQL_POST } from '@payloadcms/next/routes'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { userWithToken, nonAdminCallers } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 
@@ -15,14 +15,7 @@ beforeAll(async () => {
 
 describe('POST /api/admin-action', () => {
   it('is 403 for an editor, a customer and a consumer, and records nothing', async () => {
-    const editor = await userWithToken(payload, 'editor')
-    const customer = await userWithToken(payload, 'customer')
-    const { apiKey } = await consumerWithKey(payload)
-    const callers: Record<string, string>[] = [
-      { authorization: `Bearer ${editor.token}` },
-      { authorization: `Bearer ${customer.token}` },
-      { 'x-api-key': apiKey },
-    ]
+    const callers = await nonAdminCallers(payload)
     for (const headers of callers) {
       const response = await restJson('POST', '/api/admin-action', {
         headers,

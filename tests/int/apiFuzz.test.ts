@@ -12,9 +12,19 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract } from '../helpers/openApiContract'
 import { isHeaderSafe, schemaArbitraries, type Hints } from '../helpers/openApiArbitraries'
-import { fakeStripeSettings } from '../helpers/shop'
+import {
+  createProduct,
+  fakeStripeSettings,
+  // An alias: at the top level a `use...` call reads as a React hook to the linter.
+  useFakeStripe as pointAppAtFakeStripe,
+} from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
+import { type WebhookReceiver } from '../helpers/webhookReceiver'
+import { rest } from '../helpers/rest'
+import { consumerHeaders, userWithToken } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { seedWebhookEventTypes } from '../../seed/webhooks'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // A schema-driven fuzz test: every operation of the served OpenAPI document gets requests
 // generated from its own schemas, with fixed seeds and a bounded count:
@@ -49,11 +59,9 @@ const seed = Number(process.env.FUZZ_SEED ?? 20_250_915)
 const runs = { valid: 60, invalid: 40, credentials: 12 }
 const requestTimeoutMs = 10_000
 
-// (an alias: at the top level a `use...` call reads as a React hook to the linter)
-const { useFakeStripe: pointAppAtFakeStripe } = await import('../helpers/shop')
-const payload = await (await import('../helpers/payload')).getTestPayload(settings)
+const payload = await getTestPayload(settings)
+const webhooks = webhookHarness()
 const stripe: FakeStripe = await pointAppAtFakeStripe(payload)
-const { rest } = await import('../helpers/rest')
 const document = await (await rest('GET', '/api/openapi.json')).json()
 const contract = await openApiContract(document)
 const schemaBase = await registerDocument(document)
@@ -120,7 +128,7 @@ const fixtures = {
   eventTypes: [] as string[],
   endpointUrl: '',
 }
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 const startedAt = performance.now()
 
 /** Every operation of the document, DELETEs last so the fixtures they remove serve the rest. */
@@ -840,17 +848,16 @@ async function send(operation: Operation, request: FuzzRequest) {
 const lenient = new Set<string>()
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
+  receiver = await webhooks.receiver()
   fixtures.endpointUrl = receiver.url('/fuzz')
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { userWithToken, consumerWithKey } = await import('../helpers/identities')
+  await seedWebhookEventTypes(payload)
   const bearer = async (role: 'admin' | 'editor' | 'customer') =>
     (await userWithToken(payload, role)).token
   credentials.adminToken = await bearer('admin')
   credentials.admin = { authorization: `Bearer ${credentials.adminToken}` }
   credentials.editor = { authorization: `Bearer ${await bearer('editor')}` }
   credentials.customer = { authorization: `Bearer ${await bearer('customer')}` }
-  credentials.consumer = { 'x-api-key': (await consumerWithKey(payload, 'Fuzz consumer')).apiKey }
+  credentials.consumer = await consumerHeaders(payload, 'Fuzz consumer')
   credentials.anonymous = {}
   credentials.scraper = { authorization: `Bearer ${settings.METRICS_TOKEN}` }
   credentials.portal = await portalSessionHeaders()
@@ -859,7 +866,6 @@ beforeAll(async () => {
   fixtures.tagId = (
     await payload.create({ collection: 'tags', data: { name: 'Fuzz', slug: 'fuzz' } })
   ).id
-  const { createProduct } = await import('../helpers/shop')
   fixtures.productId = (await createProduct(payload, { price: 12.5, stock: 1_000_000 })).id
   for (const status of ['published', 'published', 'draft']) {
     const created = await rest('POST', '/api/v1/articles', {
@@ -909,7 +915,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await receiver?.close()
   await stripe.stop()
 })
 

@@ -1,12 +1,12 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { userWithToken } from '../helpers/identities'
+import { userWithToken, type UserWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 
 let payload: Payload
-let editor: Awaited<ReturnType<typeof userWithToken>>
+let editor: UserWithToken
 let authorId: number
 
 beforeAll(async () => {

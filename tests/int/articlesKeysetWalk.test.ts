@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { insertArticles } from '../helpers/articles'
-import { userWithToken } from '../helpers/identities'
+import { insertArticles, createAuthor } from '../helpers/articles'
+import { signedInAs } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 
@@ -12,8 +12,8 @@ let authorId: number
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  authorId = (await payload.create({ collection: 'authors', data: { name: 'Walker' } })).id
+  editor = await signedInAs(payload, 'editor')
+  authorId = await createAuthor(payload, 'Walker')
   await insertArticles(payload.db.pool, {
     count: 1000,
     authorId,

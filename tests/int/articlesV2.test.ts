@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { insertArticles } from '../helpers/articles'
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { insertArticles, createAuthor } from '../helpers/articles'
+import { signedInAs, consumerHeaders } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { rest, restJson } from '../helpers/rest'
 
@@ -13,9 +13,9 @@ let authorId: number
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
-  authorId = (await payload.create({ collection: 'authors', data: { name: 'Vera Version' } })).id
+  editor = await signedInAs(payload, 'editor')
+  consumer = await consumerHeaders(payload)
+  authorId = await createAuthor(payload, 'Vera Version')
   await insertArticles(payload.db.pool, {
     count: 25,
     authorId,

@@ -1,12 +1,13 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
-import { userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
+import { signedInAs } from '../helpers/identities'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, shopHarness } from '../helpers/shop'
+import { createAuthor } from '../helpers/articles'
 
+const store = shopHarness()
 let payload: Payload
 let stripe: FakeStripe
 let editor: Record<string, string>
@@ -14,15 +15,10 @@ let admin: Record<string, string>
 let authorId: number
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
-  admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  authorId = (await payload.create({ collection: 'authors', data: { name: 'Evented' } })).id
-})
-
-afterAll(async () => {
-  await stripe?.stop()
+  ;({ payload, stripe } = await store.start())
+  admin = await signedInAs(payload, 'admin')
+  editor = await signedInAs(payload, 'editor')
+  authorId = await createAuthor(payload, 'Evented')
 })
 
 /**

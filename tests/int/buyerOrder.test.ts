@@ -2,54 +2,37 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { rest, restJson } from '../helpers/rest'
-import { address, createProduct, fakeStripeSettings, useFakeStripe } from '../helpers/shop'
+import {
+  address,
+  createProduct,
+  fakeStripeSettings,
+  shopHarness,
+  cartOf,
+  checkout,
+  newClientAddress,
+} from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 
 // Issue 36, item 2: the buyer's own order. Checkout answers an `order_token`; the storefront's
 // order page reads `GET /api/v1/orders/{id}` with it in `X-Order-Token`; a signed-in customer
 // lists their own orders at `GET /api/v1/orders`.
 
+const store = shopHarness({ resetBeforeEach: true })
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  payload = await getTestPayload({ RATE_LIMIT_DEFAULT: '10000/60' })
-  stripe = await useFakeStripe(payload)
+  ;({ payload, stripe } = await store.start({ RATE_LIMIT_DEFAULT: '10000/60' }))
 })
 
-afterAll(async () => {
-  await stripe.stop()
-})
-
-beforeEach(() => {
-  stripe.reset()
-})
-
-/** An address of its own per checkout: the holding limits count per client. */
-const newAddress = () => `203.0.113.${randomBytes(1)[0]! % 250}`
-
-const guestCart = (productId: number, quantity = 1) => ({
-  items: [{ productId, quantity }],
-  customerEmail: 'buyer@example.com',
-  shippingAddress: address,
-})
-
-function checkout(args: { body: unknown; key?: string; token?: string; from?: string }) {
-  return restJson('POST', '/api/orders/checkout', {
-    body: args.body,
-    headers: {
-      'x-forwarded-for': args.from ?? newAddress(),
-      ...(args.key && { 'idempotency-key': args.key }),
-      ...(args.token && { authorization: `Bearer ${args.token}` }),
-    },
-  })
-}
+// Each checkout from an address of its own (`checkout`): the holding limits count per client.
+const guestCart = (productId: number, quantity = 1) =>
+  cartOf(productId, quantity, 'buyer@example.com')
 
 /** A guest checkout of `quantity` units of a fresh product: its answer and the product. */
 async function guestOrder(quantity = 2) {
@@ -123,7 +106,7 @@ describe('the order token in the checkout answer', () => {
   it('is the same on a replay with the same Idempotency-Key, and opens the order', async () => {
     const product = await createProduct(payload, { stock: 5 })
     const key = randomUUID()
-    const from = newAddress()
+    const from = newClientAddress()
     const first = await checkout({ body: guestCart(product.id), key, from })
     const again = await checkout({ body: guestCart(product.id), key, from })
     expect(again.headers.get('idempotent-replayed')).toBe('true')
@@ -137,7 +120,7 @@ describe('a replay whose sealed token cannot be opened', () => {
   it('answers the first answer without order_token (PAYLOAD_SECRET changed since), and the first token still reads the order', async () => {
     const product = await createProduct(payload, { stock: 5 })
     const key = randomUUID()
-    const from = newAddress()
+    const from = newClientAddress()
     const first = await checkout({ body: guestCart(product.id), key, from })
     // As a seal made under another PAYLOAD_SECRET reads: it does not open.
     await payload.db.drizzle.execute(sql`

@@ -1,27 +1,18 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, stockOf, shopHarness } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 
+const store = shopHarness({ resetBeforeEach: true })
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  payload = await getTestPayload({ FRONTEND_URL: 'https://shop.example.com' })
-  stripe = await useFakeStripe(payload)
-})
-
-afterAll(async () => {
-  await stripe.stop()
-})
-
-beforeEach(() => {
-  stripe.reset()
+  ;({ payload, stripe } = await store.start({ FRONTEND_URL: 'https://shop.example.com' }))
 })
 
 const checkout = (body: unknown, headers: Record<string, string> = {}) =>

@@ -1,32 +1,23 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
-import { consumerWithKey, userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
+import { consumerWithKey, userWithToken, type UserWithToken } from '../helpers/identities'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, stockOf, shopHarness } from '../helpers/shop'
 
+const store = shopHarness({ resetBeforeEach: true })
 let payload: Payload
 let stripe: FakeStripe
-let customer: Awaited<ReturnType<typeof userWithToken>>
+let customer: UserWithToken
 
 beforeAll(async () => {
-  payload = await getTestPayload({
+  ;({ payload, stripe } = await store.start({
     CHECKOUT_REQUIRE_AUTH: 'true',
     CHECKOUT_SESSION_TTL_MINUTES: '45',
     FRONTEND_URL: 'https://shop.example.com',
-  })
-  stripe = await useFakeStripe(payload)
+  }))
   customer = await userWithToken(payload, 'customer')
-})
-
-afterAll(async () => {
-  await stripe.stop()
-})
-
-beforeEach(() => {
-  stripe.reset()
 })
 
 const checkout = (body: unknown, token: string | null = customer.token) =>

@@ -1,24 +1,19 @@
 import { createLocalReq, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { inTransaction } from '../../src/db/transaction'
 import { priceCart, reserveStock } from '../../src/shop/operations/stock'
 import type { HttpError } from '../../src/http/errors'
 import type { FakeStripe } from '../helpers/fakeStripe'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, stockOf, shopHarness } from '../helpers/shop'
 
+const store = shopHarness()
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  ;({ payload, stripe } = await store.start())
 })
 
 describe('concurrent checkouts', () => {

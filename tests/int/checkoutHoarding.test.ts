@@ -1,30 +1,24 @@
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Payload, createLocalReq } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { FakeStripe } from '../helpers/fakeStripe'
+import * as shop from '../helpers/shop'
+import { restJson } from '../helpers/rest'
+import { endUnpaidOrder } from '../../src/shop/operations/endUnpaidOrder'
+import { inTransaction } from '../../src/db/transaction'
 
+const store = shop.shopHarness()
 let payload: Payload
-let stripe: FakeStripe
-let restJson: typeof import('../helpers/rest').restJson
-let shop: typeof import('../helpers/shop')
 
 beforeAll(async () => {
-  shop = await import('../helpers/shop')
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
-    // The general rate limit out of the way: what stops a hoarder must be the reservation bound.
-    RATE_LIMIT_DEFAULT: '10000/60',
-    // The shipped defaults (the test environment raises them for the other files).
-    CHECKOUT_MAX_PENDING_ORDERS: '',
-    CHECKOUT_MAX_HELD_UNITS: '',
-  })
-  stripe = await shop.useFakeStripe(payload)
-  restJson = (await import('../helpers/rest')).restJson
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  payload = (
+    await store.start({
+      // The general rate limit out of the way: what stops a hoarder must be the reservation bound.
+      RATE_LIMIT_DEFAULT: '10000/60',
+      // The shipped defaults (the test environment raises them for the other files).
+      CHECKOUT_MAX_PENDING_ORDERS: '',
+      CHECKOUT_MAX_HELD_UNITS: '',
+    })
+  ).payload
 })
 
 function checkout(args: { from: string; email: string; productId: number; quantity?: number }) {
@@ -81,9 +75,6 @@ describe('what one client may hold unpaid', () => {
       where: { customerEmail: { equals: email }, status: { equals: 'pending' } },
       limit: 1,
     })
-    const { endUnpaidOrder } = await import('../../src/shop/operations/endUnpaidOrder')
-    const { inTransaction } = await import('../../src/db/transaction')
-    const { createLocalReq } = await import('payload')
     const req = await createLocalReq({}, payload)
     await inTransaction(req, (db) =>
       endUnpaidOrder({ req, db, orderId: docs[0]!.id, status: 'expired' }),

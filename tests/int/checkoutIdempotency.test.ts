@@ -1,50 +1,34 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
-import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import {
+  address,
+  createProduct,
+  stockOf,
+  shopHarness,
+  cartOf,
+  checkout,
+  newClientAddress,
+} from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
+import { deleteExpiredCheckoutKeys } from '../../src/shop/idempotency/checkoutKeyStore'
 
+const store = shopHarness({ resetBeforeEach: true })
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
-  payload = await getTestPayload({ RATE_LIMIT_DEFAULT: '10000/60' })
-  stripe = await useFakeStripe(payload)
+  ;({ payload, stripe } = await store.start({ RATE_LIMIT_DEFAULT: '10000/60' }))
 })
 
-afterAll(async () => {
-  await stripe.stop()
-})
-
-beforeEach(() => {
-  stripe.reset()
-})
-
-/** An address of its own per test: keys are per client, and so are the holding limits. */
-const newAddress = () => `203.0.113.${randomBytes(1)[0]! % 250}`
-const cart = (productId: number, quantity = 1) => ({
-  items: [{ productId, quantity }],
-  customerEmail: 'retry@example.com',
-  shippingAddress: address,
-})
-
-function checkout(args: { body: unknown; key?: string; from: string; token?: string }) {
-  return restJson('POST', '/api/orders/checkout', {
-    body: args.body,
-    headers: {
-      'x-forwarded-for': args.from,
-      ...(args.key !== undefined && { 'idempotency-key': args.key }),
-      ...(args.token && { authorization: `Bearer ${args.token}` }),
-    },
-  })
-}
+// An address of its own per test (`newClientAddress`): keys are per client, and so are the
+// holding limits.
+const cart = (productId: number, quantity = 1) => cartOf(productId, quantity, 'retry@example.com')
 
 const ordersOf = async (productId: number) =>
   (
@@ -59,7 +43,7 @@ const ordersOf = async (productId: number) =>
 describe('POST /api/orders/checkout with an Idempotency-Key', () => {
   it('answers the same key and body again with the first answer: one order, stock held once', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     const first = await checkout({ body: cart(product.id, 2), key, from })
     const again = await checkout({ body: cart(product.id, 2), key, from })
@@ -76,7 +60,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('takes the same body in another field order as the same request', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     const first = await checkout({ body: cart(product.id), key, from })
     const { shippingAddress, customerEmail, items } = cart(product.id)
@@ -92,7 +76,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('refuses the same key with another body with 422, holding nothing more', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     expect((await checkout({ body: cart(product.id, 1), key, from })).status).toBe(201)
     const other = await checkout({ body: cart(product.id, 3), key, from })
@@ -105,7 +89,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('creates one order for concurrent requests with one key, and answers them all alike', async () => {
     const product = await createProduct(payload, { stock: 10 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => checkout({ body: cart(product.id, 2), key, from })),
@@ -121,13 +105,13 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
   it('keeps keys per client: another address or a signed-in user with the same key gets its own order', async () => {
     const product = await createProduct(payload, { stock: 10 })
     const key = 'order-1'
-    const mine = await checkout({ body: cart(product.id), key, from: newAddress() })
+    const mine = await checkout({ body: cart(product.id), key, from: newClientAddress() })
     const theirs = await checkout({ body: cart(product.id), key, from: '198.51.100.77' })
     const customer = await userWithToken(payload, 'customer')
     const signedIn = await checkout({
       body: cart(product.id),
       key,
-      from: newAddress(),
+      from: newClientAddress(),
       token: customer.token,
     })
 
@@ -141,7 +125,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('answers 400 naming the header to a key too long, empty or with control characters', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     for (const key of ['k'.repeat(256), '', 'tab\there', 'bell\u0007', 'caf\u00e9']) {
       const answer = await checkout({ body: cart(product.id), key, from })
       expect(answer.status, JSON.stringify(key)).toBe(400)
@@ -155,7 +139,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('does not pin a key to a failed first attempt: out of stock, then restocked, succeeds', async () => {
     const product = await createProduct(payload, { stock: 1 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     const refused = await checkout({ body: cart(product.id, 2), key, from })
     expect(refused.status).toBe(409)
@@ -169,7 +153,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('does not pin a key to a failed first attempt: Stripe down, then up, succeeds once', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     stripe.setMode('api_error')
     const failed = await checkout({ body: cart(product.id), key, from })
@@ -188,7 +172,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('treats a key older than 24 hours as new, and the sweeper housekeeping deletes it', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     const first = await checkout({ body: cart(product.id), key, from })
     await payload.db.drizzle.execute(sql`
@@ -202,8 +186,6 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
     await payload.db.drizzle.execute(sql`
       UPDATE checkout_idempotency_keys SET created_at = now() - interval '25 hours'
       WHERE key = ${key}`)
-    const { deleteExpiredCheckoutKeys } =
-      await import('../../src/shop/idempotency/checkoutKeyStore')
     expect(await deleteExpiredCheckoutKeys(payload.db.drizzle as never)).toBeGreaterThanOrEqual(1)
     const { rows } = await payload.db.drizzle.execute(
       sql`SELECT 1 FROM checkout_idempotency_keys WHERE key = ${key}`,
@@ -213,7 +195,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('frees a key whose checkout never answered (its server died) once the Stripe call cannot still run', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const key = randomUUID()
     const first = await checkout({ body: cart(product.id), key, from })
     // As a server that died between the order's commit and its answer leaves it.
@@ -231,7 +213,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
 
   it('changes nothing without the header: two identical carts are two orders', async () => {
     const product = await createProduct(payload, { stock: 5 })
-    const from = newAddress()
+    const from = newClientAddress()
     const first = await checkout({ body: cart(product.id), from })
     const second = await checkout({ body: cart(product.id), from })
     expect([first.status, second.status]).toEqual([201, 201])
@@ -251,7 +233,7 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
       })
       const key = randomUUID()
       const call = (quantity: number) =>
-        checkout({ body: body(quantity), key, from: newAddress(), token: customer.token })
+        checkout({ body: body(quantity), key, from: newClientAddress(), token: customer.token })
       const first = await call(1)
       const again = await call(1)
       expect(first.status).toBe(201)

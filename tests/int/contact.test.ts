@@ -1,23 +1,20 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSmtpSink } from '../helpers/smtpSink'
+import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink'
 import { handInConfig } from '../helpers/testConfig'
+import { restJson } from '../helpers/rest'
+import { userWithToken } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let smtp: SmtpSink
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let userWithToken: typeof import('../helpers/identities').userWithToken
 let admins: string[]
 let clientNumber = 0
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) })
-  restJson = (await import('../helpers/rest')).restJson
-  userWithToken = (await import('../helpers/identities')).userWithToken
+  payload = await getTestPayload({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) })
   const admin = await userWithToken(payload, 'admin')
   admins = ['first-admin@example.com', admin.email]
 })

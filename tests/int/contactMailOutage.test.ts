@@ -1,29 +1,28 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSmtpSink } from '../helpers/smtpSink'
+import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink'
+import { restJson } from '../helpers/rest'
+import { getTestPayload } from '../helpers/payload'
+import { ensureFirstUserExists } from '../helpers/identities'
 
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
 let smtpPort: number
-let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined
+let smtp: SmtpSink | undefined
 
 beforeAll(async () => {
   // A port where no mail server listens yet: take a free one and give it back.
   const probe = await startSmtpSink()
   smtpPort = probe.port
   await probe.close()
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  payload = await getTestPayload({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
     // Retry at once and often, instead of after a minute, doubling.
     INQUIRY_NOTIFY_RETRY_SECONDS: '0',
     INQUIRY_NOTIFY_INTERVAL_SECONDS: '0.3',
   })
-  restJson = (await import('../helpers/rest')).restJson
-  await (await import('../helpers/identities')).ensureFirstUserExists(payload)
+  await ensureFirstUserExists(payload)
 })
 
 afterAll(async () => {

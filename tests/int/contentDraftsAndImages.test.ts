@@ -1,12 +1,13 @@
 import type { Payload } from 'payload'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { signPreviewToken } from '../../src/articles/previewToken'
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { signedInAs, consumerHeaders } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
+import { uploadPlainPicture } from '../helpers/pictures'
 import { restJson } from '../helpers/rest'
 import { handInConfig } from '../helpers/testConfig'
+import { createAuthor } from '../helpers/articles'
 
 let payload: Payload
 let editor: Record<string, string>
@@ -16,31 +17,21 @@ let authorId: number
 let imageId: number
 
 /** An image made on the spot, uploaded as an editor would. */
-async function uploadImage(alt: string, width = 1200, height = 800) {
-  const data = await sharp({
-    create: { width, height, channels: 3, background: { r: 40, g: 120, b: 90 } },
+const uploadImage = (alt: string, width = 1200, height = 800) =>
+  uploadPlainPicture(payload, {
+    alt,
+    format: 'jpeg',
+    width,
+    height,
+    background: { r: 40, g: 120, b: 90 },
   })
-    .jpeg()
-    .toBuffer()
-  const doc = await payload.create({
-    collection: 'media',
-    data: { alt },
-    file: {
-      data,
-      mimetype: 'image/jpeg',
-      name: `${alt.replace(/\W+/g, '-')}.jpg`,
-      size: data.length,
-    },
-  })
-  return doc.id
-}
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  customer = { authorization: `Bearer ${(await userWithToken(payload, 'customer')).token}` }
-  consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
-  authorId = (await payload.create({ collection: 'authors', data: { name: 'Drafting' } })).id
+  editor = await signedInAs(payload, 'editor')
+  customer = await signedInAs(payload, 'customer')
+  consumer = await consumerHeaders(payload)
+  authorId = await createAuthor(payload, 'Drafting')
   imageId = await uploadImage('Harbour at dawn')
 })
 

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
-import { serveRestOverHttp } from '../helpers/restOverHttp'
+import { serveRestOverHttp, type RestOverHttp } from '../helpers/restOverHttp'
 
 // The API speaks the locale (CONTENT_LOCALES, en and ru by default): every rule through the
 // server over HTTP, as a storefront calls it.
 let payload: Payload
-let server: Awaited<ReturnType<typeof serveRestOverHttp>>
+let server: RestOverHttp
 let editor: Record<string, string>
 let consumer: Record<string, string>
 let authorId: number

@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
+import { rest } from '../helpers/rest'
+import { openApiDocument } from '../../src/openapi/appDocument'
+import { getTestPayload } from '../helpers/payload'
+import payloadConfig from '@payload-config'
 
 let contract: OpenApiContract
-let rest: typeof import('../helpers/rest').rest
 const anyUuid = '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42'
 
 beforeAll(async () => {
-  await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  await getTestPayload({
     // One request per window for each policy: the first anonymous request uses it up, and
     // every operation then answers 429 to the same caller.
     RATE_LIMIT_DEFAULT: '1/600',
@@ -21,9 +22,7 @@ beforeAll(async () => {
     // The warm-up inquiry's e-mail goes to the log (no SMTP in tests) instead of failing.
     ADMIN_NOTIFY_EMAILS: 'admin@example.com',
   })
-  rest = (await import('../helpers/rest')).rest
-  const { openApiDocument } = await import('../../src/openapi/appDocument')
-  const config = await (await import('@payload-config')).default
+  const config = await payloadConfig
   // Built in-process: fetching /api/openapi.json would spend the one request of the window.
   contract = await openApiContract(openApiDocument(config, 'http://localhost:3000'))
 })

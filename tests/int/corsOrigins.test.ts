@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { runToExit } from '../helpers/processGroups'
-
-let rest: typeof import('../helpers/rest').rest
+import { rest } from '../helpers/rest'
+import { getTestPayload } from '../helpers/payload'
 
 beforeAll(async () => {
   // As an operator writes it in .env: a list with a space after each comma.
-  await (
-    await import('../helpers/payload')
-  ).getTestPayload({ CORS_ORIGINS: 'https://a.example, https://b.example' })
-  rest = (await import('../helpers/rest')).rest
+  await getTestPayload({ CORS_ORIGINS: 'https://a.example, https://b.example' })
 })
 
 const allowedOrigin = async (origin: string) =>

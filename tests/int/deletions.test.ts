@@ -1,24 +1,17 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { FakeStripe } from '../helpers/fakeStripe'
-import { consumerWithKey, userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
+import { consumerWithKey, signedInAs } from '../helpers/identities'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, shopHarness } from '../helpers/shop'
 
+const store = shopHarness()
 let payload: Payload
-let stripe: FakeStripe
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
-  admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
-})
-
-afterAll(async () => {
-  await stripe?.stop()
+  payload = (await store.start()).payload
+  admin = await signedInAs(payload, 'admin')
 })
 
 // Records other records point at: deleting one answers a clear 409 or takes its dependants

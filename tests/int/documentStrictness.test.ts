@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { handInConfig } from '../helpers/testConfig'
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
+import { type WebhookReceiver } from '../helpers/webhookReceiver'
+import { rest, restJson } from '../helpers/rest'
+import { userWithToken } from '../helpers/identities'
+import { createProduct, useFakeStripe } from '../helpers/shop'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // The OpenAPI document says every constraint the server enforces, so that a
 // client generated from it sends what the server takes. Each check reads the served document,
@@ -19,11 +23,10 @@ import { startWebhookReceiver } from '../helpers/webhookReceiver'
 
 type Json = any
 
+const webhooks = webhookHarness()
 let payload: Payload
-let rest: typeof import('../helpers/rest').rest
-let restJson: typeof import('../helpers/rest').restJson
 let stripe: FakeStripe
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let consumer: Record<string, string>
 let editor: Record<string, string>
 let customer: Record<string, string>
@@ -86,22 +89,17 @@ let doc: Awaited<ReturnType<typeof servedDocument>>
 
 beforeAll(async () => {
   setShouldValidateFormat(true)
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
-  receiver = await startWebhookReceiver()
-  ;({ rest, restJson } = await import('../helpers/rest'))
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey, userWithToken } = await import('../helpers/identities')
-  consumer = { 'x-api-key': (await consumerWithKey(payload, 'Strict consumer')).apiKey }
+  payload = await webhooks.start()
+  stripe = await useFakeStripe(payload)
+  receiver = await webhooks.receiver()
+  consumer = { 'x-api-key': await webhooks.consumerKey('Strict consumer') }
   editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
   customer = { authorization: `Bearer ${(await userWithToken(payload, 'customer')).token}` }
-  const { createProduct } = await import('../helpers/shop')
   productId = (await createProduct(payload, { name: 'Strict lamp', price: 3, stock: 1000 })).id
   doc = await servedDocument()
 })
 
 afterAll(async () => {
-  await receiver?.close()
   await stripe?.stop()
 })
 

@@ -1,22 +1,20 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSmtpSink } from '../helpers/smtpSink'
+import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink'
+import { restJson } from '../helpers/rest'
+import { getTestPayload } from '../helpers/payload'
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let smtp: SmtpSink
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  payload = await getTestPayload({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
     EMAIL_FROM: 'shop@example.com',
   })
-  restJson = (await import('../helpers/rest')).restJson
 })
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { signedInAs, consumerHeaders } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { createProduct } from '../helpers/shop'
+import { createAuthor } from '../helpers/articles'
 
 /*
  * Issue 32, finding 6: an event never carries what its recipient could not read through the API
@@ -20,9 +21,9 @@ let authorId: number
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
-  authorId = (await payload.create({ collection: 'authors', data: { name: 'Unseen' } })).id
+  editor = await signedInAs(payload, 'editor')
+  consumer = await consumerHeaders(payload)
+  authorId = await createAuthor(payload, 'Unseen')
 })
 
 type Emitted = { type: string; data: Record<string, unknown> }

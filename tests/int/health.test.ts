@@ -4,20 +4,21 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { restJson } from '../helpers/rest'
+import { readdir } from 'node:fs/promises'
+import { migrationNames } from '../../src/observability/readiness'
+import { checkDatabase } from '../../src/observability/operations/checkReadiness'
+import { getTestPayload } from '../helpers/payload'
 
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
 
 beforeAll(async () => {
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  payload = await getTestPayload({
     // One request per window: a probe that counted against the rate limit would be refused at
     // once.
     RATE_LIMIT_DEFAULT: '1/600',
     RATE_LIMIT_CREDENTIALS: '1/600',
   })
-  restJson = (await import('../helpers/rest')).restJson
 })
 
 const migrationRows = async () =>
@@ -50,8 +51,6 @@ describe('GET /api/health/ready (readiness)', () => {
   // First, before a passing check is remembered: a database that lacks a migration.
   it('is 503 naming the migration missing from the database', async () => {
     const original = await migrationRows()
-    const { readdir } = await import('node:fs/promises')
-    const { migrationNames } = await import('../../src/observability/readiness')
     const files = migrationNames(await readdir(payload.db.migrationDir))
     expect(files.length).toBeGreaterThan(3)
     const last = files.at(-1)!
@@ -108,7 +107,6 @@ describe('GET /api/health/ready (readiness)', () => {
 
 describe('the database check', () => {
   it('fails when the database refuses connections', async () => {
-    const { checkDatabase } = await import('../../src/observability/operations/checkReadiness')
     // A port nothing listens on: take a free one and give it back.
     const closed = await new Promise<number>((resolve) => {
       const server = net.createServer().listen(0, () => {
@@ -125,7 +123,6 @@ describe('the database check', () => {
   })
 
   it('fails within its timeout when the database does not answer', async () => {
-    const { checkDatabase } = await import('../../src/observability/operations/checkReadiness')
     // Accepts connections and never says a word, like a database host that hangs.
     const sockets: net.Socket[] = []
     const silent = net.createServer((socket) => sockets.push(socket))

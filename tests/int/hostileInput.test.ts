@@ -1,32 +1,34 @@
 import config from '@payload-config'
-import { GRAPHQL_POST } from '@payloadcms/next/routes'
+import { GRAPHQL_POST, REST_POST } from '@payloadcms/next/routes'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
+import { userWithToken, type UserWithToken } from '../helpers/identities'
 import { rest, restJson } from '../helpers/rest'
 import { address, createProduct, useFakeStripe } from '../helpers/shop'
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
+import { type WebhookReceiver } from '../helpers/webhookReceiver'
+import { openApiContract } from '../helpers/openApiContract'
+import type { FakeStripe } from '../helpers/fakeStripe'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let admin: Awaited<ReturnType<typeof userWithToken>>
+let admin: UserWithToken
 let consumerKey: string
 let subscriptionId: string
 let articleId: number
 let authorId: number
 let productId: number
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let stripe: Awaited<ReturnType<typeof useFakeStripe>>
+let receiver: WebhookReceiver
+let stripe: FakeStripe
 let clientNumber = 0
 
 beforeAll(async () => {
-  payload = await getTestPayload()
+  payload = await webhooks.start()
   stripe = await useFakeStripe(payload)
-  receiver = await startWebhookReceiver()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  receiver = await webhooks.receiver()
   admin = await userWithToken(payload, 'admin')
-  consumerKey = (await consumerWithKey(payload, 'Hostile input consumer')).apiKey
+  consumerKey = await webhooks.consumerKey('Hostile input consumer')
   const subscription = await restJson('POST', '/api/webhooks/subscriptions', {
     headers: { 'x-api-key': consumerKey },
     body: { endpoint_url: receiver.url('/hostile'), events: ['order.created'] },
@@ -42,7 +44,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await receiver?.close()
   await stripe?.stop()
 })
 
@@ -325,7 +326,6 @@ describe('request bodies over MAX_BODY_BYTES', () => {
   })
 
   it('are refused 413 by every operation that takes a body, as the document says', async () => {
-    const { openApiContract } = await import('../helpers/openApiContract')
     const document = (await restJson('GET', '/api/openapi.json')).body
     const contract = await openApiContract(document)
     const operations = Object.entries<any>(document.paths).flatMap(([path, item]) =>
@@ -369,7 +369,6 @@ describe('request bodies over MAX_BODY_BYTES', () => {
       body,
       duplex: 'half',
     } as RequestInit)
-    const { REST_POST } = await import('@payloadcms/next/routes')
     const response = await REST_POST(config)(request, {
       params: Promise.resolve({ slug: ['v1', 'articles'] }),
     })

@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { picture } from '../helpers/pictures'
-import { multipartUpload, serveRestOverHttp } from '../helpers/restOverHttp'
+import { multipartUpload, serveRestOverHttp, type RestOverHttp } from '../helpers/restOverHttp'
 
 // Each run stores its images in a directory of its own; the limit is 1 MB so that "too large"
 // is cheap to send.
 const directory = await mkdtemp(path.join(os.tmpdir(), 'media-test-'))
 let payload: Payload
-let server: Awaited<ReturnType<typeof serveRestOverHttp>>
+let server: RestOverHttp
 let editor: Record<string, string>
 
 beforeAll(async () => {

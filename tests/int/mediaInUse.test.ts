@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { userWithToken } from '../helpers/identities'
+import { signedInAs } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
+import { uploadPlainPicture } from '../helpers/pictures'
 import { restJson } from '../helpers/rest'
+import { createAuthor } from '../helpers/articles'
 
 // An image is in use (and its deletion refused with 409 naming the document) while the published
 // version or the current draft of an article or a page shows it, as the cover or inside the rich
@@ -16,29 +17,19 @@ let authorId: number
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  authorId = (await payload.create({ collection: 'authors', data: { name: 'In use' } })).id
+  editor = await signedInAs(payload, 'editor')
+  authorId = await createAuthor(payload, 'In use')
 })
 
 /** An image made on the spot, uploaded as an editor would. */
-async function uploadImage(alt: string) {
-  const data = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 40 } },
+const uploadImage = (alt: string) =>
+  uploadPlainPicture(payload, {
+    alt,
+    format: 'png',
+    width: 64,
+    height: 48,
+    background: { r: 200, g: 90, b: 40 },
   })
-    .png()
-    .toBuffer()
-  const doc = await payload.create({
-    collection: 'media',
-    data: { alt },
-    file: {
-      data,
-      mimetype: 'image/png',
-      name: `${alt.replace(/\W+/g, '-')}.png`,
-      size: data.length,
-    },
-  })
-  return doc.id
-}
 
 /** Lexical rich text with one paragraph and one upload node whose `value` is `value`. */
 const richTextWith = (value: unknown) => ({

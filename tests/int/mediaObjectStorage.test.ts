@@ -18,7 +18,7 @@ import { seedMedia } from '../../seed/media'
 import { userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { picture } from '../helpers/pictures'
-import { multipartUpload, serveRestOverHttp } from '../helpers/restOverHttp'
+import { multipartUpload, serveRestOverHttp, type RestOverHttp } from '../helpers/restOverHttp'
 import { startS3Server, type S3Server } from '../helpers/s3Server'
 
 // Payload runs with a bucket on a real S3-compatible server (s3rver on loopback). Its media
@@ -28,7 +28,7 @@ const directory = path.join(parent, 'media')
 let s3: S3Server
 let bucket: S3Client
 let payload: Payload
-let server: Awaited<ReturnType<typeof serveRestOverHttp>>
+let server: RestOverHttp
 let editor: Record<string, string>
 
 beforeAll(async () => {

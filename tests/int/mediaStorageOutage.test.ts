@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/embeddedPostgres'
 import { userWithToken } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
-import { multipartUpload, serveRestOverHttp } from '../helpers/restOverHttp'
+import { multipartUpload, serveRestOverHttp, type RestOverHttp } from '../helpers/restOverHttp'
 
 // The media bucket's service is down (nothing listens at S3_ENDPOINT): reading a file and
 // uploading one say "try again" (503), not 500, and an upload that could not be stored leaves
@@ -18,7 +18,7 @@ import { multipartUpload, serveRestOverHttp } from '../helpers/restOverHttp'
 const parent = await mkdtemp(path.join(os.tmpdir(), 'media-outage-test-'))
 const directory = path.join(parent, 'media')
 let payload: Payload
-let server: Awaited<ReturnType<typeof serveRestOverHttp>>
+let server: RestOverHttp
 let editor: Record<string, string>
 
 beforeAll(async () => {

@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
 import { handInConfig } from '../helpers/testConfig'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { serverBridge } from '../../src/runtime/serverBridge'
+import { rest, restJson } from '../helpers/rest'
+import { consumerWithKey } from '../helpers/identities'
+import { address, createProduct, useFakeStripe } from '../helpers/shop'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 const token = 'metrics-test-token-0123456789'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let rest: typeof import('../helpers/rest').rest
-let restJson: typeof import('../helpers/rest').restJson
 let stripe: FakeStripe
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let worker: { stop: () => Promise<void> } | undefined
+let receiver: WebhookReceiver
 
 beforeAll(async () => {
   // Mail goes to a port where nothing listens: every send fails.
@@ -26,18 +28,16 @@ beforeAll(async () => {
       server.close(() => resolve(port))
     })
   })
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({ METRICS_TOKEN: token, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closed) })
-  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
-  receiver = await startWebhookReceiver()
-  ;({ rest, restJson } = await import('../helpers/rest'))
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  payload = await webhooks.start({
+    METRICS_TOKEN: token,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(closed),
+  })
+  stripe = await useFakeStripe(payload)
+  receiver = await webhooks.receiver()
 })
 
 afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
   await stripe?.stop()
 })
 
@@ -153,7 +153,6 @@ describe('GET /api/metrics', () => {
   })
 
   it('reads the webhook queue and the disabled subscriptions from the database', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
     const { apiKey } = await consumerWithKey(payload)
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },
@@ -187,7 +186,6 @@ describe('GET /api/metrics', () => {
   })
 
   it('counts webhook sends by outcome, with their latency', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
     const { apiKey } = await consumerWithKey(payload, 'Sender')
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },
@@ -197,8 +195,7 @@ describe('GET /api/metrics', () => {
     const before = await scrape()
     const succeeded = valueOf(before, 'webhook_deliveries_total{outcome="succeeded"}')!
     const sends = valueOf(before, 'webhook_send_duration_seconds_count')!
-    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
-    worker = await startWebhookWorker(payload, { pollMs: 50 })
+    await webhooks.worker({ pollMs: 50 })
     await receiver.waitFor((posts) => posts.some((post) => post.path === '/sent'))
     await eventually(async () => {
       const text = await scrape()
@@ -217,7 +214,6 @@ describe('GET /api/metrics', () => {
   })
 
   it('counts checkouts by outcome', async () => {
-    const { address, createProduct } = await import('../helpers/shop')
     const product = await createProduct(payload, { price: 5, stock: 1 })
     const cart = (quantity: number) => ({
       items: [{ productId: product.id, quantity }],

@@ -2,12 +2,13 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { runToExit } from '../helpers/processGroups'
+import { getTestPayload } from '../helpers/payload'
 
 let payload: Payload
 
 beforeAll(async () => {
   // This file's database is set up as `npm run dev` sets one up: by schema push.
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await getTestPayload()
 })
 
 /** A script run with no terminal and no answer ever (see `runToExit`). */

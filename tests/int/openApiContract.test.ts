@@ -7,21 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventCatalogue } from '../../src/webhooks/eventCatalogue'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
-import { fakeStripeSettings } from '../helpers/shop'
+import { fakeStripeSettings, createProduct, useFakeStripe } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { rest } from '../helpers/rest'
+import { userWithToken, consumerWithKey } from '../helpers/identities'
+import { signPreviewToken } from '../../src/articles/previewToken'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // Every live answer of every documented operation, success and each documented error, is
 // checked against the document the app serves; 429 has its own file (contractRateLimits).
 
+const webhooks = webhookHarness()
 let payload: Payload
 let contract: OpenApiContract
 /** The document of a deployment serving the authenticated checkout. */
 let memberContract: OpenApiContract
-let rest: typeof import('../helpers/rest').rest
 let stripe: FakeStripe
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let worker: { stop: () => Promise<void> }
+let receiver: WebhookReceiver
 
 const as = {
   admin: {} as Record<string, string>,
@@ -61,27 +64,23 @@ async function expectAnswer(
 }
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
-  receiver = await startWebhookReceiver()
-  rest = (await import('../helpers/rest')).rest
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  payload = await webhooks.start()
+  stripe = await useFakeStripe(payload)
+  receiver = await webhooks.receiver()
 
   const document = await (await rest('GET', '/api/openapi.json')).json()
   contract = await openApiContract(document)
 
-  const { userWithToken, consumerWithKey } = await import('../helpers/identities')
   as.admin = bearer((await userWithToken(payload, 'admin')).token)
   as.editor = bearer((await userWithToken(payload, 'editor')).token)
   as.customer = bearer((await userWithToken(payload, 'customer')).token)
   const consumerA = await consumerWithKey(payload, 'Consumer A')
   consumerAId = String(consumerA.consumer.id)
   as.consumerA = { 'x-api-key': consumerA.apiKey }
-  as.consumerB = { 'x-api-key': (await consumerWithKey(payload, 'Consumer B')).apiKey }
+  as.consumerB = { 'x-api-key': await webhooks.consumerKey('Consumer B') }
 
   authorId = (await payload.create({ collection: 'authors', data: { name: 'Ada Contract' } })).id
   tagId = (await payload.create({ collection: 'tags', data: { name: 'Specs', slug: 'specs' } })).id
-  const { createProduct } = await import('../helpers/shop')
   productId = (await createProduct(payload, { name: 'Contract lamp', price: 12.5, stock: 3 })).id
   await payload.create({
     collection: 'pages',
@@ -99,13 +98,10 @@ beforeAll(async () => {
     body: { endpoint_url: receiver.url('/events'), events: ['*'] },
   })
   expect(listening.status).toBe(201)
-  const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
-  worker = await startWebhookWorker(payload, { pollMs: 50 })
+  await webhooks.worker({ pollMs: 50 })
 })
 
 afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
   await stripe?.stop()
 })
 
@@ -387,7 +383,6 @@ describe('articles v1', () => {
       headers: as.consumerA,
     })
     expect(published.json.data.title).toBe('Contract article contract-covered')
-    const { signPreviewToken } = await import('../../src/articles/previewToken')
     const secret = 'integration-test-secret'
     const preview = await expectAnswer(
       'GET',
@@ -679,7 +674,6 @@ describe('refunds', () => {
         rawBody: body,
       })
     }
-    const { createProduct } = await import('../helpers/shop')
     const product = await createProduct(payload, { name: 'Refunded lamp', price: 12.5, stock: 2 })
     const placed = await expectAnswer('POST', '/api/orders/checkout', 201, {
       body: {
@@ -1059,7 +1053,6 @@ describe('webhook subscriptions', () => {
     await expectAnswer('POST', asAdmin, 401)
 
     // Ending every session of a consumer of its own, so that the other cases keep theirs.
-    const { consumerWithKey } = await import('../helpers/identities')
     const { consumer: ended } = await consumerWithKey(payload, 'Sessions ended')
     const endAll = `/api/consumers/${ended.id}/portal-sessions`
     const endedAnswer = await expectAnswer('DELETE', endAll, 200, { headers: as.admin })

@@ -1,45 +1,38 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { FakeStripe } from '../helpers/fakeStripe'
-import { startSmtpSink, type ReceivedMail } from '../helpers/smtpSink'
+import {
+  checkoutSessionEvent,
+  type FakeStripe,
+  signedWebhook,
+  startFakeStripe,
+} from '../helpers/fakeStripe'
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtpSink'
+import { address, createProduct, fakeStripeSettings } from '../helpers/shop'
+import { userWithToken } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+import { sendOrderNotices } from '../../src/shop/notices/sendOrderNotices'
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let smtp: SmtpSink
 let payload: Payload
 let stripe: FakeStripe
-let helpers: {
-  restJson: typeof import('../helpers/rest').restJson
-  shop: typeof import('../helpers/shop')
-  fake: typeof import('../helpers/fakeStripe')
-  sendOrderNotices: typeof import('../../src/shop/notices/sendOrderNotices').sendOrderNotices
-}
 let adminAuthorization: string
 const secret = 'whsec_test_secret'
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  const { startFakeStripe } = await import('../helpers/fakeStripe')
   stripe = await startFakeStripe()
-  const shop = await import('../helpers/shop')
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  payload = await getTestPayload({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
     ORDER_NOTICE_INTERVAL_SECONDS: '0.2',
-    ...shop.fakeStripeSettings(stripe),
+    ...fakeStripeSettings(stripe),
   })
-  helpers = {
-    restJson: (await import('../helpers/rest')).restJson,
-    shop,
-    fake: await import('../helpers/fakeStripe'),
-    sendOrderNotices: (await import('../../src/shop/notices/sendOrderNotices')).sendOrderNotices,
-  }
-  const { userWithToken } = await import('../helpers/identities')
   adminAuthorization = `Bearer ${(await userWithToken(payload, 'admin')).token}`
   stripe.sendEventsTo(async (event) => {
-    const { payload: body, signature } = helpers.fake.signedWebhook(event, secret)
-    await helpers.restJson('POST', '/api/orders/webhook/stripe', {
+    const { payload: body, signature } = signedWebhook(event, secret)
+    await restJson('POST', '/api/orders/webhook/stripe', {
       rawBody: body,
       headers: { 'stripe-signature': signature },
     })
@@ -68,14 +61,13 @@ function parts(mail: ReceivedMail) {
 
 describe("the buyer's e-mails", () => {
   it('sends a receipt when the order is paid and a notice for each refund, once each, text and HTML', async () => {
-    const { restJson, shop, fake } = helpers
     const buyer = `buyer-${Date.now()}@example.com`
-    const product = await shop.createProduct(payload, { stock: 5, price: 790, name: 'Enamel mug' })
+    const product = await createProduct(payload, { stock: 5, price: 790, name: 'Enamel mug' })
     const placed = await restJson('POST', '/api/orders/checkout', {
       body: {
         items: [{ productId: product.id, quantity: 2 }],
         customerEmail: buyer,
-        shippingAddress: shop.address,
+        shippingAddress: address,
       },
     })
     expect(placed.status).toBe(201)
@@ -86,10 +78,10 @@ describe("the buyer's e-mails", () => {
     expect(smtp.received.filter(to(buyer))).toEqual([])
 
     const session = stripe.completeSession(order.stripeSessionId!)
-    const completed = fake.checkoutSessionEvent('checkout.session.completed', session, {
+    const completed = checkoutSessionEvent('checkout.session.completed', session, {
       paymentIntent: session.payment_intent as string,
     })
-    const { payload: body, signature } = fake.signedWebhook(completed, secret)
+    const { payload: body, signature } = signedWebhook(completed, secret)
     await restJson('POST', '/api/orders/webhook/stripe', {
       rawBody: body,
       headers: { 'stripe-signature': signature },
@@ -124,7 +116,7 @@ describe("the buyer's e-mails", () => {
     expect(noticeParts.decoded).toContain('Refunded so far: 500.00 RUB of 1,580.00 RUB')
 
     // More passes (the loop's, and others) find nothing more to send.
-    expect(await helpers.sendOrderNotices(payload)).toBe(0)
+    expect(await sendOrderNotices(payload)).toBe(0)
     await new Promise((resolve) => setTimeout(resolve, 800))
     expect(smtp.received.filter(to(buyer)).map((mail) => mail.subject)).toEqual([
       `Your receipt for Order #${orderId}`,

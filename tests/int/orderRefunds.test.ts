@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { Order } from '../../src/payload-types'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
-import { userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
+import { userWithToken, signedInAs } from '../helpers/identities'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, stockOf, shopHarness } from '../helpers/shop'
 
+const store = shopHarness()
 let payload: Payload
 let stripe: FakeStripe
 let admin: Record<string, string>
@@ -27,16 +27,11 @@ async function deliver(event: object) {
 }
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
+  ;({ payload, stripe } = await store.start())
   const first = await userWithToken(payload, 'admin')
   admin = { authorization: `Bearer ${first.token}` }
   adminId = first.user.id
-  otherAdmin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  otherAdmin = await signedInAs(payload, 'admin')
 })
 
 beforeEach(() => {

@@ -12,25 +12,20 @@ import { handleStripeEvent } from '../../src/shop/operations/handleStripeEvent'
 import { startOrderSweeper } from '../../src/shop/operations/startOrderSweeper'
 import { spawnScript } from '../../scripts/lib/processes'
 import { checkoutSessionEvent, type FakeStripe } from '../helpers/fakeStripe'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, fakeStripeSettings, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, fakeStripeSettings, stockOf, shopHarness } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 
+const store = shopHarness()
 let payload: Payload
 let stripe: FakeStripe
 
 beforeAll(async () => {
   // The defaults, stated: a pending order is stale 60 + 10 minutes after its creation.
-  payload = await getTestPayload({
+  ;({ payload, stripe } = await store.start({
     CHECKOUT_SESSION_TTL_MINUTES: '60',
     ORDER_SWEEP_MARGIN_MINUTES: '10',
-  })
-  stripe = await useFakeStripe(payload)
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  }))
 })
 
 type PlacedOrder = { id: number; sessionId: string; productId: number }

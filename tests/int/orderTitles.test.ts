@@ -1,29 +1,22 @@
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { FakeStripe } from '../helpers/fakeStripe'
-import { userWithToken } from '../helpers/identities'
+import { signedInAs } from '../helpers/identities'
 import { insertOrders } from '../helpers/orders'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, shopHarness } from '../helpers/shop'
 
 // Orders are titled "Order #<id>" in the admin panel (and searchable by it),
 // not by the customer's e-mail.
 
+const store = shopHarness()
 let payload: Payload
-let stripe: FakeStripe
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
-  admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  payload = (await store.start()).payload
+  admin = await signedInAs(payload, 'admin')
 })
 
 describe('order titles', () => {

@@ -7,11 +7,17 @@ import { configOf } from '../../src/config/appConfig'
 import { checkoutSessionParams } from '../../src/shop/checkoutSession'
 import { parseAmount } from '../../src/shop/money'
 import { paymentSandboxApiKey } from '../../src/shop/paymentSandbox/paymentSandboxSettings'
-import { serveAppOverHttp } from '../helpers/appOverHttp'
+import { serveAppOverHttp, type AppOverHttp } from '../helpers/appOverHttp'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
+import {
+  expireRunOutSessions,
+  finishAndNotify,
+  sendDueEvents,
+} from '../../src/shop/paymentSandbox/settleSessions'
+import { userWithToken } from '../helpers/identities'
 
 // The payment sandbox: with no STRIPE_SECRET_KEY, checkout opens its session
 // in a Stripe-compatible sandbox served by the app itself, through the real `stripe` SDK over
@@ -20,7 +26,7 @@ import { handInConfig } from '../helpers/testConfig'
 
 let payload: Payload
 let pool: Pool
-let app: Awaited<ReturnType<typeof serveAppOverHttp>>
+let app: AppOverHttp
 const webhookSecret = 'whsec_sandbox_test_secret'
 /** Puts back the configuration from before the test. */
 let restoreConfig: (() => void) | undefined
@@ -201,7 +207,7 @@ describe('checkout with the sandbox', () => {
     const { answer, product } = await checkout(2)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     expect((await post(`${paymentUrl}/pay`)).status).toBe(303)
-    const { token } = await (await import('../helpers/identities')).userWithToken(payload, 'admin')
+    const { token } = await userWithToken(payload, 'admin')
     const refund = (body: unknown) =>
       restJson('POST', `/api/orders/${orderId}/refund`, {
         headers: { authorization: `Bearer ${token}` },
@@ -273,7 +279,6 @@ describe('checkout with the sandbox', () => {
     handInConfig(payload, sandboxEnvironment())
     const { answer, product } = await checkout(1)
     const { orderId } = answer.body as { orderId: number }
-    const { expireRunOutSessions } = await import('../../src/shop/paymentSandbox/settleSessions')
     const shop = shopAt(app.baseUrl)
     expect(await expireRunOutSessions({ pool, now: new Date(), shop })).toEqual([])
     const later = new Date(Date.now() + 2 * 60 * 60_000)
@@ -288,8 +293,6 @@ describe('checkout with the sandbox', () => {
     const { answer } = await checkout(1)
     const { orderId, paymentUrl } = answer.body as { orderId: number; paymentUrl: string }
     // The shop cannot be reached at first: the event waits for its next attempt.
-    const { finishAndNotify, sendDueEvents } =
-      await import('../../src/shop/paymentSandbox/settleSessions')
     const sessionId = (await readOrder(orderId)).stripeSessionId!
     const unreachable = await finishAndNotify({
       pool,

@@ -2,14 +2,18 @@ import type { Endpoint, Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { DocumentedOperation } from '../../src/openapi/operation'
+import { restJson, rest } from '../helpers/rest'
+import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { webhookEndpoints } from '../../endpoints/webhooks'
+import { hashPortalToken } from '../../src/identity/portal/portalTokens'
+import { getTestPayload } from '../helpers/payload'
+import { seedWebhookEventTypes } from '../../seed/webhooks'
 
 // The integrator portal's sessions through the API: the link (`POST /webhooks/portal-sessions`),
 // its exchange for a cookie, and that cookie on every route the portal calls. The pages
 // themselves are tried in a browser in tests/e2e/portal.test.ts.
 
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let rest: typeof import('../helpers/rest').rest
 let portalRoutes: DocumentedOperation[]
 let keyA: string
 let keyB: string
@@ -21,17 +25,14 @@ let editorToken: string
 const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  ;({ restJson, rest } = await import('../helpers/rest'))
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey, userWithToken } = await import('../helpers/identities')
+  payload = await getTestPayload()
+  await seedWebhookEventTypes(payload)
   const a = await consumerWithKey(payload, 'Consumer A')
   keyA = a.apiKey
   consumerA = { id: String(a.consumer.id), name: 'Consumer A' }
   keyB = (await consumerWithKey(payload, 'Consumer B')).apiKey
   adminToken = (await userWithToken(payload, 'admin')).token
   editorToken = (await userWithToken(payload, 'editor')).token
-  const { webhookEndpoints } = await import('../../endpoints/webhooks')
   portalRoutes = (webhookEndpoints as Endpoint[])
     .map((endpoint) => endpoint.custom!.openapi as DocumentedOperation)
     .filter((operation) => operation.docs.security?.includes('portalSession'))
@@ -78,7 +79,6 @@ async function subscribe(key: string) {
 
 /** Sets `set` on the row of a link (`link_hash`) or session (`session_hash`), as time would. */
 async function setTimes(cookieOrToken: string, column: 'session_hash' | 'link_hash', set: string) {
-  const { hashPortalToken } = await import('../../src/identity/portal/portalTokens')
   const token = cookieOrToken.replace(/^portal_session=/, '')
   const { rowCount } = await payload.db.pool.query(
     `UPDATE webhook_portal_sessions SET ${set} WHERE ${column} = $1`,
@@ -398,7 +398,6 @@ describe('a session', () => {
   })
 
   it('ends with its consumer', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
     const doomed = await consumerWithKey(payload, 'Short-lived consumer')
     const cookie = await session(doomed.apiKey)
     await payload.delete({ collection: 'consumers', id: doomed.consumer.id })

@@ -1,29 +1,21 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
+import * as shop from '../helpers/shop'
+import { restJson } from '../helpers/rest'
 
+const store = shop.shopHarness()
 let payload: Payload
 let stripe: FakeStripe
-let restJson: typeof import('../helpers/rest').restJson
-let shop: typeof import('../helpers/shop')
 
 beforeAll(async () => {
-  shop = await import('../helpers/shop')
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  ;({ payload, stripe } = await store.start({
     // A small default window, so that a burst of Stripe's events would cross it; and a smaller
     // one for requests whose signature does not verify.
     RATE_LIMIT_DEFAULT: '3/600',
     RATE_LIMIT_BAD_SIGNATURES: '2/600',
-  })
-  stripe = await shop.useFakeStripe(payload)
-  restJson = (await import('../helpers/rest')).restJson
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  }))
 })
 
 /** Stripe's calls, all from the one address of the proxy in front of the app. */

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { signedInAs, nonAdminCallers } from '../helpers/identities'
 import { insertOrders } from '../helpers/orders'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
@@ -13,7 +13,7 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000)
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
+  admin = await signedInAs(payload, 'admin')
   await insertOrders(payload.db.pool, [
     // Inside the last day.
     { status: 'paid', total: '10.00', createdAt: hoursAgo(1) },
@@ -84,14 +84,7 @@ describe('GET /reports/sales', () => {
   })
 
   it('is for administrators only: 403 for others, 401 without credentials, in { errors }', async () => {
-    const editor = await userWithToken(payload, 'editor')
-    const customer = await userWithToken(payload, 'customer')
-    const { apiKey } = await consumerWithKey(payload)
-    const callers: Record<string, string>[] = [
-      { authorization: `Bearer ${editor.token}` },
-      { authorization: `Bearer ${customer.token}` },
-      { 'x-api-key': apiKey },
-    ]
+    const callers = await nonAdminCallers(payload)
     for (const headers of callers) {
       const response = await report('', headers)
       expect(response.status).toBe(403)

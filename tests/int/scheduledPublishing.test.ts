@@ -4,13 +4,14 @@ import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { webhookHarness } from '../helpers/webhookHarness'
+
 import { closePayload } from '../../src/db/closePayload'
 import { backgroundWork } from '../../src/lifecycle/backgroundWork'
 import { runDueJobs, startJobRunner } from '../../src/lifecycle/operations/startJobRunner'
 import { getTestPayload } from '../helpers/payload'
 import { signalGroup } from '../helpers/processGroups'
 import { eventually } from '../helpers/webhookReceiver'
-import { workerProcesses } from '../helpers/webhookWorkers'
 
 // Scheduled publication across processes: `npm run worker` processes (which run the same job
 // runner as every app server, src/lifecycle/operations/startJobRunner.ts) on one database, the
@@ -24,7 +25,7 @@ let payload: Payload
 let db: pg.Pool
 let authorId: number
 let adminId: number
-const workers = workerProcesses()
+const workers = webhookHarness().processes
 /** Workers running now, stopped with SIGTERM when a test needs the queue to itself. */
 let running: ChildProcess[] = []
 
@@ -53,7 +54,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  workers.killAll()
   await db?.end()
   // This process's own loops (notices) first, then its pool.
   await backgroundWork().stopAll(Date.now() + 5_000)

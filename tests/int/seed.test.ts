@@ -10,6 +10,7 @@ import { seed } from '../../seed'
 import { seedCredentials } from '../../seed/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
+import { userWithToken } from '../helpers/identities'
 
 let payload: Payload
 // The demo pictures go to a directory of this run's own, not to the working tree.
@@ -86,7 +87,6 @@ describe('npm run seed', () => {
   })
 
   it('gives the sales report and the order list a month of paid, shipped and delivered orders', async () => {
-    const { userWithToken } = await import('../helpers/identities')
     const admin = await userWithToken(payload, 'admin')
     const headers = { authorization: `Bearer ${admin.token}` }
     const month = await restJson('GET', '/api/reports/sales?period=month', { headers })

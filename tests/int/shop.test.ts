@@ -1,24 +1,17 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { systemWrite } from '../../src/shop/systemWrite'
 import { seedShop, demoProducts } from '../../seed/shop'
-import type { FakeStripe } from '../helpers/fakeStripe'
 import { userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, shopHarness } from '../helpers/shop'
 
+const store = shopHarness()
 let payload: Payload
-let stripe: FakeStripe
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  payload = (await store.start()).payload
 })
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

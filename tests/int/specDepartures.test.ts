@@ -3,26 +3,27 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { FakeStripe } from '../helpers/fakeStripe'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { restJson } from '../helpers/rest'
+import { userWithToken } from '../helpers/identities'
+import { useFakeStripe } from '../helpers/shop'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // Where the service once answered otherwise than the spec says: each answers as the spec does.
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
 let stripe: FakeStripe
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 const secret = 'whsec_test_secret'
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  stripe = await (await import('../helpers/shop')).useFakeStripe(payload)
-  receiver = await startWebhookReceiver()
-  restJson = (await import('../helpers/rest')).restJson
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  payload = await webhooks.start()
+  stripe = await useFakeStripe(payload)
+  receiver = await webhooks.receiver()
 })
 
 afterAll(async () => {
-  await receiver?.close()
   await stripe?.stop()
 })
 
@@ -104,7 +105,6 @@ describe('the signature timestamp must be within the tolerance both ways', () =>
 describe('POST /api/admin-action takes any JSON body', () => {
   /** Posts each raw body as an admin; returns the `data` of the entries recorded, in order. */
   async function record(rawBodies: string[]) {
-    const { userWithToken } = await import('../helpers/identities')
     const admin = await userWithToken(payload, 'admin')
     const headers = { authorization: `Bearer ${admin.token}` }
     for (const rawBody of rawBodies) {
@@ -137,8 +137,7 @@ describe('webhook lists', () => {
   let subscriptionId: string
 
   beforeAll(async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    apiKey = (await consumerWithKey(payload, 'Departures consumer')).apiKey
+    apiKey = await webhooks.consumerKey('Departures consumer')
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },
       body: { endpoint_url: receiver.url('/departures'), events: ['*'] },

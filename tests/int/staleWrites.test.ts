@@ -7,6 +7,7 @@ import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { createProduct, stockOf } from '../helpers/shop'
 import { whileAnotherWriterCommits, withOtherWriter } from '../helpers/otherWriter'
+import { postgres } from '../../src/db/transaction'
 
 let payload: Payload
 let pool: Pool
@@ -15,7 +16,7 @@ let admin: Record<string, string>
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  pool = (await import('../../src/db/transaction')).postgres(payload).pool
+  pool = postgres(payload).pool
   editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
   admin = { authorization: `Bearer ${(await userWithToken(payload, 'admin')).token}` }
 })

@@ -7,6 +7,7 @@ import { whileAnotherWriterCommits, withOtherWriter } from '../helpers/otherWrit
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { createProduct, stockOf } from '../helpers/shop'
+import { postgres } from '../../src/db/transaction'
 
 let payload: Payload
 let pool: Pool
@@ -16,7 +17,7 @@ let admin: Record<string, string>
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  pool = (await import('../../src/db/transaction')).postgres(payload).pool
+  pool = postgres(payload).pool
   const editorUser = await userWithToken(payload, 'editor')
   editor = { authorization: `Bearer ${editorUser.token}` }
   editorEmail = editorUser.email

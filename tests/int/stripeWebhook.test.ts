@@ -1,26 +1,21 @@
 import { createLocalReq, type Payload } from 'payload'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { stripeWebhookInput } from '@/shop/contracts/stripeWebhook'
 import type { Order } from '../../src/payload-types'
 import { handleStripeEvent } from '../../src/shop/operations/handleStripeEvent'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, stockOf, useFakeStripe } from '../helpers/shop'
+import { address, createProduct, stockOf, shopHarness } from '../helpers/shop'
 
+const store = shopHarness()
 let payload: Payload
 let stripe: FakeStripe
 const secret = 'whsec_test_secret'
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  stripe = await useFakeStripe(payload)
-})
-
-afterAll(async () => {
-  await stripe.stop()
+  ;({ payload, stripe } = await store.start())
 })
 
 /** A pending order placed through checkout, with its Stripe session and product. */

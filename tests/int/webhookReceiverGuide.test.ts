@@ -18,7 +18,15 @@ import { disableAfterFailures } from '@/webhooks/subscriptionOutcome'
 import { allowLoopbackWebhooksInDevelopment } from '../../scripts/lib/developmentWebhooks'
 import { blockForFile, fencedBlocks } from '../helpers/markdownBlocks'
 import { handInConfig } from '../helpers/testConfig'
-import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
+import {
+  eventually,
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from '../helpers/webhookReceiver'
+import { restJson } from '../helpers/rest'
+import { createProduct } from '../helpers/shop'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 /**
  * The receiver guide's examples, run as the guide shows them: the marked code blocks of
@@ -46,11 +54,9 @@ type Delivery = { id: number; event_id: string; event_type: string; status: stri
   any
 >
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let createProduct: typeof import('../helpers/shop').createProduct
-let worker: { stop: () => Promise<void> } | undefined
-let capture: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined
+let capture: WebhookReceiver | undefined
 const children: ChildProcess[] = []
 let apiKey: string
 let receiverUrl: string
@@ -64,17 +70,14 @@ const asConsumer = () => ({ 'x-api-key': apiKey })
 const printed = () => stdout.map((line) => JSON.parse(line) as Envelope)
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  createProduct = (await import('../helpers/shop')).createProduct
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  apiKey = (await (await import('../helpers/identities')).consumerWithKey(payload, 'Guide reader'))
-    .apiKey
+  payload = await webhooks.start()
+  apiKey = await webhooks.consumerKey('Guide reader')
 
   await mkdir(examplesDir, { recursive: true })
   for (const file of ['webhook-receiver.mjs', 'verify-webhook.mjs']) {
     await writeFile(path.join(examplesDir, file), blockForFile(guide, file).code)
   }
+  // Loaded at run time: the module is the guide's example, written out by the lines above.
   verifyWebhook = (await import(pathToFileURL(path.join(examplesDir, 'verify-webhook.mjs')).href))
     .verifyWebhook
 
@@ -84,12 +87,10 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${port}/webhooks`
   subscription = await subscribe(receiverUrl, [WebhookEvents.ProductCreated])
   await startExampleReceiver({ port, secret: subscription.secret, lines: stdout })
-  const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
-  worker = await startWebhookWorker(payload, { pollMs: 50 })
+  await webhooks.worker({ pollMs: 50 })
 })
 
 afterAll(async () => {
-  await worker?.stop()
   await capture?.close()
   for (const child of children.filter((each) => each.exitCode === null)) {
     const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -142,14 +143,8 @@ async function startExampleReceiver(args: { port: number; secret: string; lines:
   })
 }
 
-async function subscribe(url: string, events: string[]) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: asConsumer(),
-    body: { endpoint_url: url, events },
-  })
-  expect(response.status, JSON.stringify(response.body)).toBe(201)
-  return response.body as { id: string; secret: string }
-}
+const subscribe = (url: string, events: string[]) =>
+  webhooks.subscribe(apiKey, { endpoint_url: url, events })
 
 async function deliveries(subscriptionId: string): Promise<Delivery[]> {
   const response = await restJson(

@@ -1,59 +1,45 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
+import { inTransaction } from '../../src/db/transaction'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
 import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
+import { userWithToken } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
+import { eventually, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhookReceiver'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let worker: { stop: () => Promise<void> }
-let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
 let keyA: string
 let keyB: string
-let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
-let inTransaction: typeof import('../../src/db/transaction').inTransaction
 
 const asA = () => ({ 'x-api-key': keyA })
 const asB = () => ({ 'x-api-key': keyB })
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  emitEvent = (await import('../../src/webhooks/operations/emitEvent')).emitEvent
-  inTransaction = (await import('../../src/db/transaction')).inTransaction
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  keyA = (await consumerWithKey(payload, 'Consumer A')).apiKey
-  keyB = (await consumerWithKey(payload, 'Consumer B')).apiKey
-  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
-  worker = await startWebhookWorker(payload, { pollMs: 50 })
+  receiver = await webhooks.receiver()
+  payload = await webhooks.start()
+  keyA = await webhooks.consumerKey('Consumer A')
+  keyB = await webhooks.consumerKey('Consumer B')
+  worker = await webhooks.worker({ pollMs: 50 })
 })
 
-afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
-})
+const subscribe = (path: string, events: string[], headers = asA()) =>
+  webhooks.subscribe<{ id: string; secret: string; endpoint_url: string; events: string[] }>(
+    headers['x-api-key'],
+    { endpoint_url: receiver.url(path), events, description: `to ${path}` },
+  )
 
-async function subscribe(path: string, events: string[], headers = asA()) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers,
-    body: { endpoint_url: receiver.url(path), events, description: `to ${path}` },
-  })
-  expect(response.status, JSON.stringify(response.body)).toBe(201)
-  return response.body as { id: string; secret: string; endpoint_url: string; events: string[] }
-}
-
-const postsTo = (path: string) => receiver.posts().filter((post) => post.path === path)
+const postsTo = (path: string) => receiver.postsTo(path)
 const typeOf = (post: ReceivedWebhook) => JSON.parse(post.body).type as string
 
-async function emit(type: WebhookEventName, data: Record<string, unknown>) {
-  const req = await createLocalReq({}, payload)
-  await inTransaction(req, () => emitEvent({ req, type, data }))
-}
+const emit = (type: WebhookEventName, data: Record<string, unknown>) =>
+  webhooks.emit({ type, data })
 
 describe('creating a subscription', () => {
   it('answers 201 with the secret once and delivers a test event that verifies', async () => {
@@ -101,7 +87,6 @@ describe('creating a subscription', () => {
       headers: { 'x-api-key': 'nope' },
     })
     expect(wrongKey.status).toBe(401)
-    const { userWithToken } = await import('../helpers/identities')
     const { token } = await userWithToken(payload, 'admin')
     const user = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { authorization: `Bearer ${token}` },
@@ -342,7 +327,6 @@ describe('subscription lifecycle', () => {
     )
 
     // The admin panel's "Retry now": admins only.
-    const { userWithToken } = await import('../helpers/identities')
     const admin = await userWithToken(payload, 'admin')
     const editor = await userWithToken(payload, 'editor')
     const adminRetry = `/api/webhook-deliveries/${delivery.id}/retry`
@@ -528,7 +512,7 @@ describe('outbound address policy', () => {
     // As if the name had been re-pointed at the internal network after subscribing: a worker
     // that may reach no loopback address sends the next delivery.
     await worker.stop()
-    worker = await startWebhookWorker(payload, { pollMs: 50, allowedAddressRanges: new Set() })
+    worker = await webhooks.worker({ pollMs: 50, allowedAddressRanges: new Set() })
     receiver.dropIdleConnections()
     await new Promise((resolve) => setTimeout(resolve, 100))
     try {
@@ -551,7 +535,7 @@ describe('outbound address policy', () => {
       expect(postsTo('/rebound')).toHaveLength(1)
     } finally {
       await worker.stop()
-      worker = await startWebhookWorker(payload, { pollMs: 50 })
+      worker = await webhooks.worker({ pollMs: 50 })
     }
   })
 })

@@ -1,34 +1,25 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // Two people editing one endpoint in the portal, or a person editing it while the worker
 // disables it: with `If-Unmodified-Since` (the portal sends the `updated_at` of the version the
 // person edited), the later change is refused with 412 instead of silently overwriting.
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
 let key: string
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let worker: { stop: () => Promise<void> } | undefined
+let receiver: WebhookReceiver
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(() => ({ status: 500 }))
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({
+  receiver = await webhooks.receiver(() => ({ status: 500 }))
+  payload = await webhooks.start({
     WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback',
   })
-  restJson = (await import('../helpers/rest')).restJson
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  key = (await consumerWithKey(payload, 'Concurrent editors')).apiKey
-})
-
-afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
+  key = await webhooks.consumerKey('Concurrent editors')
 })
 
 const asConsumer = (headers: Record<string, string> = {}) => ({ 'x-api-key': key, ...headers })
@@ -118,8 +109,7 @@ describe('a person editing an endpoint the worker disables meanwhile', () => {
       `UPDATE webhook_subscriptions SET failure_count = 99, updated_at = $2 WHERE id = $1`,
       [seen.id, seen.updated_at],
     )
-    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
-    worker = await startWebhookWorker(payload, { pollMs: 50 })
+    await webhooks.worker({ pollMs: 50 })
     await eventually(async () => {
       const read = await restJson('GET', `/webhooks/subscriptions/${seen.id}`, {
         headers: asConsumer(),

@@ -1,44 +1,31 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { postgres } from '@/db/transaction'
 import { deleteExpiredHistory } from '@/webhooks/worker/deleteExpiredHistory'
-import { startWebhookWorker } from '@/webhooks/worker/worker'
-import { consumerWithKey } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { seedWebhookEventTypes } from '../../seed/webhooks'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // A delivery has no foreign key to its subscription (src/webhooks/schema/webhookIndexes.ts: the
 // key's check was a third of a large fan-out). A fan-out that read a subscription just before
 // its deletion committed can still write a delivery for it: this is what that leaves behind.
+const webhooks = webhookHarness()
 let payload: Payload
 let pool: Pool
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let key: string
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(() => ({ status: 200 }))
-  payload = await getTestPayload()
+  receiver = await webhooks.receiver(() => ({ status: 200 }))
+  payload = await webhooks.start()
   pool = postgres(payload).pool
-  await seedWebhookEventTypes(payload)
-  key = (await consumerWithKey(payload, 'Deleting consumer')).apiKey
+  key = await webhooks.consumerKey('Deleting consumer')
 })
 
-afterAll(async () => {
-  await receiver?.close()
-})
-
-async function subscribe(path: string) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': key },
-    body: { endpoint_url: receiver.url(path), events: ['webhook.test'] },
-  })
-  expect(response.status, JSON.stringify(response.body)).toBe(201)
-  return (response.body as { id: string }).id
-}
+const subscribe = async (path: string) =>
+  (await webhooks.subscribe(key, { endpoint_url: receiver.url(path), events: ['webhook.test'] })).id
 
 describe('a delivery written for a subscription deleted meanwhile', () => {
   it('is never sent, does not hold up other endpoints, and goes with the retention period', async () => {
@@ -67,7 +54,7 @@ describe('a delivery written for a subscription deleted meanwhile', () => {
       [deleted, eventId],
     )
 
-    const worker = await startWebhookWorker(payload, { pollMs: 50 })
+    const worker = await webhooks.worker({ pollMs: 50 })
     try {
       await eventually(() => receiver.posts().some((post) => post.path === '/kept'), 10_000)
       // Several polls later the orphan is still unsent, and nothing was posted for it.

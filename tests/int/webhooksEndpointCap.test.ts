@@ -1,6 +1,10 @@
 import type { Payload } from 'payload'
 import pg, { type Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { claimDeliveries } from '../../src/webhooks/worker/claimDeliveries'
+import { consumerWithKey } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { postgres } from '../../src/db/transaction'
 
 /*
  * An endpoint's concurrency cap holds across workers even when two claims overlap: a claim that
@@ -11,15 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let payload: Payload
 let pool: Pool
-let claimDeliveries: typeof import('../../src/webhooks/worker/claimDeliveries').claimDeliveries
 
 /** Subscriptions claimed for before the capped one: the claim takes a while to reach it. */
 const othersCount = 100_000
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  pool = (await import('../../src/db/transaction')).postgres(payload).pool
-  claimDeliveries = (await import('../../src/webhooks/worker/claimDeliveries')).claimDeliveries
+  payload = await getTestPayload()
+  pool = postgres(payload).pool
 })
 
 afterAll(async () => {
@@ -43,7 +45,6 @@ async function addSubscriptions(consumerId: string, ids: string[]) {
 
 describe('an endpoint with a concurrency cap of 1', () => {
   it('gets no second send from a claim that overlapped another worker’s claim of its one slot', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
     const { consumer } = await consumerWithKey(payload, 'Cap consumer')
     const others = Array.from({ length: othersCount }, (_, n) => `a-${String(n).padStart(6, '0')}`)
     const capped = 'z-capped'

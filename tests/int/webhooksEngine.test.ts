@@ -1,28 +1,31 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { inTransaction, postgres } from '../../src/db/transaction'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
+import { replayDeliveries } from '../../src/webhooks/operations/replayDeliveries'
+import { fanOut } from '../../src/webhooks/worker/fanOut'
+import { startWebhookWorker } from '../../src/webhooks/worker/worker'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 import {
+  answerByPath,
   eventually,
-  startWebhookReceiver,
   type Answer,
   type ReceivedWebhook,
+  type WebhookReceiver,
 } from '../helpers/webhookReceiver'
-import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 
 /*
  * What integrators asked peers for, on real receivers: filters on the event's data, ordered
  * delivery per object, the attempt log, bulk replay of what failed.
  */
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
-let workers: import('../../src/webhooks/worker/worker').WebhookWorker[] = []
-let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
-let inTransaction: typeof import('../../src/db/transaction').inTransaction
+let receiver: WebhookReceiver
 let keyA: string
 let keyB: string
 
@@ -37,56 +40,26 @@ const quick = { pollMs: 20, backoffBaseMs: 1, backoffMaxMs: 5 }
 
 beforeAll(async () => {
   // Only deliveries (POST) are answered by the path's rule; the endpoint probe gets a 200.
-  receiver = await startWebhookReceiver((request) =>
-    request.method === 'POST'
-      ? (answers.get(request.path)?.(request) ?? { status: 200 })
-      : { status: 200 },
-  )
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
-  emitEvent = (await import('../../src/webhooks/operations/emitEvent')).emitEvent
-  inTransaction = (await import('../../src/db/transaction')).inTransaction
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  keyA = (await consumerWithKey(payload, 'Engine consumer')).apiKey
-  keyB = (await consumerWithKey(payload, 'Other consumer')).apiKey
+  receiver = await webhooks.receiver(answerByPath(answers))
+  payload = await webhooks.start()
+  keyA = await webhooks.consumerKey('Engine consumer')
+  keyB = await webhooks.consumerKey('Other consumer')
 })
 
-afterEach(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()))
-  workers = []
-})
-
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()))
-  await receiver?.close()
-})
+afterEach(() => webhooks.stopWorkers())
 
 async function startWorkers(count: number, settings: Record<string, unknown> = {}) {
-  for (let n = 0; n < count; n++) {
-    workers.push(await startWebhookWorker(payload, { ...quick, ...settings }))
-  }
+  for (let n = 0; n < count; n++) await webhooks.worker({ ...quick, ...settings })
 }
 
-async function subscribe(path: string, body: Record<string, unknown>) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: asA(),
-    body: { endpoint_url: receiver.url(path), ...body },
+const subscribe = (path: string, body: Record<string, unknown>) =>
+  webhooks.subscribe<{ id: string; secret: string; created_at: string }>(keyA, {
+    endpoint_url: receiver.url(path),
+    ...body,
   })
-  expect(response.status, JSON.stringify(response.body)).toBe(201)
-  return response.body as { id: string; secret: string; created_at: string }
-}
 
-/** Emits each event in its own transaction, in this order, as business changes do. */
-async function emit(...events: { type: WebhookEventName; data: Record<string, unknown> }[]) {
-  for (const event of events) {
-    const req = await createLocalReq({}, payload)
-    await inTransaction(req, () => emitEvent({ req, ...event }))
-  }
-}
-
-const postsTo = (path: string) => receiver.posts().filter((post) => post.path === path)
+const emit = webhooks.emit
+const postsTo = (path: string) => receiver.postsTo(path)
 const bodyOf = (post: ReceivedWebhook) =>
   JSON.parse(post.body) as { type: string; data: Record<string, unknown> }
 /** What arrived at `path` apart from test events: `type:id`, in order of arrival. */
@@ -424,7 +397,6 @@ describe('bulk replay', () => {
   })
 
   it('queues at most its limit per call and says how many remain and where to continue, past what failed again', async () => {
-    const { replayDeliveries } = await import('../../src/webhooks/operations/replayDeliveries')
     const subscription = await subscribe('/bounded', { events: ['inquiry.created'] })
     await payload.db.drizzle.execute(
       sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
@@ -435,8 +407,6 @@ describe('bulk replay', () => {
       { type: 'inquiry.created', data: { id: 52 } },
       { type: 'inquiry.created', data: { id: 53 } },
     )
-    const { fanOut } = await import('../../src/webhooks/worker/fanOut')
-    const { postgres } = await import('../../src/db/transaction')
     await fanOut(postgres(payload).pool)
     await payload.db.drizzle.execute(
       sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
@@ -480,8 +450,6 @@ describe('bulk replay', () => {
 
 describe('fan-out in bounded chunks', () => {
   it('takes events while the deliveries of those before stay under the budget, and always one', async () => {
-    const { fanOut } = await import('../../src/webhooks/worker/fanOut')
-    const { postgres } = await import('../../src/db/transaction')
     const pool = postgres(payload).pool
     for (const path of ['/chunk-1', '/chunk-2', '/chunk-3']) {
       await subscribe(path, { events: ['comment.created'] })

@@ -1,45 +1,37 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload } from 'payload'
 import type { Pool } from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
+import { type WebhookReceiver } from '../helpers/webhookReceiver'
+import { deleteExpiredHistory } from '../../src/webhooks/worker/deleteExpiredHistory'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
+import { inTransaction, postgres } from '../../src/db/transaction'
+import { fanOut } from '../../src/webhooks/worker/fanOut'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
 let pool: Pool
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let deleteExpiredHistory: typeof import('../../src/webhooks/worker/deleteExpiredHistory').deleteExpiredHistory
+let receiver: WebhookReceiver
 let subscriptionId: string
 
 const retentionMs = 30 * 86_400_000
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  pool = (await import('../../src/db/transaction')).postgres(payload).pool
-  deleteExpiredHistory = (await import('../../src/webhooks/worker/deleteExpiredHistory'))
-    .deleteExpiredHistory
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  const { apiKey } = await consumerWithKey(payload, 'Historian')
-  const { restJson } = await import('../helpers/rest')
-  const created = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': apiKey },
-    body: { endpoint_url: receiver.url('/history'), events: ['order.created'] },
+  receiver = await webhooks.receiver()
+  payload = await webhooks.start()
+  pool = postgres(payload).pool
+  const apiKey = await webhooks.consumerKey('Historian')
+  const created = await webhooks.subscribe(apiKey, {
+    endpoint_url: receiver.url('/history'),
+    events: ['order.created'],
   })
-  expect(created.status).toBe(201)
-  subscriptionId = created.body.id
-})
-
-afterAll(async () => {
-  await receiver?.close()
+  subscriptionId = created.id
 })
 
 /** Emits `count` order.created events and fans them out (no worker runs: nothing is sent). */
 async function emitAndFanOut(count: number) {
-  const { emitEvent } = await import('../../src/webhooks/operations/emitEvent')
-  const { inTransaction } = await import('../../src/db/transaction')
-  const { fanOut } = await import('../../src/webhooks/worker/fanOut')
   const req = await createLocalReq({}, payload)
   await inTransaction(req, async () => {
     for (let id = 1; id <= count; id++) {

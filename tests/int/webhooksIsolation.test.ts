@@ -1,44 +1,34 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let restJson: typeof import('../helpers/rest').restJson
-let consumerWithKey: typeof import('../helpers/identities').consumerWithKey
-const workers = workerProcesses()
+let receiver: WebhookReceiver
+const workers = webhooks.processes
 
 /** Sends in flight to one endpoint at once, across all workers (the default). */
 const endpointConcurrency = 10
 
 beforeAll(async () => {
   // Paths under /hang never get an answer; everything else gets 200.
-  receiver = await startWebhookReceiver((request) =>
+  receiver = await webhooks.receiver((request) =>
     request.path.startsWith('/hang') ? 'hang' : { status: 200 },
   )
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  consumerWithKey = (await import('../helpers/identities')).consumerWithKey
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-})
-
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
+  payload = await webhooks.start()
 })
 
 async function subscribe(args: { name: string; path: string; events: string[] }) {
-  const { apiKey } = await consumerWithKey(payload, args.name)
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': apiKey },
+  return webhooks.subscribe(await webhooks.consumerKey(args.name), {
     // The longest timeout allowed: the hanging endpoint holds its slots as long as it can.
-    body: { endpoint_url: receiver.url(args.path), events: args.events, timeout_seconds: 30 },
+    endpoint_url: receiver.url(args.path),
+    events: args.events,
+    timeout_seconds: 30,
   })
-  expect(response.status).toBe(201)
-  return response.body as { id: string }
 }
 
 const statusesOf = async (subscriptionId: string) =>
@@ -100,9 +90,8 @@ async function hangingNeighbour(tag: string, start: () => Promise<() => Promise<
 
 describe('a hanging endpoint of another consumer', () => {
   it('takes only its share of one worker', async () => {
-    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
     await hangingNeighbour('one', async () => {
-      const worker = await startWebhookWorker(payload, { pollMs: 50 })
+      const worker = await webhooks.worker({ pollMs: 50 })
       return () => worker.stop()
     })
   }, 120_000)

@@ -1,44 +1,40 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { signalGroup } from '../helpers/processGroups'
-import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { eventually, type Answer, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { rest, restJson } from '../helpers/rest'
+import { deleteExpiredHistory } from '../../src/webhooks/worker/deleteExpiredHistory'
+import { postgres } from '../../src/db/transaction'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 // Metrics answer only with a token; the workers run with it as the app does.
 const token = 'lapsed-leases-metrics-token-0123456789'
 const settings = { METRICS_TOKEN: token }
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let rest: typeof import('../helpers/rest').rest
-let restJson: typeof import('../helpers/rest').restJson
+let receiver: WebhookReceiver
 let apiKey: string
 let answer: Answer = 'hang'
-const workers = workerProcesses()
+const workers = webhooks.processes
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(() => answer)
-  payload = await (await import('../helpers/payload')).getTestPayload(settings)
-  ;({ rest, restJson } = await import('../helpers/rest'))
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  apiKey = (await (await import('../helpers/identities')).consumerWithKey(payload)).apiKey
+  receiver = await webhooks.receiver(() => answer)
+  payload = await webhooks.start(settings)
+  apiKey = await webhooks.consumerKey()
 })
 
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
-})
-
-async function subscribe(path: string) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': apiKey },
-    body: { endpoint_url: receiver.url(path), events: ['order.created'], timeout_seconds: 10 },
-  })
-  expect(response.status).toBe(201)
-  return (response.body as { id: string }).id
-}
+const subscribe = async (path: string) =>
+  (
+    await webhooks.subscribe(apiKey, {
+      endpoint_url: receiver.url(path),
+      events: ['order.created'],
+      timeout_seconds: 10,
+    })
+  ).id
 
 const setActive = async (id: string, isActive: boolean) =>
   expect(
@@ -154,8 +150,7 @@ describe('a delivery left `delivering` after its lease lapsed', () => {
   it('is deleted with the history past retention; one whose lease still runs is kept', async () => {
     const lapsed = await heldDelivery(await subscribe('/old-lapsed'), 'lapsed', 40)
     const live = await heldDelivery(await subscribe('/old-live'), 'live', 40)
-    const { deleteExpiredHistory } = await import('../../src/webhooks/worker/deleteExpiredHistory')
-    const pool = (await import('../../src/db/transaction')).postgres(payload).pool
+    const pool = postgres(payload).pool
     await deleteExpiredHistory(pool, { retentionMs: 30 * 86_400_000 })
     const { rows } = await payload.db.drizzle.execute<{ id: number }>(
       sql`SELECT id FROM webhook_deliveries WHERE id IN (${lapsed}, ${live})`,

@@ -2,11 +2,13 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { runToExit } from '../helpers/processGroups'
+import { startWebhookWorker } from '../../src/webhooks/worker/worker'
+import { getTestPayload } from '../helpers/payload'
 
 let payload: Payload
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await getTestPayload()
 })
 
 describe('a lease that cannot cover the longest send', () => {
@@ -23,7 +25,6 @@ describe('a lease that cannot cover the longest send', () => {
   )
 
   it('is refused by the worker itself, whoever starts it', async () => {
-    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
     await expect(startWebhookWorker(payload, { leaseMs: 5000 })).rejects.toThrow(
       /cannot cover the longest send/,
     )

@@ -4,18 +4,22 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSmtpSink } from '../helpers/smtpSink'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined
+let receiver: WebhookReceiver
+let smtp: SmtpSink | undefined
 /** A mail server that accepts connections and never says a word. */
 let silent: net.Server
 const silentSockets = new Set<net.Socket>()
 let smtpPort: number
-const workers = workerProcesses()
+const workers = webhooks.processes
 
 /** Every process sends its mail to the silent server, and retries notices at once and often. */
 const mailEnv = () => ({
@@ -35,18 +39,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
   smtpPort = (silent.address() as net.AddressInfo).port
   // This test process runs the notice loop too (every process does): a third contender.
-  payload = await (await import('../helpers/payload')).getTestPayload(mailEnv())
-  receiver = await startWebhookReceiver((request) =>
+  payload = await webhooks.start(mailEnv())
+  receiver = await webhooks.receiver((request) =>
     request.path.startsWith('/broken') ? { status: 500 } : { status: 200 },
   )
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
 })
 
 afterAll(async () => {
   workers.killAll()
   for (const socket of silentSockets) socket.destroy()
   await new Promise((resolve) => silent?.close(resolve))
-  await receiver?.close()
   await smtp?.close()
 })
 
@@ -56,8 +58,6 @@ describe('a subscription disabled while the mail server accepts connections and 
   // sent stayed `delivering` meanwhile, were sent again when their leases lapsed, and the
   // notices were lost (tried once, inline).
   it('holds up no delivery to the healthy endpoints, and its owner gets the notice exactly once when mail works again', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey, consumer } = await consumerWithKey(payload)
     const subscribe = async (path: string) => {
       const response = await restJson('POST', '/api/webhooks/subscriptions', {

@@ -1,23 +1,20 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { emitEvents } from '../helpers/webhookWorkers'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let worker: { stop: () => Promise<void> } | undefined
+let receiver: WebhookReceiver
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-})
-
-afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
+  receiver = await webhooks.receiver()
+  payload = await webhooks.start()
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -35,8 +32,6 @@ describe('an endpoint that is down for a while under a steady stream of events',
   // Before: a 20 s outage at 10 events/s disabled the subscription after 6.5 s (every attempt of
   // every queued delivery counted) and 480 of 600 events were never delivered.
   it('is not disabled, holds its deliveries without spending their attempts, and gets every event once', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload, 'Outage consumer')
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },
@@ -47,8 +42,7 @@ describe('an endpoint that is down for a while under a steady stream of events',
 
     // The schedules are compressed (pauses of 0.2 s doubling to 1 s instead of 5 s to an hour;
     // retries after 0.5 s, 1 s, ...) so that an outage of a few seconds tells the same story.
-    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
-    worker = await startWebhookWorker(payload, {
+    await webhooks.worker({
       pollMs: 20,
       backoffBaseMs: 200,
       backoffMaxMs: 1000,

@@ -10,11 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import { emitEvent } from '../../src/webhooks/operations/emitEvent'
+import { getTestPayload } from '../helpers/payload'
 
 let payload: Payload
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
+  payload = await getTestPayload()
 })
 
 async function outboxRows(type: string) {

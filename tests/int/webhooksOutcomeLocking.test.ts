@@ -3,14 +3,19 @@ import type { Pool } from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { eventually } from '../helpers/webhookReceiver'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { recordOutcomes } from '../../src/webhooks/worker/recordOutcomes'
+import { postgres } from '../../src/db/transaction'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
 let pool: Pool
 
 beforeAll(async () => {
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  pool = (await import('../../src/db/transaction')).postgres(payload).pool
+  payload = await webhooks.start()
+  pool = postgres(payload).pool
 })
 
 /**
@@ -18,8 +23,6 @@ beforeAll(async () => {
  * Postgres sorts their ids.
  */
 async function twoSubscriptionsWithDeliveries() {
-  const { consumerWithKey } = await import('../helpers/identities')
-  const { restJson } = await import('../helpers/rest')
   const { apiKey } = await consumerWithKey(payload, 'Locking consumer')
   const ids: string[] = []
   for (const path of ['/a', '/b']) {
@@ -74,7 +77,6 @@ const success = (row: {
 describe('recording outcomes while another worker records its own', () => {
   it('waits its turn instead of deadlocking when the batches list subscriptions in opposite orders', async () => {
     const [low, high] = await twoSubscriptionsWithDeliveries()
-    const { recordOutcomes } = await import('../../src/webhooks/worker/recordOutcomes')
 
     // Another worker's batch is half written: it holds the first subscription and will want
     // the second.

@@ -1,15 +1,17 @@
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 import {
+  answerByPath,
   eventually,
-  startWebhookReceiver,
   type Answer,
   type ReceivedWebhook,
+  type WebhookReceiver,
 } from '../helpers/webhookReceiver'
-import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 
 /*
  * What the integrator portal reads, through the consumer API: the delivery log narrowed by
@@ -17,13 +19,9 @@ import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
  * a subscription's last 24 hours. Real worker, real receiver; another consumer sees none of it.
  */
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
-let workers: import('../../src/webhooks/worker/worker').WebhookWorker[] = []
-let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
-let inTransaction: typeof import('../../src/db/transaction').inTransaction
+let receiver: WebhookReceiver
 let keyA: string
 let keyB: string
 
@@ -34,62 +32,24 @@ const asB = () => ({ 'x-api-key': keyB })
 const answers = new Map<string, (request: ReceivedWebhook) => Answer>()
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver((request) =>
-    request.method === 'POST'
-      ? (answers.get(request.path)?.(request) ?? { status: 200 })
-      : { status: 200 },
-  )
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
-  emitEvent = (await import('../../src/webhooks/operations/emitEvent')).emitEvent
-  inTransaction = (await import('../../src/db/transaction')).inTransaction
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  keyA = (await consumerWithKey(payload, 'Portal consumer')).apiKey
-  keyB = (await consumerWithKey(payload, 'Someone else')).apiKey
+  receiver = await webhooks.receiver(answerByPath(answers))
+  payload = await webhooks.start()
+  keyA = await webhooks.consumerKey('Portal consumer')
+  keyB = await webhooks.consumerKey('Someone else')
 })
 
-afterEach(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()))
-  workers = []
-})
-
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()))
-  await receiver?.close()
-})
+afterEach(() => webhooks.stopWorkers())
 
 /** One worker with quick polls; a failed attempt is the last (`retrySchedule: [0]`). */
 async function startWorker() {
-  workers.push(
-    await startWebhookWorker(payload, {
-      pollMs: 20,
-      backoffBaseMs: 1,
-      backoffMaxMs: 5,
-      retrySchedule: [0],
-    }),
-  )
+  await webhooks.worker({ pollMs: 20, backoffBaseMs: 1, backoffMaxMs: 5, retrySchedule: [0] })
 }
 
-async function subscribe(path: string, body: Record<string, unknown>) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: asA(),
-    body: { endpoint_url: receiver.url(path), ...body },
-  })
-  expect(response.status, JSON.stringify(response.body)).toBe(201)
-  return response.body as { id: string; secret: string }
-}
+const subscribe = (path: string, body: Record<string, unknown>) =>
+  webhooks.subscribe(keyA, { endpoint_url: receiver.url(path), ...body })
 
-/** Emits each event in its own transaction, in this order, as business changes do. */
-async function emit(...events: { type: WebhookEventName; data: Record<string, unknown> }[]) {
-  for (const event of events) {
-    const req = await createLocalReq({}, payload)
-    await inTransaction(req, () => emitEvent({ req, ...event }))
-  }
-}
-
-const postsTo = (path: string) => receiver.posts().filter((post) => post.path === path)
+const emit = webhooks.emit
+const postsTo = (path: string) => receiver.postsTo(path)
 const typeOf = (post: ReceivedWebhook) => (JSON.parse(post.body) as { type: string }).type
 
 type Delivery = { id: number; event_type: string; status: string }

@@ -1,22 +1,21 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { startWebhookReceiver } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { postgres } from '../../src/db/transaction'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-const workers = workerProcesses()
+let receiver: WebhookReceiver
+const workers = webhooks.processes
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-})
-
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
+  receiver = await webhooks.receiver()
+  payload = await webhooks.start()
 })
 
 /** The most arrivals within any window of `windowMs` (arrival times in ms, ascending). */
@@ -31,8 +30,6 @@ function busiestWindow(times: number[], windowMs: number) {
 
 describe('a subscription with max_deliveries_per_second', () => {
   it('is set on create and PATCH, shown, and cleared with null', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload, 'Settings consumer')
     const headers = { 'x-api-key': apiKey }
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
@@ -67,8 +64,6 @@ describe('a subscription with max_deliveries_per_second', () => {
   })
 
   it('is honoured by two worker processes together', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload, 'Paced consumer')
     const rate = 5
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
@@ -94,7 +89,6 @@ describe('a subscription with max_deliveries_per_second', () => {
     // one second's worth, so no second holds more than twice the rate. Measured on the start
     // times the workers recorded (a send's own network and scheduling jitter shifts arrivals
     // by a few milliseconds, which can move one more into a second at the receiver).
-    const { postgres } = await import('../../src/db/transaction')
     const { rows } = await postgres(payload).pool.query<{ started: number }>(
       `SELECT extract(epoch FROM last_attempt_at) * 1000 AS started FROM webhook_deliveries
        WHERE subscription_id = $1 ORDER BY last_attempt_at`,

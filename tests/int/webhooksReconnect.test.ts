@@ -1,29 +1,27 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { WebhookWorker } from '../../src/webhooks/worker/worker'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { type WebhookWorker } from '../../src/webhooks/worker/worker'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { emitEvents } from '../helpers/webhookWorkers'
+import { Client } from 'pg'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let worker: WebhookWorker | undefined
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-})
-
-afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
+  receiver = await webhooks.receiver()
+  payload = await webhooks.start()
 })
 
 /** Ends every other session on this test's database, as a database restart or failover does. */
 async function terminateEveryConnection() {
-  const { Client } = await import('pg')
   const admin = new Client({ connectionString: process.env.DATABASE_URL })
   await admin.connect()
   try {
@@ -41,8 +39,6 @@ describe('the worker after the database dropped every connection', () => {
   // Before: the LISTEN connection was never re-established; deliveries went on only by polling
   // (commit to receipt 28 ms before, 710 ms after, for good).
   it('listens again, says so in its health, and delivers on NOTIFY, not on the next poll', async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload, 'Reconnect consumer')
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },
@@ -51,8 +47,7 @@ describe('the worker after the database dropped every connection', () => {
     expect(created.status).toBe(201)
 
     // Polling every 10 minutes: within this test, only a NOTIFY can wake the worker.
-    const { startWebhookWorker } = await import('../../src/webhooks/worker/worker')
-    worker = await startWebhookWorker(payload, { pollMs: 600_000 })
+    worker = await webhooks.worker({ pollMs: 600_000 })
     // (The subscription's creation also sent it a `webhook.test` event.)
     const arrived = () =>
       receiver.posts().filter((post) => JSON.parse(post.body).type === 'order.created').length

@@ -1,17 +1,17 @@
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload } from 'payload'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type Payload } from 'payload'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhookReceiver'
+import { eventually, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhookReceiver'
 import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
+import { restJson } from '../helpers/rest'
+import { userWithToken } from '../helpers/identities'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let restJson: typeof import('../helpers/rest').restJson
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
+let receiver: WebhookReceiver
 let worker: { stop: () => Promise<void> } | undefined
-let emitEvent: typeof import('../../src/webhooks/operations/emitEvent').emitEvent
-let inTransaction: typeof import('../../src/db/transaction').inTransaction
 let keyA: string
 let keyB: string
 
@@ -22,18 +22,12 @@ const asB = () => ({ 'x-api-key': keyB })
 const failingPaths = new Set<string>()
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver((request) =>
+  receiver = await webhooks.receiver((request) =>
     failingPaths.has(request.path) ? { status: 500 } : { status: 200 },
   )
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
-  emitEvent = (await import('../../src/webhooks/operations/emitEvent')).emitEvent
-  inTransaction = (await import('../../src/db/transaction')).inTransaction
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  keyA = (await consumerWithKey(payload, 'Recovering consumer')).apiKey
-  keyB = (await consumerWithKey(payload, 'Another consumer')).apiKey
+  payload = await webhooks.start()
+  keyA = await webhooks.consumerKey('Recovering consumer')
+  keyB = await webhooks.consumerKey('Another consumer')
 })
 
 afterEach(async () => {
@@ -41,19 +35,11 @@ afterEach(async () => {
   worker = undefined
 })
 
-afterAll(async () => {
-  await worker?.stop()
-  await receiver?.close()
-})
-
-async function subscribe(path: string, events: string[]) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: asA(),
-    body: { endpoint_url: receiver.url(path), events },
+const subscribe = (path: string, events: string[]) =>
+  webhooks.subscribe<{ id: string; created_at: string }>(keyA, {
+    endpoint_url: receiver.url(path),
+    events,
   })
-  expect(response.status, JSON.stringify(response.body)).toBe(201)
-  return response.body as { id: string; created_at: string }
-}
 
 const recover = (id: string, body: unknown, headers: Record<string, string> = asA()) =>
   restJson('POST', `/api/webhooks/subscriptions/${id}/recover`, { headers, body })
@@ -68,12 +54,8 @@ const setActive = async (id: string, isActive: boolean) => {
 }
 
 /** Emits one event of `type` per id, each in its own transaction, as business changes do. */
-async function emit(type: WebhookEventName, ids: number[]) {
-  for (const id of ids) {
-    const req = await createLocalReq({}, payload)
-    await inTransaction(req, () => emitEvent({ req, type, data: { id } }))
-  }
-}
+const emit = (type: WebhookEventName, ids: number[]) =>
+  webhooks.emit(...ids.map((id) => ({ type, data: { id } })))
 
 /** Waits until `check` returns something (polling), and returns it. */
 const found = <T>(check: () => Promise<T | null>) => eventually(check) as Promise<T>
@@ -117,7 +99,7 @@ const deliveriesOf = async (subscriptionId: string) =>
 
 describe('events missed while a subscription was inactive', () => {
   it('are not delivered, and recover queues exactly those, once', async () => {
-    worker = await startWebhookWorker(payload, { pollMs: 20 })
+    worker = await webhooks.worker({ pollMs: 20 })
     const subscription = await subscribe('/paused', ['order.paid'])
     await receiver.waitFor(() => postsTo('/paused').length >= 1)
     expect(postsTo('/paused').map(typeOf)).toEqual(['webhook.test'])
@@ -172,7 +154,7 @@ describe('events missed while a subscription was inactive', () => {
 
 describe('an event that happened before the subscription was created', () => {
   it('is not queued by recover, while a later one is delivered as usual', async () => {
-    worker = await startWebhookWorker(payload, { pollMs: 20 })
+    worker = await webhooks.worker({ pollMs: 20 })
     const before = new Date(Date.now() - 1000).toISOString()
     await emit('order.updated', [201])
     await loggedEventIds('order.updated', [201])
@@ -197,7 +179,7 @@ describe('an event that happened before the subscription was created', () => {
 describe('deliveries given up', () => {
   it('are queued once more by recover, within its window', async () => {
     failingPaths.add('/given-up')
-    worker = await startWebhookWorker(payload, {
+    worker = await webhooks.worker({
       pollMs: 20,
       retrySchedule: [0],
       // A back-off of milliseconds, so that the endpoint is probed at once after recover.
@@ -301,7 +283,6 @@ describe('asking for a recover', () => {
     const subscription = await subscribe('/guarded', ['inquiry.created'])
     const since = new Date(Date.now() - 60_000).toISOString()
     expect((await recover(subscription.id, { since }, {})).status).toBe(401)
-    const { userWithToken } = await import('../helpers/identities')
     const { token } = await userWithToken(payload, 'admin')
     const user = await recover(subscription.id, { since }, { authorization: `Bearer ${token}` })
     expect(user.status).toBe(403)

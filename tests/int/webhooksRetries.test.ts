@@ -2,28 +2,25 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSmtpSink } from '../helpers/smtpSink'
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { consumerWithKey } from '../helpers/identities'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
+import { inTransaction } from '../../src/db/transaction'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let restJson: typeof import('../helpers/rest').restJson
-let startWebhookWorker: typeof import('../../src/webhooks/worker/worker').startWebhookWorker
+let smtp: SmtpSink
+let receiver: WebhookReceiver
 let worker: { stop: () => Promise<void> } | undefined
 let apiKey: string
 let consumerEmail: string
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
-  receiver = await startWebhookReceiver(() => ({ status: 500 }))
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) })
-  restJson = (await import('../helpers/rest')).restJson
-  startWebhookWorker = (await import('../../src/webhooks/worker/worker')).startWebhookWorker
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
+  receiver = await webhooks.receiver(() => ({ status: 500 }))
+  payload = await webhooks.start({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) })
   const created = await consumerWithKey(payload, 'Retrying consumer')
   apiKey = created.apiKey
   consumerEmail = created.consumer.email
@@ -35,22 +32,13 @@ afterEach(async () => {
 })
 
 afterAll(async () => {
-  await receiver?.close()
   await smtp?.close()
 })
 
-async function subscribe(path: string) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': apiKey },
-    body: { endpoint_url: receiver.url(path), events: ['order.created'] },
-  })
-  expect(response.status).toBe(201)
-  return response.body as { id: string }
-}
+const subscribe = (path: string) =>
+  webhooks.subscribe(apiKey, { endpoint_url: receiver.url(path), events: ['order.created'] })
 
 async function emitOrders(count: number) {
-  const { emitEvent } = await import('../../src/webhooks/operations/emitEvent')
-  const { inTransaction } = await import('../../src/db/transaction')
   const req = await createLocalReq({}, payload)
   await inTransaction(req, async () => {
     for (let id = 1; id <= count; id++) {
@@ -75,7 +63,7 @@ describe('retries', () => {
     const subscription = await subscribe('/schedule')
     // The endpoint's back-off (a pause before each probe) is made shorter than the schedule,
     // so that the delivery's own schedule decides when it is retried.
-    worker = await startWebhookWorker(payload, {
+    worker = await webhooks.worker({
       pollMs: 20,
       retrySchedule: schedule,
       ...briefBackoff,
@@ -104,7 +92,7 @@ describe('retries', () => {
           : { status: 500 },
     )
     const subscription = await subscribe('/busy')
-    worker = await startWebhookWorker(payload, {
+    worker = await webhooks.worker({
       pollMs: 20,
       retrySchedule: [0, 50, 50],
       ...briefBackoff,
@@ -121,7 +109,7 @@ describe('a subscription that keeps failing', () => {
   it('is disabled at exactly 100 consecutive failed attempts and its owner gets exactly one e-mail', async () => {
     const subscription = await subscribe('/failing')
     await emitOrders(10)
-    worker = await startWebhookWorker(payload, {
+    worker = await webhooks.worker({
       pollMs: 20,
       retrySchedule: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
       ...briefBackoff,

@@ -1,27 +1,26 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { signalGroup } from '../helpers/processGroups'
-import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { eventually, type Answer, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { recordOutcomes } from '../../src/webhooks/worker/recordOutcomes'
+import { postgres } from '../../src/db/transaction'
+import type { AttemptOutcome } from '../../src/webhooks/worker/sendDelivery'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let answer: Answer = 'hang'
-const workers = workerProcesses()
+const workers = webhooks.processes
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver((request) =>
+  receiver = await webhooks.receiver((request) =>
     request.path === '/prompt' ? { status: 200 } : answer,
   )
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-})
-
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
+  payload = await webhooks.start()
 })
 
 type Row = { id: number; status: string; lease: string | null; attempts: number }
@@ -48,15 +47,12 @@ const subscriptionState = async (id: string) =>
   ).rows[0]!
 
 async function subscribe(path: string) {
-  const { consumerWithKey } = await import('../helpers/identities')
-  const { restJson } = await import('../helpers/rest')
-  const { apiKey } = await consumerWithKey(payload)
-  const created = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': apiKey },
-    body: { endpoint_url: receiver.url(path), events: ['order.created'], timeout_seconds: 30 },
+  const created = await webhooks.subscribe(await webhooks.consumerKey(), {
+    endpoint_url: receiver.url(path),
+    events: ['order.created'],
+    timeout_seconds: 30,
   })
-  expect(created.status).toBe(201)
-  return (created.body as { id: string }).id
+  return created.id
 }
 
 // Claims last 35 s, the shortest lease allowed, and deliveries may take 30 s, the longest.
@@ -153,8 +149,7 @@ describe('a late outcome of a delivery another worker already finished', () => {
   // send of an event the receiver already had) and counted against the endpoint.
   it('leaves the delivery sent and the endpoint healthy', async () => {
     const subscriptionId = await subscribe('/finished')
-    const pool = (await import('../../src/db/transaction')).postgres(payload).pool
-    const { recordOutcomes } = await import('../../src/webhooks/worker/recordOutcomes')
+    const pool = postgres(payload).pool
     // A's claim, which lapsed; B's claim, which succeeded and was recorded.
     const claim = (seconds: number) =>
       pool.query<{ id: number; lease_expires_at: Date }>(
@@ -166,7 +161,7 @@ describe('a late outcome of a delivery another worker already finished', () => {
     const outcome = (
       row: { id: number; lease_expires_at: Date },
       isSuccess: boolean,
-    ): import('../../src/webhooks/worker/sendDelivery').AttemptOutcome => ({
+    ): AttemptOutcome => ({
       deliveryId: row.id,
       subscriptionId,
       leaseExpiresAt: row.lease_expires_at,

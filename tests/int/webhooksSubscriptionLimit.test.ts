@@ -1,6 +1,11 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { restJson } from '../helpers/rest'
+import { consumerWithKey } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { postgres } from '../../src/db/transaction'
+import { seedWebhookEventTypes } from '../../seed/webhooks'
 
 /*
  * How many subscriptions one consumer may have (WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER): each
@@ -10,19 +15,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 let payload: Payload
 let pool: Pool
-let restJson: typeof import('../helpers/rest').restJson
-let consumerWithKey: typeof import('../helpers/identities').consumerWithKey
 
 const limit = 3
 
 beforeAll(async () => {
-  payload = await (
-    await import('../helpers/payload')
-  ).getTestPayload({ WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER: String(limit) })
-  pool = (await import('../../src/db/transaction')).postgres(payload).pool
-  restJson = (await import('../helpers/rest')).restJson
-  consumerWithKey = (await import('../helpers/identities')).consumerWithKey
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  payload = await getTestPayload({ WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER: String(limit) })
+  pool = postgres(payload).pool
+  await seedWebhookEventTypes(payload)
 })
 
 /** A consumer of its own, and what it calls the API with. */

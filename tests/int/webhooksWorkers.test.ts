@@ -1,45 +1,32 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { eventually, type Answer, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
-let restJson: typeof import('../helpers/rest').restJson
+let receiver: WebhookReceiver
 let apiKey: string
 let answer: Answer = { status: 200 }
-const workers = workerProcesses()
+const workers = webhooks.processes
 const startWorkerProcess = workers.start
 const workerErrors = workers.errors
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(() => answer)
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  restJson = (await import('../helpers/rest')).restJson
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-  const { consumerWithKey } = await import('../helpers/identities')
-  apiKey = (await consumerWithKey(payload)).apiKey
+  receiver = await webhooks.receiver(() => answer)
+  payload = await webhooks.start()
+  apiKey = await webhooks.consumerKey()
 })
 
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
-})
-
-async function subscribe(path: string, timeoutSeconds = 10) {
-  const response = await restJson('POST', '/api/webhooks/subscriptions', {
-    headers: { 'x-api-key': apiKey },
-    body: {
-      endpoint_url: receiver.url(path),
-      events: ['order.created'],
-      timeout_seconds: timeoutSeconds,
-    },
+const subscribe = (path: string, timeoutSeconds = 10) =>
+  webhooks.subscribe(apiKey, {
+    endpoint_url: receiver.url(path),
+    events: ['order.created'],
+    timeout_seconds: timeoutSeconds,
   })
-  expect(response.status).toBe(201)
-  return response.body as { id: string }
-}
 
 const emitOrders = (count: number) => emitEvents(payload, { type: 'order.created', count })
 

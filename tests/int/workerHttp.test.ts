@@ -2,17 +2,21 @@ import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
 
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 
 const token = 'worker-metrics-token-0123456789'
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let port: number
 let child: ChildProcess
-const workers = workerProcesses()
+const workers = webhooks.processes
 
 /** A port nothing listens on now: taken and given back. */
 const freePort = () =>
@@ -33,16 +37,10 @@ function valueOf(text: string, series: string) {
 }
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
+  receiver = await webhooks.receiver()
+  payload = await webhooks.start()
   port = await freePort()
   child = await workers.start({ WORKER_HTTP_PORT: String(port), METRICS_TOKEN: token })
-})
-
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
 })
 
 describe('npm run worker with WORKER_HTTP_PORT', () => {
@@ -81,8 +79,6 @@ describe('npm run worker with WORKER_HTTP_PORT', () => {
   })
 
   it("counts the deliveries this worker sent, in this worker's metrics", async () => {
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload)
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },

@@ -1,24 +1,22 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 
-import { eventually, startWebhookReceiver, type Answer } from '../helpers/webhookReceiver'
-import { emitEvents, workerProcesses } from '../helpers/webhookWorkers'
+import { eventually, type Answer, type WebhookReceiver } from '../helpers/webhookReceiver'
+import { emitEvents } from '../helpers/webhookWorkers'
+import { consumerWithKey } from '../helpers/identities'
+import { restJson } from '../helpers/rest'
+import { webhookHarness } from '../helpers/webhookHarness'
 
+const webhooks = webhookHarness()
 let payload: Payload
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let receiver: WebhookReceiver
 let answer: Answer = { status: 200 }
-const workers = workerProcesses()
+const workers = webhooks.processes
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(() => answer)
-  payload = await (await import('../helpers/payload')).getTestPayload()
-  await (await import('../../seed/webhooks')).seedWebhookEventTypes(payload)
-})
-
-afterAll(async () => {
-  workers.killAll()
-  await receiver?.close()
+  receiver = await webhooks.receiver(() => answer)
+  payload = await webhooks.start()
 })
 
 const exitOf = (child: {
@@ -41,8 +39,6 @@ describe('`npm run worker` on SIGTERM', () => {
   it('finishes the sends in flight, gives back what waited, exits 0; another worker sends the rest, nothing twice', async () => {
     // A failure (a timeout says nothing of where) shows what the workers printed.
     onTestFailed(() => console.log(`Workers printed:\n${workers.printed()}`))
-    const { consumerWithKey } = await import('../helpers/identities')
-    const { restJson } = await import('../helpers/rest')
     const { apiKey } = await consumerWithKey(payload)
     const created = await restJson('POST', '/api/webhooks/subscriptions', {
       headers: { 'x-api-key': apiKey },

@@ -1,0 +1,109 @@
+import { createLocalReq, type Payload } from 'payload'
+import { afterAll, expect } from 'vitest'
+
+import { seedWebhookEventTypes } from '../../seed/webhooks'
+import { inTransaction } from '../../src/db/transaction'
+import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
+import { emitEvent } from '../../src/webhooks/operations/emitEvent'
+import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worker/worker'
+import { consumerWithKey } from './identities'
+import { getTestPayload } from './payload'
+import { restJson } from './rest'
+import { startWebhookReceiver, type Answer, type ReceivedWebhook } from './webhookReceiver'
+import { workerProcesses } from './webhookWorkers'
+
+/** Settings of the app as an operator writes them (`getTestPayload`'s). */
+type Settings = Parameters<typeof getTestPayload>[0]
+/** What an in-process worker takes on top of the configuration's webhook settings. */
+type WorkerSettings = Parameters<typeof startWebhookWorker>[1]
+
+/** One business event to emit. */
+export type EmittedEvent = { type: WebhookEventName; data: Record<string, unknown> }
+
+/**
+ * What a webhook test file starts, in one place. Call it once at the top of the file: it
+ * registers the `afterAll` that stops everything it started (worker processes, in-process
+ * workers, receivers). In `beforeAll`, `start()` gives the file's Payload with the event types
+ * seeded; then `receiver`, `worker`, `processes.start`, `consumerKey` and `subscribe` as the
+ * tests need them.
+ */
+export function webhookHarness() {
+  let started: Payload | undefined
+  const receivers: { close: () => Promise<void> }[] = []
+  const workers = new Set<WebhookWorker>()
+  const processes = workerProcesses()
+
+  const payload = () => {
+    if (!started) throw new Error('webhookHarness: call start() first (in beforeAll)')
+    return started
+  }
+
+  /** Stops every in-process worker started so far (for an `afterEach`). */
+  const stopWorkers = async () => {
+    await Promise.all([...workers].map((worker) => worker.stop()))
+  }
+
+  afterAll(async () => {
+    processes.killAll()
+    await stopWorkers()
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()))
+  })
+
+  return {
+    /** Payload on this file's database (with `settings`: as `getTestPayload` takes them), the event types seeded. */
+    async start(settings?: Settings) {
+      started = await getTestPayload(settings)
+      await seedWebhookEventTypes(started)
+      return started
+    },
+    /** A receiver on loopback answering as `answer` says (200 by default); closed after the file. */
+    async receiver(answer?: (request: ReceivedWebhook) => Answer) {
+      const receiver = await startWebhookReceiver(answer)
+      receivers.push(receiver)
+      return receiver
+    },
+    /**
+     * A webhook worker in this process, with `settings` over the configuration's; its `stop`
+     * may be called more than once, and it is stopped by `stopWorkers` or after the file.
+     */
+    async worker(settings?: WorkerSettings): Promise<WebhookWorker> {
+      const running = await startWebhookWorker(payload(), settings)
+      let stopping: Promise<void> | undefined
+      const worker: WebhookWorker = {
+        ...running,
+        stop: (options) => {
+          workers.delete(worker)
+          return (stopping ??= running.stop(options))
+        },
+      }
+      workers.add(worker)
+      return worker
+    },
+    stopWorkers,
+    /** Worker processes (`npm run worker`), killed after the file. */
+    processes,
+    /** Creates a consumer named `name` with a fresh API key; returns the key. */
+    async consumerKey(name?: string) {
+      return (await consumerWithKey(payload(), name)).apiKey
+    },
+    /** Creates a subscription as the consumer holding `apiKey` (`POST /api/webhooks/subscriptions`). */
+    async subscribe<Subscription = { id: string; secret: string }>(
+      apiKey: string,
+      body: Record<string, unknown>,
+    ): Promise<Subscription> {
+      const response = await restJson('POST', '/api/webhooks/subscriptions', {
+        headers: { 'x-api-key': apiKey },
+        body,
+      })
+      expect(response.status, JSON.stringify(response.body)).toBe(201)
+      return response.body as Subscription
+    },
+    /** Emits each event in its own transaction, in this order, as business changes do. */
+    async emit(...events: EmittedEvent[]) {
+      for (const event of events) {
+        const req = await createLocalReq({}, payload())
+        await inTransaction(req, () => emitEvent({ req, ...event }))
+      }
+    },
+  }
+}
