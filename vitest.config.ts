@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
@@ -12,11 +13,24 @@ export default defineConfig({
     ],
   },
   test: {
+    // One test process runs many files in turn (the pool does not isolate them), so the packages
+    // every file loads (Payload, drizzle, the AWS SDK, sharp...) are loaded once per process
+    // instead of once per file: 2 to 3 s of CPU a file. Each project still isolates its files
+    // from each other: vitest evaluates the project's own modules afresh for every file
+    // (`isolate: true` below), and tests/helpers/testEnvironment.ts closes the previous file's
+    // Payload instance and gives the file its own database.
+    poolOptions: { forks: { isolate: false } },
+    // (`npm run test:e2e` keeps one process a file and one file at a time: browsers and servers.)
+    // Integration files spend most of their time waiting (on workers, leases, receivers): two run
+    // at once even on two cores (vitest's default there is one). Three at once on two cores
+    // starved vitest's own messages to its test processes and ended the run.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          poolOptions: { forks: { isolate: true } },
           include: ['src/**/*.spec.ts', 'tests/docs/**/*.test.ts'],
         },
       },
@@ -28,6 +42,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/globalSetup.ts'],
           setupFiles: ['tests/helpers/testEnvironment.ts'],
           pool: 'forks',
+          poolOptions: { forks: { isolate: true } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -2,9 +2,6 @@ import type { ChildProcess, SpawnOptions } from 'node:child_process'
 
 import { spawnScript } from '../../scripts/lib/processes'
 
-/** Process groups this test process started and has not seen end. */
-const groups = new Set<number>()
-
 /** Ends a group, quietly when it is already gone. */
 function killGroup(pid: number, signal: NodeJS.Signals) {
   try {
@@ -14,10 +11,29 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
   }
 }
 
-// Whatever a test leaves running (a failed assertion before its cleanup, say) ends with it.
-process.once('exit', () => {
-  for (const pid of groups) killGroup(pid, 'SIGKILL')
-})
+type StartedGroups = { groups: Set<number>; stop: () => void }
+const slots = globalThis as unknown as Record<symbol, StartedGroups | true | undefined>
+const slot = Symbol.for('content-shop.testProcessGroups')
+const exitHook = Symbol.for('tests.processGroupsExitHook')
+
+/**
+ * Process groups the running test file started and has not seen end. They live on `globalThis`,
+ * where the next file of the same test process ends them (tests/helpers/endPreviousFile.ts).
+ */
+const groups = ((slots[slot] as StartedGroups | undefined) ??= {
+  groups: new Set<number>(),
+  stop() {
+    for (const pid of this.groups) killGroup(pid, 'SIGKILL')
+    this.groups.clear()
+  },
+}).groups
+
+// Whatever a test leaves running (a failed assertion before its cleanup, say) ends with its file
+// (above) or, for the last file, with the test process.
+if (!slots[exitHook]) {
+  slots[exitHook] = true
+  process.once('exit', () => (slots[slot] as StartedGroups | undefined)?.stop())
+}
 
 /**
  * Starts a project script as the leader of a process group of its own, so that every process

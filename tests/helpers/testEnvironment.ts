@@ -5,12 +5,17 @@ import path from 'node:path'
 
 import { inject } from 'vitest'
 
+import { endPreviousFile } from './endPreviousFile'
 import { cloneDatabase } from './testDatabase'
 
 // The environment of each test file's process, set once before the file imports the Payload
 // config, as a script's entry point sets it (worker and app processes the tests start inherit
 // it): the file gets its own copy of the template database. Tests never change it: one that
 // needs other settings builds a configuration (tests/helpers/testConfig.ts) and hands it in.
+// A test process runs many files in turn (vitest.config.ts): what the previous file left in
+// the process is ended first.
+await endPreviousFile()
+
 const template = inject('templateDatabase')
 const database = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`
 await cloneDatabase(inject('adminUrl'), template, database)
