@@ -17,13 +17,14 @@ export default defineConfig({
     // every file loads (Payload, drizzle, the AWS SDK, sharp...) are loaded once per process
     // instead of once per file: 2 to 3 s of CPU a file. Each project still isolates its files
     // from each other: vitest evaluates the project's own modules afresh for every file
-    // (`isolate: true` below), and tests/helpers/testEnvironment.ts closes the previous file's
-    // Payload instance and gives the file its own database.
+    // (`isolate: true` below), tests/helpers/endPreviousFile.ts ends what the previous file left
+    // running (its Payload and connections included), and each file gets its own database.
     poolOptions: { forks: { isolate: false } },
     // (`npm run test:e2e` keeps one process a file and one file at a time: browsers and servers.)
     // Integration files spend most of their time waiting (on workers, leases, receivers): two run
-    // at once even on two cores (vitest's default there is one). Three at once on two cores
-    // starved vitest's own messages to its test processes and ended the run.
+    // at once even on two cores (vitest's default there is one). Three at once on two cores kept
+    // both busy, was slower (459 s against 410 s) and twice ended with a test process terminated
+    // mid-file ("Terminating worker thread"), cause not found (docs/benchmarks.md).
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
