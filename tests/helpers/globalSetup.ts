@@ -1,7 +1,11 @@
 import type { TestProject } from 'vitest/node'
 
 import { createDatabaseIfMissing } from '../../scripts/lib/embeddedPostgres'
+import path from 'node:path'
+
+import { projectRoot } from '../../scripts/lib/environment'
 import { runScript } from '../../scripts/lib/processes'
+import { compileScripts, type CompiledScripts } from './compiledScripts'
 import { startTestServer } from './testDatabase'
 
 declare module 'vitest' {
@@ -12,6 +16,8 @@ declare module 'vitest' {
     serverUrlTemplate: string
     /** Database holding the pushed schema, copied for every test file. */
     templateDatabase: string
+    /** Compiled copies of the scripts the tests start as processes, by script. */
+    compiledScripts: CompiledScripts
   }
 }
 
@@ -21,21 +27,35 @@ declare module 'vitest' {
  * Every test file then works on its own copy of it, so files never see each other's rows.
  */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer()
+  // Inside the project, so that the compiled scripts find its packages (a directory a run).
+  const compiling = compileScripts(
+    path.join(projectRoot, 'node_modules/.cache/test-scripts', String(process.pid)),
+  )
+  const [server, compiled] = await Promise.all([startTestServer(), compiling])
   const templateDatabase = `${server.prefix}_template`
+  const stop = async () => {
+    await server.stop()
+    await compiled.remove()
+  }
   try {
     await createDatabaseIfMissing(server.adminUrl, templateDatabase)
-    await runScript('tests/helpers/pushSchema.ts', [], {
-      DATABASE_URL: server.urlFor(templateDatabase),
-      PAYLOAD_SECRET: 'integration-test-secret',
-      PAYLOAD_DB_PUSH: 'true',
-    })
+    await runScript(
+      'tests/helpers/pushSchema.ts',
+      [],
+      {
+        DATABASE_URL: server.urlFor(templateDatabase),
+        PAYLOAD_SECRET: 'integration-test-secret',
+        PAYLOAD_DB_PUSH: 'true',
+      },
+      { compiled: compiled.scripts['tests/helpers/pushSchema.ts'] },
+    )
   } catch (error) {
-    await server.stop()
+    await stop()
     throw error
   }
   project.provide('adminUrl', server.adminUrl)
   project.provide('serverUrlTemplate', server.urlFor('__database__'))
   project.provide('templateDatabase', templateDatabase)
-  return () => server.stop()
+  project.provide('compiledScripts', compiled.scripts)
+  return stop
 }

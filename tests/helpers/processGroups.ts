@@ -1,6 +1,8 @@
-import type { ChildProcess, SpawnOptions } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 
-import { spawnScript } from '../../scripts/lib/processes'
+import { inject } from 'vitest'
+
+import { spawnScript, type ScriptOptions } from '../../scripts/lib/processes'
 
 /** Ends a group, quietly when it is already gone. */
 function killGroup(pid: number, signal: NodeJS.Signals) {
@@ -45,7 +47,7 @@ export function spawnInGroup(
   script: string,
   args: string[] = [],
   env: Record<string, string | undefined> = {},
-  options: Omit<SpawnOptions, 'env' | 'detached'> = {},
+  options: Omit<ScriptOptions, 'detached'> = {},
 ): ChildProcess {
   const child = spawnScript(script, args, env, { ...options, detached: true })
   const pid = child.pid
@@ -56,6 +58,14 @@ export function spawnInGroup(
     groups.delete(pid)
   })
   return child
+}
+
+/**
+ * The compiled copy of `script` this run of the integration tests made
+ * (tests/helpers/compiledScripts.ts), to start it without tsx; undefined elsewhere.
+ */
+export function compiledScript(script: string): string | undefined {
+  return inject('compiledScripts')?.[script]
 }
 
 /** Sends `signal` to every process of `child`'s group. */

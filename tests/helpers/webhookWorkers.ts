@@ -6,7 +6,7 @@ import { startupAttempts, startupTimeoutExitCode } from '../../scripts/lib/start
 import { inTransaction } from '../../src/db/transaction'
 import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 import { emitEvent } from '../../src/webhooks/operations/emitEvent'
-import { signalGroup, spawnInGroup } from './processGroups'
+import { compiledScript, signalGroup, spawnInGroup } from './processGroups'
 
 /** Emits `count` business events of `type` in one transaction; `data(i)` gives each one's data. */
 export async function emitEvents(
@@ -42,7 +42,7 @@ export function workerProcesses() {
           'scripts/worker.ts',
           [],
           { WEBHOOK_POLL_MS: '100', SCRIPT_START_TIMEOUT_SECONDS: '40', ...env },
-          { stdio: ['ignore', 'pipe', 'pipe'] },
+          { stdio: ['ignore', 'pipe', 'pipe'], compiled: compiledScript('scripts/worker.ts') },
         )
         children.push(child)
         let printed = ''

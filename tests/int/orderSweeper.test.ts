@@ -14,6 +14,7 @@ import { spawnScript } from '../../scripts/lib/processes'
 import { checkoutSessionEvent, type FakeStripe } from '../helpers/fakeStripe'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, fakeStripeSettings, stockOf, shopHarness } from '../helpers/shop'
+import { compiledScript } from '../helpers/processGroups'
 import { handInConfig } from '../helpers/testConfig'
 
 const store = shopHarness()
@@ -330,6 +331,7 @@ async function startSweepProcess() {
   for (let attempt = 1; ; attempt++) {
     const child = spawnScript('tests/helpers/sweepOnce.ts', [], sweeperSettings(), {
       stdio: 'pipe',
+      compiled: compiledScript('tests/helpers/sweepOnce.ts'),
     })
     sweepProcesses.push(child)
     let printed = ''

@@ -61,7 +61,8 @@ describe('an endpoint that is down for a while under a steady stream of events',
     await receiver.goDown()
     await sleep(3000)
     const duringOutage = await deliveriesOf(subscriptionId)
-    const held = duringOutage.filter((row) => row.status === 'pending' && row.attempts === 0)
+    const unsent = duringOutage.filter((row) => row.status !== 'succeeded')
+    const held = unsent.filter((row) => row.status === 'pending' && row.attempts === 0)
     const subscriptionDuring = await payload.findByID({
       collection: 'webhook-subscriptions',
       id: subscriptionId,
@@ -84,9 +85,11 @@ describe('an endpoint that is down for a while under a steady stream of events',
       .map((post) => post.headers['webhook-id'])
     const final = await deliveriesOf(subscriptionId)
 
-    // While down, the endpoint backed off and most of its deliveries waited untried.
+    // While down, the endpoint backed off and most of its deliveries waited untried. (How many
+    // events the stream emitted in those 3 s depends on the machine's load: 18 to 30 were seen.)
     expect(subscriptionDuring.backoffUntil).toBeTruthy()
-    expect(held.length).toBeGreaterThanOrEqual(20)
+    expect(held.length).toBeGreaterThanOrEqual(10)
+    expect(held.length).toBeGreaterThan(unsent.length / 2)
     // Not disabled, and healthy again.
     expect(subscription.isActive).toBe(true)
     expect(subscription.disabledAt ?? null).toBeNull()
