@@ -148,12 +148,7 @@ describe('a send asked for now, to an endpoint in a one-hour back-off', () => {
     expect([failedTest.id, heldOrder.id]).toContain(delivery.id)
     await receiver.waitFor(arrivedAt(path, delivery.event_id), nowMs)
     await expectRecovered(subscriptionId)
-    await receiver.waitFor(
-      (posts) =>
-        arrivedAt(path, failedTest.event_id)(posts) && arrivedAt(path, heldOrder.event_id)(posts),
-      nowMs,
-    )
-    // Nothing waits any more: "Send now" says so.
+    // Once the rest have followed (each at its own due time), nothing waits: "Send now" says so.
     await eventually(async () =>
       (await deliveriesOf(subscriptionId)).every((row) => row.status === 'succeeded'),
     )
