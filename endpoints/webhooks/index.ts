@@ -16,6 +16,7 @@ import { replayDeliveriesEndpoint } from './replayDeliveries'
 import { retryDeliveryEndpoint } from './retryDelivery'
 import { retryDeliveryAsAdminEndpoint } from './retryDeliveryAsAdmin'
 import { rotateSecretEndpoint } from './rotateSecret'
+import { sendNowEndpoint } from './sendNow'
 import { subscriptionStatsEndpoint } from './subscriptionStats'
 import { testSubscriptionEndpoint } from './testSubscription'
 import { updateSubscriptionEndpoint } from './updateSubscription'
@@ -31,6 +32,7 @@ export const webhookEndpoints = [
   rotateSecretEndpoint,
   recoverEventsEndpoint,
   replayDeliveriesEndpoint,
+  sendNowEndpoint,
   listDeliveriesEndpoint,
   getDeliveryEndpoint,
   retryDeliveryEndpoint,

@@ -15,7 +15,11 @@ export const retryDeliveryEndpoint = defineEndpoint({
   openapi: {
     operationId: 'retryWebhookDelivery',
     summary: 'Send a delivery again now',
-    description: "One of the caller's deliveries; 409 while it is being sent.",
+    description:
+      "One of the caller's deliveries, sent within a second or two whatever its endpoint's " +
+      'back-off (while it backs off, as its one probe: a success ends the back-off and resets ' +
+      '`failure_count`). 409 while it is being sent, or when the subscription is turned off ' +
+      '(`is_active` false).',
     tags: ['Webhook subscriptions'],
     security: ['apiKey', 'portalSession'],
     params: retryDeliveryInput,

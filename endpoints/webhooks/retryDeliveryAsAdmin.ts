@@ -17,7 +17,9 @@ export const retryDeliveryAsAdminEndpoint = defineEndpoint({
     operationId: 'retryDeliveryAsAdmin',
     summary: 'Retry a delivery now (admin panel)',
     description:
-      'The admin panel\'s "Retry now": the delivery is due again at once. Consumers use ' +
+      'The admin panel\'s "Retry now": the delivery is sent within a second or two, whatever ' +
+      "its endpoint's back-off; 409 while it is being sent or when its subscription is turned " +
+      'off. Consumers use ' +
       '`POST /webhooks/deliveries/{id}/retry`.',
     tags: ['Administration'],
     params: retryDeliveryAsAdminInput,

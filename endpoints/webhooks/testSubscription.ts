@@ -15,12 +15,15 @@ export const testSubscriptionEndpoint = defineEndpoint({
   openapi: {
     operationId: 'testWebhookSubscription',
     summary: 'Send a test event',
-    description: 'Queues a `webhook.test` delivery to this subscription only.',
+    description:
+      'Sends a `webhook.test` delivery to this subscription only, within a second or two ' +
+      "whatever the endpoint's back-off (a success ends it). 409 when the subscription is " +
+      'turned off (`is_active` false).',
     tags: ['Webhook subscriptions'],
     security: ['apiKey', 'portalSession'],
     params: subscriptionIdParams,
     responses: { 201: { description: 'Queued', schema: testSubscriptionOutput } },
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'conflict'],
   },
   handler: async (req) => {
     requireConsumer(req)

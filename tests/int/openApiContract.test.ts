@@ -133,6 +133,7 @@ describe('the document', () => {
       '/webhooks/subscriptions/{id}/rotate-secret',
       '/webhooks/subscriptions/{id}/recover',
       '/webhooks/subscriptions/{id}/replay',
+      '/webhooks/subscriptions/{id}/send-now',
       '/webhooks/deliveries/{id}/attempts',
       '/webhooks/event-types',
       '/api/orders/checkout',
@@ -853,6 +854,31 @@ describe('webhook subscriptions', () => {
     await expectAnswer('POST', `${url}/rotate-secret`, 404, { headers: as.consumerB })
     await expectAnswer('POST', `${url}/rotate-secret`, 403, { headers: as.editor })
     await expectAnswer('POST', `${url}/rotate-secret`, 401)
+  })
+
+  it('POST /webhooks/subscriptions/{id}/send-now, and a test to an endpoint turned off', async () => {
+    // An endpoint of its own (the attempts of the one above are counted below).
+    const other = await expectAnswer('POST', '/webhooks/subscriptions', 201, {
+      headers: as.consumerA,
+      body: subscription(),
+    })
+    const base = `/webhooks/subscriptions/${other.json.id}`
+    const test = await expectAnswer('POST', `${base}/test`, 201, { headers: as.consumerA })
+    const waiting = test.json.data.delivery_id as number
+    // A delivery waiting for its retry, a minute away, as the worker leaves a failed one.
+    await untilSettled(waiting)
+    await payload.db.drizzle.execute(
+      sql`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = now() + interval '1 minute' WHERE id = ${waiting}`,
+    )
+    await expectAnswer('POST', `${base}/send-now`, 202, { headers: as.consumerA })
+    await untilSettled(waiting)
+    await expectAnswer('POST', `${base}/send-now`, 404, { headers: as.consumerB })
+    await expectAnswer('POST', `${base}/send-now`, 403, { headers: as.editor })
+    await expectAnswer('POST', `${base}/send-now`, 401)
+    // Turned off: nothing is sent now, and the answer says so.
+    await expectAnswer('PATCH', base, 200, { headers: as.consumerA, body: { is_active: false } })
+    await expectAnswer('POST', `${base}/send-now`, 409, { headers: as.consumerA })
+    await expectAnswer('POST', `${base}/test`, 409, { headers: as.consumerA })
   })
 
   it('POST /webhooks/subscriptions/{id}/recover', async () => {

@@ -12,7 +12,7 @@ import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { DeliveryStatusBadge, Time } from './statusBadges'
-import { usePortalData, useEventTypes } from './portalData'
+import { isInFlight, usePortalData, useEventTypes } from './portalData'
 
 const perPage = 20
 
@@ -38,8 +38,10 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     since: fromLocalInput(applied.since),
     until: fromLocalInput(applied.until),
   })
+  // Read again every second while a delivery shown is pending or being sent.
   const [log, reload] = usePortalData<Paged<Delivery>>(
     `/webhooks/subscriptions/${subscriptionId}/deliveries${query}`,
+    { pollWhile: (data) => data.data.some((delivery) => isInFlight(delivery.status)) },
   )
 
   const apply = (event: FormEvent) => {

@@ -11,75 +11,36 @@ import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { usePortalSession } from './PortalShell'
 import { DeliveryStatusBadge, Time } from './statusBadges'
-import { usePortalData, usePortalRevalidation } from './portalData'
-
-/** How often, and how long, the page looks for the retry's attempt. */
-const pollMs = 1000
-const watchMs = 30_000
+import { isInFlight, usePortalData } from './portalData'
 
 /**
  * `/portal/deliveries/[id]`: one delivery, its request body as sent, every attempt (request
- * headers, response status and body, duration, error, trigger) and "Retry".
+ * headers, response status and body, duration, error, trigger) and "Retry now". While the
+ * delivery is pending or being sent, it and its attempts are read again every second, so the
+ * outcome of a retry (sent at once, whatever the endpoint's back-off) shows without a reload.
  */
 export function DeliveryPage({ id }: { id: string }) {
   const session = usePortalSession()
   const [page, setPage] = useState(1)
   const [delivery, reloadDelivery] = usePortalData<{ data: DeliveryDetail }>(
     `/webhooks/deliveries/${id}`,
+    { pollWhile: (data) => isInFlight(data.data.status) },
   )
-  const [attempts] = usePortalData<Paged<Attempt>>(
+  const isDeliveryInFlight = delivery.kind === 'ready' && isInFlight(delivery.data.data.status)
+  const [attempts, reloadAttempts] = usePortalData<Paged<Attempt>>(
     `/webhooks/deliveries/${id}/attempts?page=${page}&per_page=20`,
+    { pollWhile: isDeliveryInFlight },
   )
-  const { deliveryChanged } = usePortalRevalidation()
-  const [retry, setRetry] = useState<
-    { kind: 'idle' } | { kind: 'watching'; after: number } | { kind: 'done'; text: string }
-  >({ kind: 'idle' })
+  // The attempt count before "Retry now": the retry's outcome is the first one past it.
+  const [retriedAfter, setRetriedAfter] = useState<number | null>(null)
   const [retryError, setRetryError] = useState<ApiError | null>(null)
-  const attemptsBefore = delivery.kind === 'ready' ? delivery.data.data.attempts : null
 
-  // After a retry: re-read until the delivery's attempt count grows (the retry was made).
-  const watchedAfter = retry.kind === 'watching' ? retry.after : null
+  // Once the delivery settles, its last attempt is read at once (not a second later).
+  const settledAttempts =
+    delivery.kind === 'ready' && !isDeliveryInFlight ? delivery.data.data.attempts : null
   useEffect(() => {
-    if (watchedAfter === null) return
-    const controller = new AbortController()
-    const deadline = Date.now() + watchMs
-    let timer = 0
-    const poll = async () => {
-      const result = await callApi<{ data: DeliveryDetail }>(`/webhooks/deliveries/${id}`, {
-        signal: controller.signal,
-      })
-      if (
-        result.ok &&
-        result.data.data.attempts > watchedAfter &&
-        result.data.data.status !== 'delivering'
-      ) {
-        const next = result.data.data
-        setRetry({
-          kind: 'done',
-          text:
-            next.status === 'succeeded'
-              ? `The retry was delivered: your endpoint answered ${next.last_response_status}.`
-              : `The retry failed: ${next.last_response_status ?? next.last_error ?? 'no answer'}.`,
-        })
-        setPage(1)
-        void deliveryChanged(id)
-        return
-      }
-      if (!result.ok && result.status === 401) return
-      if (Date.now() > deadline) {
-        setRetry({
-          kind: 'done',
-          text: 'No attempt yet: the endpoint may be paused or backing off.',
-        })
-        void reloadDelivery()
-      } else timer = window.setTimeout(() => poll().catch(() => undefined), pollMs)
-    }
-    timer = window.setTimeout(() => poll().catch(() => undefined), pollMs / 2)
-    return () => {
-      controller.abort()
-      window.clearTimeout(timer)
-    }
-  }, [watchedAfter, id, reloadDelivery, deliveryChanged])
+    if (settledAttempts !== null) void reloadAttempts()
+  }, [settledAttempts, reloadAttempts])
 
   if (delivery.kind === 'loading') return <p role="status">Loading the delivery…</p>
   if (delivery.kind === 'failed') {
@@ -95,11 +56,24 @@ export function DeliveryPage({ id }: { id: string }) {
   }
   const current = delivery.data.data
 
+  const isRetryInFlight = retriedAfter !== null && isDeliveryInFlight
+  const retryOutcome =
+    retriedAfter !== null && !isDeliveryInFlight && current.attempts > retriedAfter
+      ? current.status === 'succeeded'
+        ? `The retry was delivered: your endpoint answered ${current.last_response_status}.`
+        : `The retry failed: ${current.last_response_status ?? current.last_error ?? 'no answer'}.`
+      : null
+
   const sendAgain = async () => {
     setRetryError(null)
     const result = await callApi(`/webhooks/deliveries/${id}/retry`, { method: 'POST' })
-    if (result.ok) setRetry({ kind: 'watching', after: attemptsBefore ?? 0 })
-    else setRetryError(result.error)
+    if (!result.ok) {
+      setRetryError(result.error)
+      return
+    }
+    setRetriedAfter(current.attempts)
+    setPage(1)
+    await reloadDelivery()
   }
 
   return (
@@ -158,15 +132,15 @@ export function DeliveryPage({ id }: { id: string }) {
               type="button"
               className="button button--primary"
               onClick={sendAgain}
-              disabled={retry.kind === 'watching' || current.status === 'delivering'}
+              disabled={isRetryInFlight || current.status === 'delivering'}
             >
               Retry now
             </button>
           </div>
         )}
         <div aria-live="polite" className="live-region">
-          {retry.kind === 'watching' ? <p>Queued again: waiting for the attempt…</p> : null}
-          {retry.kind === 'done' ? <p className="message message--good">{retry.text}</p> : null}
+          {isRetryInFlight ? <p>Sending now…</p> : null}
+          {retryOutcome ? <p className="message message--good">{retryOutcome}</p> : null}
         </div>
         {retryError ? (
           <ErrorMessage error={retryError} what="The delivery was not retried" />

@@ -16,7 +16,7 @@ import { usePortalSession } from './PortalShell'
 import { RotateSecretPanel } from './RotateSecretPanel'
 import { SendAgainPanel } from './SendAgainPanel'
 import { StatsChart } from './StatsChart'
-import { EndpointStateBadge, Time } from './statusBadges'
+import { EndpointStateBadge, endpointState, Time } from './statusBadges'
 import { TestEventPanel } from './TestEventPanel'
 import { usePortalData, usePortalRevalidation } from './portalData'
 
@@ -27,8 +27,10 @@ import { usePortalData, usePortalRevalidation } from './portalData'
 export function EndpointPage({ id }: { id: string }) {
   const session = usePortalSession()
   const router = useRouter()
+  // Read again every second while the endpoint backs off: a probe or "Send now" may end it.
   const [subscription, reloadSubscription] = usePortalData<{ data: Subscription }>(
     `/webhooks/subscriptions/${id}`,
+    { pollWhile: (data) => endpointState(data.data).tone === 'warn' },
   )
   const [stats] = usePortalData<{ data: SubscriptionStats }>(`/webhooks/subscriptions/${id}/stats`)
   const { endpointChanged, endpointListChanged } = usePortalRevalidation()
@@ -155,6 +157,29 @@ export function EndpointPage({ id }: { id: string }) {
       ) : (
         <section className="panel" aria-labelledby="settings-heading">
           <h2 id="settings-heading">Settings</h2>
+          {endpointState(endpoint).tone === 'warn' ? (
+            <div className="message message--warn">
+              <p>
+                Your endpoint failed, so its deliveries wait until the back-off ends. Fixed it? Send
+                the delivery that has waited longest now; once it succeeds the others follow.
+              </p>
+              {isReadOnly ? null : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={isBusy}
+                  onClick={() =>
+                    void change(
+                      () => callApi(`/webhooks/subscriptions/${id}/send-now`, { method: 'POST' }),
+                      'The oldest waiting delivery is being sent now.',
+                    )
+                  }
+                >
+                  Send now
+                </button>
+              )}
+            </div>
+          ) : null}
           {!endpoint.is_active ? (
             <p className="message message--warn">
               {endpoint.disabled_at

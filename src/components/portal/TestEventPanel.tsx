@@ -9,10 +9,10 @@ import { callApi, type ApiError } from './portalApi'
 import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import type { QueuedTest } from '@/webhooks/contracts/subscriptions'
+import { inFlightPollMs } from './portalData'
 
-/** How often, and how long, the panel asks whether the test delivery was attempted. */
-const pollMs = 1000
-const watchMs = 60_000
+/** How often the panel asks whether the test delivery was attempted. */
+const pollMs = inFlightPollMs
 
 type Watch =
   | { kind: 'idle' }
@@ -20,11 +20,11 @@ type Watch =
   | { kind: 'refused'; error: ApiError }
   | { kind: 'waiting'; deliveryId: number }
   | { kind: 'arrived'; deliveryId: number; delivery: DeliveryDetail; attempt: Attempt | null }
-  | { kind: 'no-attempt'; deliveryId: number }
 
 /**
- * "Send test event", then watch it arrive: polls the delivery until its first attempt is
- * recorded and shows what the receiver answered (status, body, duration) or why it did not.
+ * "Send test event", then watch it arrive: the test is sent at once, whatever the endpoint's
+ * back-off; the panel polls the delivery until its first attempt is recorded (for as long as the
+ * panel is shown) and shows what the receiver answered (status, body, duration) or why it did not.
  */
 export function TestEventPanel({
   subscriptionId,
@@ -41,7 +41,6 @@ export function TestEventPanel({
   useEffect(() => {
     if (watchedId === null) return
     const controller = new AbortController()
-    const deadline = Date.now() + watchMs
     let timer = 0
     const poll = async () => {
       const result = await callApi<{ data: DeliveryDetail }>(`/webhooks/deliveries/${watchedId}`, {
@@ -68,8 +67,7 @@ export function TestEventPanel({
       } else if (result.status === 401) {
         return
       }
-      if (Date.now() > deadline) setWatch({ kind: 'no-attempt', deliveryId: watchedId })
-      else timer = window.setTimeout(() => poll().catch(() => undefined), pollMs)
+      timer = window.setTimeout(() => poll().catch(() => undefined), pollMs)
     }
     timer = window.setTimeout(() => poll().catch(() => undefined), pollMs / 2)
     return () => {
@@ -113,15 +111,9 @@ export function TestEventPanel({
         {watch.kind === 'sending' ? <p>Sending…</p> : null}
         {watch.kind === 'waiting' ? (
           <p>
-            Test event queued (delivery {watch.deliveryId}). Waiting for your endpoint&apos;s
-            answer…
-          </p>
-        ) : null}
-        {watch.kind === 'no-attempt' ? (
-          <p className="message message--warn">
-            No attempt in the last minute: the endpoint may be paused, disabled or backing off. The
-            delivery stays queued;{' '}
-            <Link href={`/portal/deliveries/${watch.deliveryId}`}>follow it here</Link>.
+            Test event sent (delivery{' '}
+            <Link href={`/portal/deliveries/${watch.deliveryId}`}>{watch.deliveryId}</Link>).
+            Waiting for your endpoint&apos;s answer…
           </p>
         ) : null}
         {watch.kind === 'arrived' ? <TestOutcome watch={watch} /> : null}

@@ -108,6 +108,9 @@ export const retryDeliveryInput = z.object({ id: recordIdText })
 /** Answer 202 of `POST /webhooks/deliveries/:id/retry`. */
 export const retryDeliveryOutput = z.object({ data: deliveryResource })
 
+/** Answer 202 of `POST /webhooks/subscriptions/:id/send-now`: the delivery now on its way. */
+export const sendNowOutput = z.object({ data: deliveryResource })
+
 /** Path parameter of the admin panel's retry: the delivery id. */
 export const retryDeliveryAsAdminInput = z.object({ id: recordIdText })
 

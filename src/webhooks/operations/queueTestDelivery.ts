@@ -5,9 +5,10 @@ import type { PayloadRequest } from 'payload'
 
 import { testEventMessage, WebhookEvents, type TestEventData } from '../eventCatalogue'
 import { eventLogTableName } from '../schema/eventLogTable'
-import { deliveriesChannel, outboxTableName } from '../schema/outboxTable'
+import { outboxTableName } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
 import { deliveriesTableName } from '../schema/collectionTables'
+import { sendAheadOfBackoff } from './sendAheadOfBackoff'
 
 /** The test delivery just queued. */
 export type QueuedTestDelivery = {
@@ -20,8 +21,9 @@ export type QueuedTestDelivery = {
 /**
  * Queues a `webhook.test` event for one subscription only (no fan-out: the subscription's
  * `filter` does not apply, a test is addressed to it by name), in `req`'s
- * transaction, which the calling operation owns, and wakes the workers once that commits.
- * Returns the delivery and event ids.
+ * transaction, which the calling operation owns, and sends it now, whatever the endpoint's
+ * back-off (`sendAheadOfBackoff`: 409 when the subscription is turned off). Returns the
+ * delivery and event ids.
  */
 export async function queueTestDelivery(args: {
   req: PayloadRequest
@@ -47,6 +49,7 @@ export async function queueTestDelivery(args: {
     SELECT ${args.subscriptionId}, event.id, event.type, event.occurred_at, event.seq, 'pending', 0, now()
     FROM event
     RETURNING id`)
-  await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)
-  return { deliveryId: rows[0]!.id, eventId }
+  const deliveryId = rows[0]!.id
+  await sendAheadOfBackoff(db, { subscriptionId: args.subscriptionId, deliveryId, isManual: false })
+  return { deliveryId, eventId }
 }
