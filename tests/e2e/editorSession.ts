@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { expect, inject } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { api } from './api'
+import { api, logIn } from './api'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
@@ -28,10 +28,7 @@ export async function logInAsEditor(browser: Browser): Promise<Page> {
 
 /** A Bearer token of the seeded editor, for the API calls a test prepares or checks with. */
 export async function editorToken(): Promise<string> {
-  const login = await api('/api/users/login', {
-    method: 'POST',
-    body: { email: credentials.editorEmail, password: credentials.editorPassword },
-  })
+  const login = await logIn(credentials.editorEmail, credentials.editorPassword)
   expect(login.status).toBe(200)
   return login.body.token as string
 }
