@@ -1,5 +1,5 @@
 import { createLocalReq, type Payload } from 'payload'
-import { afterAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 
 import { seedWebhookEventTypes } from '../../seed/webhooks'
 import { inTransaction } from '../../src/db/transaction'
@@ -9,7 +9,13 @@ import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worke
 import { consumerWithKey } from './identities'
 import { getTestPayload } from './payload'
 import { restJson } from './rest'
-import { startWebhookReceiver, type Answer, type ReceivedWebhook } from './webhookReceiver'
+import {
+  answerByPath,
+  startWebhookReceiver,
+  type Answer,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from './webhookReceiver'
 import { workerProcesses } from './webhookWorkers'
 
 /** Settings of the app as an operator writes them (`getTestPayload`'s). */
@@ -105,5 +111,44 @@ export function webhookHarness() {
         await inTransaction(req, () => emitEvent({ req, ...event }))
       }
     },
+  }
+}
+
+/**
+ * `webhookHarness()` for a file whose tests follow deliveries to one receiver as consumer A,
+ * with consumer B (someone else) asking for what must stay A's. Call it once at the top of the
+ * file: it registers the `beforeAll` that starts the receiver (a delivery to a path is answered
+ * by the rule `answers` holds for that path, 200 where none is set; the endpoint probe gets a
+ * 200), the file's Payload and the two consumers (named `names.a` and `names.b`), and the
+ * `afterEach` that stops the in-process workers.
+ */
+export function twoConsumerWebhooks(names: { a: string; b: string }) {
+  const webhooks = webhookHarness()
+  /** How each path answers deliveries; 200 when none is set. */
+  const answers = new Map<string, (request: ReceivedWebhook) => Answer>()
+  let started: { payload: Payload; receiver: WebhookReceiver; keyA: string; keyB: string }
+  beforeAll(async () => {
+    const receiver = await webhooks.receiver(answerByPath(answers))
+    const payload = await webhooks.start()
+    const keyA = await webhooks.consumerKey(names.a)
+    const keyB = await webhooks.consumerKey(names.b)
+    started = { payload, receiver, keyA, keyB }
+  })
+  afterEach(() => webhooks.stopWorkers())
+  const file = () => {
+    if (!started) throw new Error('twoConsumerWebhooks: started in beforeAll')
+    return started
+  }
+  return {
+    ...webhooks,
+    answers,
+    payload: () => file().payload,
+    receiver: () => file().receiver,
+    /** Consumer A's API key. */
+    keyA: () => file().keyA,
+    /** Consumer A's headers (`x-api-key`). */
+    asA: () => ({ 'x-api-key': file().keyA }),
+    /** Consumer B's headers (`x-api-key`). */
+    asB: () => ({ 'x-api-key': file().keyB }),
   }
 }
