@@ -1,5 +1,4 @@
 import type { Pool } from 'pg'
-import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { signedInAs } from '../helpers/identities'
@@ -10,18 +9,16 @@ import { address, createProduct, shopHarness } from '../helpers/shop'
 // Orders are titled "Order #<id>" in the admin panel (and searchable by it),
 // not by the customer's e-mail.
 
-const store = shopHarness()
-let payload: Payload
+const { payload } = shopHarness({ startInBeforeAll: true })
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  payload = (await store.start()).payload
-  admin = await signedInAs(payload, 'admin')
+  admin = await signedInAs(payload(), 'admin')
 })
 
 describe('order titles', () => {
   it('titles a placed order "Order #<id>", stored, so that the list finds it by title', async () => {
-    const product = await createProduct(payload)
+    const product = await createProduct(payload())
     const placed = await restJson('POST', '/api/orders/checkout', {
       body: {
         items: [{ productId: product.id, quantity: 1 }],
@@ -42,7 +39,7 @@ describe('order titles', () => {
   })
 
   it('titles an order written without one when it is read', async () => {
-    const pool = (payload.db as unknown as { pool: Pool }).pool
+    const pool = (payload().db as unknown as { pool: Pool }).pool
     await insertOrders(pool, [{ status: 'paid', total: '10', createdAt: new Date() }])
     const { rows } = await pool.query<{ id: number }>('SELECT max(id) AS id FROM orders')
     const id = rows[0]!.id
@@ -51,7 +48,7 @@ describe('order titles', () => {
   })
 
   it('still refuses, over REST, a status a person may not set (400)', async () => {
-    const pool = (payload.db as unknown as { pool: Pool }).pool
+    const pool = (payload().db as unknown as { pool: Pool }).pool
     await insertOrders(pool, [{ status: 'cancelled', total: '10', createdAt: new Date() }])
     const { rows } = await pool.query<{ id: number }>('SELECT max(id) AS id FROM orders')
     const refused = await restJson('PATCH', `/api/orders/${rows[0]!.id}`, {
