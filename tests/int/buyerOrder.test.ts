@@ -12,6 +12,7 @@ import {
   fakeStripeSettings,
   shopHarness,
   cartOf,
+  generalRateLimitOff,
   checkout,
   newClientAddress,
 } from '../helpers/shop'
@@ -21,10 +22,7 @@ import { handInConfig } from '../helpers/testConfig'
 // order page reads `GET /api/v1/orders/{id}` with it in `X-Order-Token`; a signed-in customer
 // lists their own orders at `GET /api/v1/orders`.
 
-const { payload, stripe } = shopHarness({
-  resetBeforeEach: true,
-  settings: { RATE_LIMIT_DEFAULT: '10000/60' },
-})
+const { payload, stripe } = shopHarness({ resetBeforeEach: true, settings: generalRateLimitOff })
 
 // Each checkout from an address of its own (`checkout`): the holding limits count per client.
 const guestCart = (productId: number, quantity = 1) =>

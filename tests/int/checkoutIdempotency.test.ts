@@ -10,16 +10,14 @@ import {
   stockOf,
   shopHarness,
   cartOf,
+  generalRateLimitOff,
   checkout,
   newClientAddress,
 } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 import { deleteExpiredCheckoutKeys } from '../../src/shop/idempotency/checkoutKeyStore'
 
-const { payload, stripe } = shopHarness({
-  resetBeforeEach: true,
-  settings: { RATE_LIMIT_DEFAULT: '10000/60' },
-})
+const { payload, stripe } = shopHarness({ resetBeforeEach: true, settings: generalRateLimitOff })
 
 // An address of its own per test (`newClientAddress`): keys are per client, and so are the
 // holding limits.
