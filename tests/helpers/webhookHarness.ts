@@ -9,6 +9,7 @@ import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worke
 import { consumerWithKey } from './identities'
 import { getTestPayload } from './payload'
 import { restJson } from './rest'
+import { useFakeStripe as pointPayloadAtFakeStripe } from './shop'
 import {
   answerByPath,
   startWebhookReceiver,
@@ -29,13 +30,14 @@ export type EmittedEvent = { type: WebhookEventName; data: Record<string, unknow
 /**
  * What a webhook test file starts, in one place. Call it once at the top of the file: it
  * registers the `afterAll` that stops everything it started (worker processes, in-process
- * workers, receivers). In `beforeAll`, `start()` gives the file's Payload with the event types
- * seeded; then `receiver`, `worker`, `processes.start`, `consumerKey` and `subscribe` as the
- * tests need them.
+ * workers, receivers, fake Stripes). In `beforeAll`, `start()` gives the file's Payload with the
+ * event types seeded; then `receiver`, `fakeStripe`, `worker`, `processes.start`, `consumerKey`
+ * and `subscribe` as the tests need them.
  */
 export function webhookHarness() {
   let started: Payload | undefined
   const receivers: { close: () => Promise<void> }[] = []
+  const fakeStripes: { stop: () => Promise<void> }[] = []
   const workers = new Set<WebhookWorker>()
   const processes = workerProcesses()
 
@@ -53,6 +55,7 @@ export function webhookHarness() {
     processes.killAll()
     await stopWorkers()
     await Promise.all(receivers.splice(0).map((receiver) => receiver.close()))
+    await Promise.all(fakeStripes.splice(0).map((stripe) => stripe.stop()))
   })
 
   return {
@@ -61,6 +64,12 @@ export function webhookHarness() {
       started = await getTestPayload(settings)
       await seedWebhookEventTypes(started)
       return started
+    },
+    /** A fake Stripe the file's Payload pays through (`useFakeStripe`); stopped after the file. */
+    async fakeStripe() {
+      const stripe = await pointPayloadAtFakeStripe(payload())
+      fakeStripes.push(stripe)
+      return stripe
     },
     /** A receiver on loopback answering as `answer` says (200 by default); closed after the file. */
     async receiver(answer?: (request: ReceivedWebhook) => Answer) {
