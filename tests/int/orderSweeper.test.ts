@@ -13,7 +13,7 @@ import { startOrderSweeper } from '../../src/shop/operations/startOrderSweeper'
 import { spawnScript } from '../../scripts/lib/processes'
 import { checkoutSessionEvent } from '../helpers/fakeStripe'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, fakeStripeSettings, stockOf, shopHarness } from '../helpers/shop'
+import { cartOf, createProduct, fakeStripeSettings, shopHarness, stockOf } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 
 const { payload, stripe } = shopHarness({
@@ -34,11 +34,7 @@ async function placeOrder(
   const { ageMinutes = 71, withSession = true } = options
   const product = await createProduct(payload(), { stock: 5 })
   const response = await restJson('POST', '/api/orders/checkout', {
-    body: {
-      items: [{ productId: product.id, quantity: 2 }],
-      customerEmail: 'sweep@example.com',
-      shippingAddress: address,
-    },
+    body: cartOf(product.id, 2, 'sweep@example.com'),
   })
   expect(response.status).toBe(201)
   const id: number = response.body.orderId
