@@ -1,32 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { api } from './api'
-import { launchBrowser, requestedUrls } from './browser'
+import { adminToken, api } from './api'
+import { adminPanelAs, browserForFile, requestedUrls } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 describe('JSON fields in the admin panel (production build, offline)', () => {
   it("renders an audit-log entry's data in the code editor, loaded from the app itself", async () => {
-    const login = await api('/api/users/login', {
-      method: 'POST',
-      body: { email: credentials.adminEmail, password: credentials.adminPassword },
-    })
-    const token = login.body.token as string
+    const token = await adminToken()
     const marker = `offline-editor-${randomUUID()}`
     const recorded = await api('/api/admin-action', {
       method: 'POST',
@@ -40,12 +27,7 @@ describe('JSON fields in the admin panel (production build, offline)', () => {
     expect(entries.body.docs).toHaveLength(1)
     const entryId = entries.body.docs[0].id as number
 
-    const page = await browser.newPage()
-    await page.goto(`${baseUrl}/admin/login`)
-    await page.fill('#field-email', credentials.adminEmail)
-    await page.fill('#field-password', credentials.adminPassword)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => url.pathname === '/admin')
+    const page = await adminPanelAs(browser(), credentials.adminEmail, credentials.adminPassword)
 
     await page.goto(`${baseUrl}/admin/collections/audit-log/${entryId}`)
     await page.locator('.monaco-editor .view-lines', { hasText: marker }).waitFor()

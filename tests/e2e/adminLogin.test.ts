@@ -1,26 +1,17 @@
 import { mkdir } from 'node:fs/promises'
 
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { launchBrowser } from './browser'
+import { browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 describe('the admin panel (production build)', () => {
   it('lets the seeded editor log in and shows the dashboard', async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.goto(`${baseUrl}/admin`)
     await page.waitForURL(/\/admin\/login/)
     await page.fill('#field-email', credentials.editorEmail)
@@ -39,7 +30,7 @@ describe('the admin panel (production build)', () => {
   })
 
   it('refuses the wrong password and stays on the login page', async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.goto(`${baseUrl}/admin/login`)
     await page.fill('#field-email', credentials.editorEmail)
     await page.fill('#field-password', 'not-the-password')

@@ -1,25 +1,16 @@
 import { mkdir } from 'node:fs/promises'
 
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { checkoutSessionEvent, signedWebhook } from '../helpers/fakeStripe'
 import { startWebhookReceiver } from '../helpers/webhookReceiver'
-import { api } from './api'
-import { launchBrowser } from './browser'
+import { adminToken, api, buyerAddress, subscribeSeededConsumer } from './api'
+import { adminPanelAs, browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 /** A demo product bought by a guest: the order and its payment page (the payment sandbox's). */
 async function placedOrder() {
@@ -30,13 +21,7 @@ async function placedOrder() {
     body: {
       items: [{ productId: mug.id, quantity: 1 }],
       customerEmail: 'e2e-buyer@example.com',
-      shippingAddress: {
-        name: 'E2E Buyer',
-        line1: 'Nevsky 28',
-        city: 'Saint Petersburg',
-        postal_code: '191186',
-        country: 'RU',
-      },
+      shippingAddress: buyerAddress,
     },
   })
   expect(placed.status).toBe(201)
@@ -44,9 +29,9 @@ async function placedOrder() {
 }
 
 /** A demo product bought by a guest and paid through a signed Stripe webhook to the server. */
-async function paidOrder(adminToken: string) {
+async function paidOrder(token: string) {
   const { orderId } = await placedOrder()
-  const order = await api(`/api/orders/${orderId}`, { token: adminToken })
+  const order = await api(`/api/orders/${orderId}`, { token })
   const event = checkoutSessionEvent('checkout.session.completed', {
     id: order.body.stripeSessionId,
     metadata: { orderId: String(orderId) },
@@ -62,32 +47,15 @@ async function paidOrder(adminToken: string) {
   return orderId as number
 }
 
-async function logIn() {
-  const page = await browser.newPage()
-  await page.goto(`${baseUrl}/admin/login`)
-  await page.fill('#field-email', credentials.adminEmail)
-  await page.fill('#field-password', credentials.adminPassword)
-  await page.click('button[type="submit"]')
-  await page.waitForURL((url) => url.pathname === '/admin')
-  return page
-}
+const logIn = () => adminPanelAs(browser(), credentials.adminEmail, credentials.adminPassword)
 
 describe('orders in the admin panel (production build)', () => {
   it('lets an admin move a paid order to shipped', async () => {
-    const login = await api('/api/users/login', {
-      method: 'POST',
-      body: { email: credentials.adminEmail, password: credentials.adminPassword },
-    })
-    const token = login.body.token as string
+    const token = await adminToken()
     const orderId = await paidOrder(token)
     expect((await api(`/api/orders/${orderId}`, { token })).body.status).toBe('paid')
 
-    const page = await browser.newPage()
-    await page.goto(`${baseUrl}/admin/login`)
-    await page.fill('#field-email', credentials.adminEmail)
-    await page.fill('#field-password', credentials.adminPassword)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => url.pathname === '/admin')
+    const page = await logIn()
 
     await page.goto(`${baseUrl}/admin/collections/orders/${orderId}`)
     const status = page.locator('#field-status')
@@ -108,11 +76,7 @@ describe('orders in the admin panel (production build)', () => {
   })
 
   it('refuses, on the production server, an admin skipping a step', async () => {
-    const login = await api('/api/users/login', {
-      method: 'POST',
-      body: { email: credentials.adminEmail, password: credentials.adminPassword },
-    })
-    const token = login.body.token as string
+    const token = await adminToken()
     const orderId = await paidOrder(token)
     const skipped = await api(`/api/orders/${orderId}`, {
       method: 'PATCH',
@@ -126,11 +90,7 @@ describe('orders in the admin panel (production build)', () => {
 
 describe('refunds in the admin panel (production build)', () => {
   it('lets an admin refund part of an order from its page and shows the status and amount change', async () => {
-    const login = await api('/api/users/login', {
-      method: 'POST',
-      body: { email: credentials.adminEmail, password: credentials.adminPassword },
-    })
-    const token = login.body.token as string
+    const token = await adminToken()
     // Paid on the payment sandbox's page, so that the sandbox knows the payment it refunds.
     const { orderId, paymentUrl } = await placedOrder()
     const paid = await fetch(`${paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })
@@ -166,11 +126,7 @@ describe('refunds in the admin panel (production build)', () => {
 
 describe('readable admin lists and final statuses', () => {
   it('offers a paid order only its next step and shows a cancelled order read-only', async () => {
-    const login = await api('/api/users/login', {
-      method: 'POST',
-      body: { email: credentials.adminEmail, password: credentials.adminPassword },
-    })
-    const token = login.body.token as string
+    const token = await adminToken()
     const paidId = await paidOrder(token)
     const cancelled = await placedOrder()
     const cancel = await fetch(`${cancelled.paymentUrl}/cancel`, {
@@ -201,11 +157,7 @@ describe('readable admin lists and final statuses', () => {
   it('lists subscriptions with their event types and Yes/No, not raw JSON and chips', async () => {
     const receiver = await startWebhookReceiver()
     try {
-      const subscribed = await api('/webhooks/subscriptions', {
-        method: 'POST',
-        apiKey: credentials.consumerApiKey,
-        body: { endpoint_url: receiver.url('/everything'), events: ['*'] },
-      })
+      const subscribed = await subscribeSeededConsumer(receiver.url('/everything'), ['*'])
       expect(subscribed.status).toBe(201)
       const page = await logIn()
       await page.goto(`${baseUrl}/admin/collections/webhook-subscriptions?limit=100`)

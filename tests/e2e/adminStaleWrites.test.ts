@@ -1,54 +1,23 @@
 import { mkdir } from 'node:fs/promises'
 
-import pg from 'pg'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { api } from './api'
-import { launchBrowser } from './browser'
+import { api, appDatabase, buyerAddress, subscribeSeededConsumer } from './api'
+import { adminPanelAs, browserForFile } from './browser'
+import { editorToken } from './editorSession'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
+const browser = browserForFile()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function logIn(email: string, password: string) {
-  const page = await browser.newPage()
-  await page.goto(`${baseUrl}/admin/login`)
-  await page.fill('#field-email', email)
-  await page.fill('#field-password', password)
-  await page.click('button[type="submit"]')
-  await page.waitForURL((url) => url.pathname === '/admin')
-  return page
-}
-
-async function editorToken() {
-  const login = await api('/api/users/login', {
-    method: 'POST',
-    body: { email: credentials.editorEmail, password: credentials.editorPassword },
-  })
-  expect(login.status).toBe(200)
-  return login.body.token as string
-}
+const logIn = (email: string, password: string) => adminPanelAs(browser(), email, password)
 
 const guest = {
   customerEmail: 'stale-form@example.com',
-  shippingAddress: {
-    name: 'E2E Buyer',
-    line1: 'Nevsky 28',
-    city: 'Saint Petersburg',
-    postal_code: '191186',
-    country: 'RU',
-  },
+  shippingAddress: buyerAddress,
 }
 
 /** Logs what the admin form sends on save (the request body of the PATCH / POST). */
@@ -145,14 +114,9 @@ describe('an editor saving a product whose stock changed under the form', () => 
 describe('an admin saving a subscription the worker disabled under the form', () => {
   it('refuses to re-enable it with a message saying what happened, and keeps it disabled', async () => {
     const receiver = await startWebhookReceiver()
-    const database = new pg.Client({ connectionString: inject('databaseUrl') })
-    await database.connect()
+    const database = await appDatabase()
     try {
-      const subscribed = await api('/webhooks/subscriptions', {
-        method: 'POST',
-        apiKey: credentials.consumerApiKey,
-        body: { endpoint_url: receiver.url('/stale-form'), events: ['order.paid'] },
-      })
+      const subscribed = await subscribeSeededConsumer(receiver.url('/stale-form'), ['order.paid'])
       expect(subscribed.status).toBe(201)
       const id = subscribed.body.id as string
       const state = async () =>

@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
-import { launchBrowser } from './browser'
+import { browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 describe('the API reference at /docs (production build)', () => {
   it('renders the document, its article operations and webhook events, from this app alone', async () => {
     const served = await fetch(`${baseUrl}/api/openapi.json`)
     expect(served.status, 'GET /api/openapi.json').toBe(200)
     const document = await served.json()
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     const requested: string[] = []
     page.on('request', (request) => requested.push(request.url()))
     const consoleErrors: string[] = []

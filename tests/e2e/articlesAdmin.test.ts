@@ -1,29 +1,15 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { launchBrowser } from './browser'
+import { adminPanelAs, browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 describe('articles in the admin panel', () => {
   it('lets an editor open the seeded articles and publish a draft', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${baseUrl}/admin/login`)
-    await page.fill('#field-email', credentials.editorEmail)
-    await page.fill('#field-password', credentials.editorPassword)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => url.pathname === '/admin')
+    const page = await adminPanelAs(browser(), credentials.editorEmail, credentials.editorPassword)
 
     // Drafts only: the status is Payload's `_status`, shown as the list's Status column. Oldest
     // first: the seeded drafts, not those other test files are working on (a published article

@@ -1,7 +1,8 @@
-import { chromium, type BrowserContext } from 'playwright-core'
-import { afterEach, expect, inject } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 
-const appUrl = new URL(inject('baseUrl'))
+const baseUrl = inject('baseUrl')
+const appUrl = new URL(baseUrl)
 /** Hosts (with their ports) of the apps under test: every other host is a third party. */
 const appHosts = new Set([appUrl.host])
 
@@ -66,4 +67,38 @@ export async function launchBrowser({ alsoApps = [] }: { alsoApps?: string[] } =
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => recordRequests(await newContext(options))
   return browser
+}
+
+/**
+ * The test file's browser (`launchBrowser()`): launched before the file's tests and closed after
+ * them. Call it once at the top of the file: it registers both hooks. What it returns gives the
+ * browser, once launched.
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('browserForFile: the browser is launched in beforeAll')
+    return browser
+  }
+}
+
+/** A new page of `browser`, logged in to the admin panel as `email` through its login form. */
+export async function adminPanelAs(
+  browser: Browser,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(`${baseUrl}/admin/login`)
+  await page.fill('#field-email', email)
+  await page.fill('#field-password', password)
+  await page.click('button[type="submit"]')
+  await page.waitForURL((url) => url.pathname === '/admin')
+  return page
 }

@@ -1,32 +1,17 @@
 import { mkdir } from 'node:fs/promises'
 
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { launchBrowser } from './browser'
+import { adminPanelAs, browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
+const browser = browserForFile()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function signedInEditor(): Promise<Page> {
-  const page = await browser.newPage()
-  await page.goto(`${baseUrl}/admin/login`)
-  await page.fill('#field-email', credentials.editorEmail)
-  await page.fill('#field-password', credentials.editorPassword)
-  await page.click('button[type="submit"]')
-  await page.waitForURL((url) => url.pathname === '/admin')
-  return page
-}
+const signedInEditor = (): Promise<Page> =>
+  adminPanelAs(browser(), credentials.editorEmail, credentials.editorPassword)
 
 /** A published seeded article (written in English and Russian), by the API. */
 async function publishedArticle(offset: number) {

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { expect, inject } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { api } from './api'
+import { api, logIn } from './api'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
@@ -18,20 +18,22 @@ export async function logInAsEditor(browser: Browser): Promise<Page> {
     viewport: { width: 1440, height: 900 },
   })
   const page = await context.newPage()
+  await logInThroughForm(page, credentials.editorEmail, credentials.editorPassword)
+  return page
+}
+
+/** Logs `page` in to the admin panel as `email`, through the login form's labelled fields. */
+export async function logInThroughForm(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/admin/login`)
-  await page.getByLabel('Email').fill(credentials.editorEmail)
-  await page.getByLabel('Password').fill(credentials.editorPassword)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((url) => url.pathname === '/admin')
-  return page
 }
 
 /** A Bearer token of the seeded editor, for the API calls a test prepares or checks with. */
 export async function editorToken(): Promise<string> {
-  const login = await api('/api/users/login', {
-    method: 'POST',
-    body: { email: credentials.editorEmail, password: credentials.editorPassword },
-  })
+  const login = await logIn(credentials.editorEmail, credentials.editorPassword)
   expect(login.status).toBe(200)
   return login.body.token as string
 }

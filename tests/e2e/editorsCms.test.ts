@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { api } from './api'
-import { launchBrowser } from './browser'
+import { browserForFile } from './browser'
 import {
   createArticle,
   editorToken,
@@ -19,15 +19,10 @@ import {
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
+const browser = browserForFile()
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await mkdir('docs/images', { recursive: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** Waits for the admin panel's save of article `id` that `isWanted` picks; its status. */
@@ -51,7 +46,7 @@ describe('an editor giving an article a cover picture', () => {
     // Plain titles: the list is photographed for the docs (the app's database is new each run).
     const title = 'Harbour at dawn'
     const articleId = await createArticle(token, { title, status: 'published' })
-    const page = await logInAsEditor(browser)
+    const page = await logInAsEditor(browser())
 
     // Media > Create New: the file and what it shows.
     await page.goto(`${baseUrl}/admin/collections/media/create`)
@@ -142,7 +137,7 @@ describe('an editor changing a published article', () => {
     const oldTitle = uniqueTitle('Tide tables explained')
     const newTitle = `${oldTitle}, revised`
     const articleId = await createArticle(token, { title: oldTitle, status: 'published' })
-    const page = await logInAsEditor(browser)
+    const page = await logInAsEditor(browser())
     await page.goto(`${baseUrl}/admin/collections/articles/${articleId}`)
     const titleField = page.getByRole('textbox', { name: 'Title' })
     expect(await titleField.inputValue()).toBe(oldTitle)
@@ -194,7 +189,7 @@ describe('an editor restoring an earlier version', () => {
     expect(renamed.status).toBe(200)
     expect((await publishedArticle(articleId)).body.data.title).toBe(secondTitle)
 
-    const page = await logInAsEditor(browser)
+    const page = await logInAsEditor(browser())
     await page.goto(`${baseUrl}/admin/collections/articles/${articleId}`)
     await page.getByRole('link', { name: 'Versions' }).click()
     await page.waitForURL(`${baseUrl}/admin/collections/articles/${articleId}/versions`)

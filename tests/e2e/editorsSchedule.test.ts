@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 
 import pg from 'pg'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { launchBrowser } from './browser'
+import { browserForFile } from './browser'
 import {
   createArticle,
   editorToken,
@@ -15,15 +14,10 @@ import {
 
 const baseUrl = inject('baseUrl')
 const databaseUrl = inject('databaseUrl')
-let browser: Browser
+const browser = browserForFile()
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await mkdir('docs/images', { recursive: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
 })
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -47,7 +41,7 @@ describe('an editor scheduling the publication of a draft', () => {
       const articleId = await createArticle(token, { title, status: 'draft' })
       expect((await publishedArticle(articleId)).status).toBe(404)
 
-      const page = await logInAsEditor(browser)
+      const page = await logInAsEditor(browser())
       await page.goto(`${baseUrl}/admin/collections/articles/${articleId}`)
       expect(await shownStatus(page).textContent()).toBe('Draft')
 

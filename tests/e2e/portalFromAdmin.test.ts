@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { seedCredentials } from '../../seed/identities'
 import { api } from './api'
 import { launchBrowser } from './browser'
+import { logInThroughForm } from './editorSession'
 
 // The ways into the integrator portal besides the consumer's own link (tests/e2e/portal.test.ts):
 // an admin's button in the admin panel, and a page of another site that tries to frame it.
@@ -41,11 +42,7 @@ describe("an admin opening a consumer's portal", () => {
   it("opens it in a new tab from the consumer's page, acting as that consumer", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    await page.goto(`${baseUrl}/admin/login`)
-    await page.getByLabel('Email').fill(credentials.adminEmail)
-    await page.getByLabel('Password').fill(credentials.adminPassword)
-    await page.getByRole('button', { name: 'Login' }).click()
-    await page.waitForURL((url) => url.pathname === '/admin')
+    await logInThroughForm(page, credentials.adminEmail, credentials.adminPassword)
 
     await page.goto(`${baseUrl}/admin/collections/consumers`)
     await page.getByRole('link', { name: 'Demo integration' }).first().click()

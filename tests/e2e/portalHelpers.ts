@@ -4,17 +4,14 @@ import type { Browser, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
-import { api } from './api'
+import { api, logIn } from './api'
 
 const baseUrl = inject('baseUrl')
 
 /** An admin's token, for creating the consumers of the tests through the admin REST API. */
 export async function adminToken() {
   const credentials = seedCredentials()
-  const login = await api('/api/users/login', {
-    method: 'POST',
-    body: { email: credentials.adminEmail, password: credentials.adminPassword },
-  })
+  const login = await logIn(credentials.adminEmail, credentials.adminPassword)
   expect(login.status).toBe(200)
   return login.body.token as string
 }

@@ -1,25 +1,15 @@
 import { mkdir } from 'node:fs/promises'
 
-import pg from 'pg'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
-import { api } from './api'
-import { launchBrowser } from './browser'
+import { api, appDatabase, subscribeSeededConsumer } from './api'
+import { browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 type Delivery = {
   id: number
@@ -35,14 +25,9 @@ describe('an admin opening a webhook delivery', () => {
     const receiver = await startWebhookReceiver((request) => ({
       status: request.method === 'POST' && ++posts === 1 ? 500 : 200,
     }))
-    const database = new pg.Client({ connectionString: inject('databaseUrl') })
-    await database.connect()
+    const database = await appDatabase()
     try {
-      const subscribed = await api('/webhooks/subscriptions', {
-        method: 'POST',
-        apiKey: credentials.consumerApiKey,
-        body: { endpoint_url: receiver.url('/attempt-log'), events: ['order.paid'] },
-      })
+      const subscribed = await subscribeSeededConsumer(receiver.url('/attempt-log'), ['order.paid'])
       expect(subscribed.status).toBe(201)
       const subscriptionId = subscribed.body.id as string
       // Read from the database: polling the API this often would meet its rate limit.
@@ -77,7 +62,7 @@ describe('an admin opening a webhook delivery', () => {
       )
       expect(receiver.posts()).toHaveLength(2)
 
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
       await page.goto(`${baseUrl}/admin/login`)
       await page.fill('#field-email', credentials.adminEmail)
       await page.fill('#field-password', credentials.adminPassword)

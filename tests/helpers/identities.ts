@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
+import { beforeAll } from 'vitest'
 
 import { restJson } from './rest'
 
@@ -53,6 +54,22 @@ export type UserWithToken = Awaited<ReturnType<typeof userWithToken>>
 /** The headers of a new user of `role`, signed in (`authorization: Bearer …`). */
 export async function signedInAs(payload: Payload, role: 'admin' | 'editor' | 'customer') {
   return { authorization: `Bearer ${(await userWithToken(payload, role)).token}` }
+}
+
+/**
+ * `signedInAs(payload(), role)` made in a `beforeAll` this registers (so after the hooks
+ * registered before it, such as the one that starts the file's Payload); what it returns gives
+ * the headers, once made.
+ */
+export function signedInForFile(payload: () => Payload, role: 'admin' | 'editor' | 'customer') {
+  let headers: Record<string, string> | undefined
+  beforeAll(async () => {
+    headers = await signedInAs(payload(), role)
+  })
+  return () => {
+    if (!headers) throw new Error('signedInForFile: signed in in beforeAll')
+    return headers
+  }
 }
 
 /** The headers of a new API consumer (`x-api-key`). */

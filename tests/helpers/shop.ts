@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
-import { afterAll, beforeEach } from 'vitest'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 import type { Product } from '../../src/payload-types'
 import { startFakeStripe, type FakeStripe } from './fakeStripe'
@@ -21,6 +21,12 @@ export const address = {
 
 /** A client address of its own (in TEST-NET-3): the holding limits and idempotency keys count per client. */
 export const newClientAddress = () => `203.0.113.${randomBytes(1)[0]! % 250}`
+
+/**
+ * Settings of a file that sends many requests from one client: the general rate limit (120
+ * requests a minute per client unless set) out of the way.
+ */
+export const generalRateLimitOff = { RATE_LIMIT_DEFAULT: '10000/60' }
 
 /** A checkout body: `quantity` units of product `productId` for `customerEmail`, shipped to `address`. */
 export const cartOf = (productId: number, quantity: number, customerEmail: string) => ({
@@ -87,21 +93,48 @@ export async function useFakeStripe(payload: Payload) {
  * The set-up of a shop test file. Call it once at the top of the file: `start(settings)` (in
  * `beforeAll`) starts Payload with `settings` (as `getTestPayload` takes them) and a fake Stripe
  * the shop pays through (`useFakeStripe`); the fake stops after the file and, with
- * `resetBeforeEach`, forgets what it recorded before each test.
+ * `resetBeforeEach`, forgets what it recorded before each test. With `startInBeforeAll` (or
+ * `settings`), the harness registers that `beforeAll` itself, with `settings`; `payload()` and
+ * `stripe()` give what it started.
  */
-export function shopHarness({ resetBeforeEach = false }: { resetBeforeEach?: boolean } = {}) {
+export function shopHarness({
+  resetBeforeEach = false,
+  startInBeforeAll = false,
+  settings,
+}: {
+  resetBeforeEach?: boolean
+  startInBeforeAll?: boolean
+  settings?: Parameters<typeof getTestPayload>[0]
+} = {}) {
   let stripe: FakeStripe | undefined
+  let payload: Payload | undefined
   afterAll(async () => {
     await stripe?.stop()
   })
   if (resetBeforeEach) beforeEach(() => stripe?.reset())
+  const start = async (given?: Parameters<typeof getTestPayload>[0]) => {
+    payload = await getTestPayload(given)
+    const started = await startFakeStripe()
+    handInConfig(payload, fakeStripeSettings(started))
+    stripe = started
+    return { payload, stripe: started }
+  }
+  if (startInBeforeAll || settings) {
+    beforeAll(async () => {
+      await start(settings)
+    })
+  }
   return {
-    async start(settings?: Parameters<typeof getTestPayload>[0]) {
-      const payload = await getTestPayload(settings)
-      const started = await startFakeStripe()
-      handInConfig(payload, fakeStripeSettings(started))
-      stripe = started
-      return { payload, stripe: started }
+    start,
+    /** The file's Payload, once started. */
+    payload: () => {
+      if (!payload) throw new Error('shopHarness: start() first (in beforeAll)')
+      return payload
+    },
+    /** The file's fake Stripe, once started. */
+    stripe: () => {
+      if (!stripe) throw new Error('shopHarness: start() first (in beforeAll)')
+      return stripe
     },
   }
 }

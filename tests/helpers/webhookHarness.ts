@@ -1,5 +1,5 @@
 import { createLocalReq, type Payload } from 'payload'
-import { afterAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 
 import { seedWebhookEventTypes } from '../../seed/webhooks'
 import { inTransaction } from '../../src/db/transaction'
@@ -9,7 +9,14 @@ import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/worke
 import { consumerWithKey } from './identities'
 import { getTestPayload } from './payload'
 import { restJson } from './rest'
-import { startWebhookReceiver, type Answer, type ReceivedWebhook } from './webhookReceiver'
+import { useFakeStripe as pointPayloadAtFakeStripe } from './shop'
+import {
+  answerByPath,
+  startWebhookReceiver,
+  type Answer,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from './webhookReceiver'
 import { workerProcesses } from './webhookWorkers'
 
 /** Settings of the app as an operator writes them (`getTestPayload`'s). */
@@ -23,13 +30,14 @@ export type EmittedEvent = { type: WebhookEventName; data: Record<string, unknow
 /**
  * What a webhook test file starts, in one place. Call it once at the top of the file: it
  * registers the `afterAll` that stops everything it started (worker processes, in-process
- * workers, receivers). In `beforeAll`, `start()` gives the file's Payload with the event types
- * seeded; then `receiver`, `worker`, `processes.start`, `consumerKey` and `subscribe` as the
- * tests need them.
+ * workers, receivers, fake Stripes). In `beforeAll`, `start()` gives the file's Payload with the
+ * event types seeded; then `receiver`, `fakeStripe`, `worker`, `processes.start`, `consumerKey`
+ * and `subscribe` as the tests need them.
  */
 export function webhookHarness() {
   let started: Payload | undefined
   const receivers: { close: () => Promise<void> }[] = []
+  const fakeStripes: { stop: () => Promise<void> }[] = []
   const workers = new Set<WebhookWorker>()
   const processes = workerProcesses()
 
@@ -47,6 +55,7 @@ export function webhookHarness() {
     processes.killAll()
     await stopWorkers()
     await Promise.all(receivers.splice(0).map((receiver) => receiver.close()))
+    await Promise.all(fakeStripes.splice(0).map((stripe) => stripe.stop()))
   })
 
   return {
@@ -55,6 +64,12 @@ export function webhookHarness() {
       started = await getTestPayload(settings)
       await seedWebhookEventTypes(started)
       return started
+    },
+    /** A fake Stripe the file's Payload pays through (`useFakeStripe`); stopped after the file. */
+    async fakeStripe() {
+      const stripe = await pointPayloadAtFakeStripe(payload())
+      fakeStripes.push(stripe)
+      return stripe
     },
     /** A receiver on loopback answering as `answer` says (200 by default); closed after the file. */
     async receiver(answer?: (request: ReceivedWebhook) => Answer) {
@@ -105,5 +120,44 @@ export function webhookHarness() {
         await inTransaction(req, () => emitEvent({ req, ...event }))
       }
     },
+  }
+}
+
+/**
+ * `webhookHarness()` for a file whose tests follow deliveries to one receiver as consumer A,
+ * with consumer B (someone else) asking for what must stay A's. Call it once at the top of the
+ * file: it registers the `beforeAll` that starts the receiver (a delivery to a path is answered
+ * by the rule `answers` holds for that path, 200 where none is set; the endpoint probe gets a
+ * 200), the file's Payload and the two consumers (named `names.a` and `names.b`), and the
+ * `afterEach` that stops the in-process workers.
+ */
+export function twoConsumerWebhooks(names: { a: string; b: string }) {
+  const webhooks = webhookHarness()
+  /** How each path answers deliveries; 200 when none is set. */
+  const answers = new Map<string, (request: ReceivedWebhook) => Answer>()
+  let started: { payload: Payload; receiver: WebhookReceiver; keyA: string; keyB: string }
+  beforeAll(async () => {
+    const receiver = await webhooks.receiver(answerByPath(answers))
+    const payload = await webhooks.start()
+    const keyA = await webhooks.consumerKey(names.a)
+    const keyB = await webhooks.consumerKey(names.b)
+    started = { payload, receiver, keyA, keyB }
+  })
+  afterEach(() => webhooks.stopWorkers())
+  const file = () => {
+    if (!started) throw new Error('twoConsumerWebhooks: started in beforeAll')
+    return started
+  }
+  return {
+    ...webhooks,
+    answers,
+    payload: () => file().payload,
+    receiver: () => file().receiver,
+    /** Consumer A's API key. */
+    keyA: () => file().keyA,
+    /** Consumer A's headers (`x-api-key`). */
+    asA: () => ({ 'x-api-key': file().keyA }),
+    /** Consumer B's headers (`x-api-key`). */
+    asB: () => ({ 'x-api-key': file().keyB }),
   }
 }

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
+import { consumerWithKey, userWithToken, signedInAs } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 
@@ -15,8 +15,8 @@ let otherEditor: Record<string, string>
 
 beforeAll(async () => {
   payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  otherEditor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
+  editor = await signedInAs(payload, 'editor')
+  otherEditor = await signedInAs(payload, 'editor')
 })
 
 describe("an editor's preferences", () => {

@@ -1,25 +1,11 @@
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { insertArticles, createAuthor } from '../helpers/articles'
-import { signedInAs } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
-let payload: Payload
-let editor: Record<string, string>
-let authorId: number
-
-beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = await signedInAs(payload, 'editor')
-  authorId = await createAuthor(payload, 'Walker')
-  await insertArticles(payload.db.pool, {
-    count: 1000,
-    authorId,
-    prefix: 'walk',
-    statuses: ['published', 'draft'],
-  })
+const { payload, editor, authorId } = articlesSetUp({
+  author: 'Walker',
+  articles: { count: 1000, prefix: 'walk', statuses: ['published', 'draft'] },
 })
 
 /**
@@ -27,13 +13,13 @@ beforeAll(async () => {
  * values fall among the rows not yet read (and behind the ones already read).
  */
 async function walkWhileInserting(query: string) {
-  const existing = await payload.db.pool.query<{ id: number }>('SELECT id FROM articles')
+  const existing = await payload().db.pool.query<{ id: number }>('SELECT id FROM articles')
   let isWalking = true
   let inserted = 0
   const inserter = (async () => {
     while (isWalking) {
       // Creation times spread over the same span as the existing rows.
-      await payload.db.pool.query(
+      await payload().db.pool.query(
         `WITH inserted AS (
            INSERT INTO articles (slug, _status, author_id, created_at, updated_at)
            SELECT 'inserted-' || gen_random_uuid(), 'published', $1,
@@ -43,7 +29,7 @@ async function walkWhileInserting(query: string) {
          )
          INSERT INTO articles_locales (title, _locale, _parent_id)
          SELECT 'Inserted', 'en', id FROM inserted`,
-        [authorId],
+        [authorId()],
       )
       inserted += 3
       await new Promise((resolve) => setTimeout(resolve, 2))
@@ -54,7 +40,7 @@ async function walkWhileInserting(query: string) {
   try {
     for (let pages = 0; pages < 1000; pages++) {
       const page = await restJson('GET', `/api/v1/articles?${query}&limit=37${after}`, {
-        headers: editor,
+        headers: editor(),
       })
       expect(page.status).toBe(200)
       seen.push(...page.body.data.map((article: { id: number }) => article.id))

@@ -1,15 +1,15 @@
-import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { rest, restJson } from '../helpers/rest'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
-let payload: Payload
-let editor: Record<string, string>
-let customer: Record<string, string>
-let consumer: Record<string, string>
-let authorA: number
+const {
+  payload,
+  editor,
+  customer,
+  consumer,
+  authorId: authorA,
+} = articlesSetUp({ author: 'Ann Author', customer: true, consumer: true })
 let authorB: number
 let tagNews: number
 let tagHowTo: number
@@ -18,30 +18,26 @@ let tagHowTo: number
 const ids: number[] = []
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  customer = { authorization: `Bearer ${(await userWithToken(payload, 'customer')).token}` }
-  consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
-  authorA = (await payload.create({ collection: 'authors', data: { name: 'Ann Author' } })).id
-  authorB = (await payload.create({ collection: 'authors', data: { name: 'Bob Byline' } })).id
-  tagNews = (await payload.create({ collection: 'tags', data: { name: 'News', slug: 'news' } })).id
+  authorB = (await payload().create({ collection: 'authors', data: { name: 'Bob Byline' } })).id
+  tagNews = (await payload().create({ collection: 'tags', data: { name: 'News', slug: 'news' } }))
+    .id
   tagHowTo = (
-    await payload.create({ collection: 'tags', data: { name: 'How-to', slug: 'how-to' } })
+    await payload().create({ collection: 'tags', data: { name: 'How-to', slug: 'how-to' } })
   ).id
   const fixtures = [
     {
       title: 'Zebra crossing',
       status: 'published',
-      author_id: authorA,
+      author_id: authorA(),
       tag_ids: [tagHowTo, tagNews],
     },
     { title: 'Apple harvest', status: 'draft', author_id: authorB, tag_ids: [] },
-    { title: 'Mango season', status: 'draft', author_id: authorA, tag_ids: [tagNews] },
+    { title: 'Mango season', status: 'draft', author_id: authorA(), tag_ids: [tagNews] },
     { title: 'Apple harvest', status: 'published', author_id: authorB, tag_ids: [tagNews] },
   ]
   for (const [index, fixture] of fixtures.entries()) {
     const created = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: { ...fixture, slug: `fixture-${index}`, excerpt: `Excerpt ${index}` },
     })
     expect(created.status).toBe(201)
@@ -50,14 +46,14 @@ beforeAll(async () => {
   // Known creation days, for the date filter and sorting.
   const days = ['2026-01-10', '2026-02-10', '2026-03-10', '2026-03-10']
   for (const [index, id] of ids.entries()) {
-    await payload.db.pool.query(
+    await payload().db.pool.query(
       `UPDATE articles SET created_at = $1::timestamptz + make_interval(secs => $3) WHERE id = $2`,
       [`${days[index]}T12:00:00Z`, id, index],
     )
   }
 })
 
-const list = (query: string, headers = editor) =>
+const list = (query: string, headers = editor()) =>
   restJson('GET', `/api/v1/articles${query}`, { headers })
 
 describe('GET /api/v1/articles', () => {
@@ -89,7 +85,7 @@ describe('GET /api/v1/articles', () => {
       excerpt: 'Excerpt 0',
       body: null,
       status: 'published',
-      author_id: authorA,
+      author_id: authorA(),
       tag_ids: [tagHowTo, tagNews],
       cover: null,
       published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -101,7 +97,7 @@ describe('GET /api/v1/articles', () => {
   })
 
   it('shows consumers and customers published articles only, editors every status', async () => {
-    for (const headers of [consumer, customer]) {
+    for (const headers of [consumer(), customer()]) {
       const response = await list('', headers)
       expect(response.body.data.map((article: { id: number }) => article.id)).toEqual([
         ids[0],
@@ -117,9 +113,9 @@ describe('GET /api/v1/articles', () => {
   })
 
   it('filters by status, author and creation date, together', async () => {
-    const ofA = await list(`?author_id=${authorA}`)
+    const ofA = await list(`?author_id=${authorA()}`)
     expect(ofA.body.data.map((a: { id: number }) => a.id)).toEqual([ids[0], ids[2]])
-    const draftsOfA = await list(`?author_id=${authorA}&status=draft`)
+    const draftsOfA = await list(`?author_id=${authorA()}&status=draft`)
     expect(draftsOfA.body.data.map((a: { id: number }) => a.id)).toEqual([ids[2]])
     // Created on or after the given day (UTC): the day itself counts.
     const since = await list('?created_after=2026-02-10')
@@ -183,7 +179,7 @@ describe('GET /api/v1/articles', () => {
 
   it('embeds the author and tags on request, and names an unknown relation', async () => {
     const response = await list('?include=author,tags&per_page=1')
-    expect(response.body.data[0].author).toEqual({ id: authorA, name: 'Ann Author' })
+    expect(response.body.data[0].author).toEqual({ id: authorA(), name: 'Ann Author' })
     expect(response.body.data[0].tags).toEqual([
       { id: tagHowTo, name: 'How-to', slug: 'how-to' },
       { id: tagNews, name: 'News', slug: 'news' },
@@ -224,22 +220,22 @@ describe('GET /api/v1/articles', () => {
   })
 
   it('carries an ETag and answers 304 to If-None-Match until the list changes', async () => {
-    const first = await rest('GET', '/api/v1/articles', { headers: editor })
+    const first = await rest('GET', '/api/v1/articles', { headers: editor() })
     const tag = first.headers.get('etag')
     expect(tag).toMatch(/^".+"$/)
     const again = await rest('GET', '/api/v1/articles', {
-      headers: { ...editor, 'if-none-match': tag! },
+      headers: { ...editor(), 'if-none-match': tag! },
     })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
     expect(again.headers.get('etag')).toBe(tag)
 
     await restJson('PATCH', `/api/v1/articles/${ids[3]}`, {
-      headers: editor,
+      headers: editor(),
       body: { excerpt: 'Changed' },
     })
     const changed = await rest('GET', '/api/v1/articles', {
-      headers: { ...editor, 'if-none-match': tag! },
+      headers: { ...editor(), 'if-none-match': tag! },
     })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(tag)
@@ -249,28 +245,28 @@ describe('GET /api/v1/articles', () => {
 describe('GET /api/v1/articles/{id}', () => {
   it('reads one article with its relations, and 404s what is missing or hidden', async () => {
     const response = await restJson('GET', `/api/v1/articles/${ids[0]}?include=author`, {
-      headers: consumer,
+      headers: consumer(),
     })
     expect(response.status).toBe(200)
     expect(response.body.data).toMatchObject({ id: ids[0], author: { name: 'Ann Author' } })
     expect(response.headers.get('etag')).toBeTruthy()
 
     const draft = `/api/v1/articles/${ids[1]}`
-    expect((await restJson('GET', draft, { headers: consumer })).status).toBe(404)
-    expect((await restJson('GET', draft, { headers: customer })).status).toBe(404)
-    expect((await restJson('GET', draft, { headers: editor })).status).toBe(200)
+    expect((await restJson('GET', draft, { headers: consumer() })).status).toBe(404)
+    expect((await restJson('GET', draft, { headers: customer() })).status).toBe(404)
+    expect((await restJson('GET', draft, { headers: editor() })).status).toBe(200)
 
     for (const id of ['999999', 'abc', '0']) {
-      const missing = await restJson('GET', `/api/v1/articles/${id}`, { headers: editor })
+      const missing = await restJson('GET', `/api/v1/articles/${id}`, { headers: editor() })
       expect(missing.status).toBe(404)
       expect(missing.body.error.code).toBe('not_found')
     }
   })
 
   it('answers 304 to a matching If-None-Match', async () => {
-    const first = await rest('GET', `/api/v1/articles/${ids[0]}`, { headers: consumer })
+    const first = await rest('GET', `/api/v1/articles/${ids[0]}`, { headers: consumer() })
     const again = await rest('GET', `/api/v1/articles/${ids[0]}`, {
-      headers: { ...consumer, 'if-none-match': first.headers.get('etag')! },
+      headers: { ...consumer(), 'if-none-match': first.headers.get('etag')! },
     })
     expect(again.status).toBe(304)
   })
@@ -278,11 +274,11 @@ describe('GET /api/v1/articles/{id}', () => {
 
 describe('writing articles', () => {
   let serial = 0
-  const valid = () => ({ title: 'Fresh', slug: `fresh-${++serial}`, author_id: authorA })
+  const valid = () => ({ title: 'Fresh', slug: `fresh-${++serial}`, author_id: authorA() })
 
   it('creates with 201, a Location header and the stored article', async () => {
     const response = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: { ...valid(), tag_ids: [tagNews], status: 'published' },
     })
     expect(response.status).toBe(201)
@@ -291,17 +287,20 @@ describe('writing articles', () => {
     expect(data).toMatchObject({ title: 'Fresh', status: 'published', tag_ids: [tagNews] })
     // Published without a date: dated now.
     expect(Date.now() - Date.parse(data.published_at)).toBeLessThan(60_000)
-    const read = await restJson('GET', response.headers.get('location')!, { headers: consumer })
+    const read = await restJson('GET', response.headers.get('location')!, { headers: consumer() })
     expect(read.body.data).toEqual(data)
   })
 
   it('defaults a new article to a draft', async () => {
-    const response = await restJson('POST', '/api/v1/articles', { headers: editor, body: valid() })
+    const response = await restJson('POST', '/api/v1/articles', {
+      headers: editor(),
+      body: valid(),
+    })
     expect(response.body.data).toMatchObject({ status: 'draft', published_at: null, tag_ids: [] })
   })
 
   it('refuses writes from customers and consumers with 403, and anonymous ones with 401', async () => {
-    for (const headers of [customer, consumer]) {
+    for (const headers of [customer(), consumer()]) {
       const response = await restJson('POST', '/api/v1/articles', { headers, body: valid() })
       expect(response.status).toBe(403)
       expect(response.body.error.code).toBe('forbidden')
@@ -313,7 +312,7 @@ describe('writing articles', () => {
       expect((await restJson('DELETE', `/api/v1/articles/${ids[0]}`, { headers })).status).toBe(403)
     }
     expect((await restJson('POST', '/api/v1/articles', { body: valid() })).status).toBe(401)
-    const unchanged = await payload.findByID({ collection: 'articles', id: ids[0]! })
+    const unchanged = await payload().findByID({ collection: 'articles', id: ids[0]! })
     expect(unchanged.title).toBe('Zebra crossing')
   })
 
@@ -329,12 +328,12 @@ describe('writing articles', () => {
       [{ ...valid(), titel: 'Typo' }, '(body)'],
     ]
     for (const [body, field] of cases) {
-      const response = await restJson('POST', '/api/v1/articles', { headers: editor, body })
+      const response = await restJson('POST', '/api/v1/articles', { headers: editor(), body })
       expect(response.status, JSON.stringify(body)).toBe(400)
       expect(response.body.error.details.map((d: { field: string }) => d.field)).toContain(field)
     }
     const malformed = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       rawBody: '{"title": ',
     })
     expect(malformed.status).toBe(400)
@@ -342,27 +341,27 @@ describe('writing articles', () => {
   })
 
   it('answers 409 for a duplicate slug and 422 for a missing author or tag, storing nothing', async () => {
-    const before = (await payload.count({ collection: 'articles' })).totalDocs
+    const before = (await payload().count({ collection: 'articles' })).totalDocs
     const duplicate = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: { ...valid(), slug: 'fixture-0' },
     })
     expect(duplicate.status).toBe(409)
     expect(duplicate.body.error.code).toBe('conflict')
     const noAuthor = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: { ...valid(), author_id: 999999 },
     })
     expect(noAuthor.status).toBe(422)
     expect(noAuthor.body.error.code).toBe('unprocessable_entity')
     const noTag = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: { ...valid(), tag_ids: [tagNews, 999999] },
     })
     expect(noTag.status).toBe(422)
-    expect((await payload.count({ collection: 'articles' })).totalDocs).toBe(before)
+    expect((await payload().count({ collection: 'articles' })).totalDocs).toBe(before)
     const patchDuplicate = await restJson('PATCH', `/api/v1/articles/${ids[3]}`, {
-      headers: editor,
+      headers: editor(),
       body: { slug: 'fixture-0' },
     })
     expect(patchDuplicate.status).toBe(409)
@@ -370,12 +369,12 @@ describe('writing articles', () => {
 
   it('replaces with PUT (missing optional fields cleared) and merges with PATCH', async () => {
     const created = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: { ...valid(), excerpt: 'Keep?', tag_ids: [tagNews] },
     })
     const path = `/api/v1/articles/${created.body.data.id}`
 
-    const patched = await restJson('PATCH', path, { headers: editor, body: { title: 'Patched' } })
+    const patched = await restJson('PATCH', path, { headers: editor(), body: { title: 'Patched' } })
     expect(patched.status).toBe(200)
     expect(patched.body.data).toMatchObject({
       title: 'Patched',
@@ -384,7 +383,7 @@ describe('writing articles', () => {
     })
 
     const incomplete = await restJson('PUT', path, {
-      headers: editor,
+      headers: editor(),
       body: { title: 'Put', slug: created.body.data.slug, author_id: authorB },
     })
     expect(incomplete.status).toBe(400)
@@ -394,7 +393,7 @@ describe('writing articles', () => {
 
     // The read representation may be sent back: read-only fields are ignored.
     const replaced = await restJson('PUT', path, {
-      headers: editor,
+      headers: editor(),
       body: { ...patched.body.data, excerpt: undefined, tag_ids: undefined, author_id: authorB },
     })
     expect(replaced.status).toBe(200)
@@ -405,28 +404,30 @@ describe('writing articles', () => {
       author_id: authorB,
     })
     const missing = await restJson('PUT', '/api/v1/articles/999999', {
-      headers: editor,
-      body: { title: 'x', slug: 'nowhere', status: 'draft', author_id: authorA },
+      headers: editor(),
+      body: { title: 'x', slug: 'nowhere', status: 'draft', author_id: authorA() },
     })
     expect(missing.status).toBe(404)
     expect(
-      (await restJson('PATCH', '/api/v1/articles/999999', { headers: editor, body: {} })).status,
+      (await restJson('PATCH', '/api/v1/articles/999999', { headers: editor(), body: {} })).status,
     ).toBe(404)
   })
 
   it('deletes with 204 and no body, taking the comments along', async () => {
-    const created = await restJson('POST', '/api/v1/articles', { headers: editor, body: valid() })
+    const created = await restJson('POST', '/api/v1/articles', { headers: editor(), body: valid() })
     const id = created.body.data.id
-    await payload.create({
+    await payload().create({
       collection: 'comments',
       data: { article: id, authorName: 'Reader', body: 'Nice', status: 'approved' },
     })
-    const response = await rest('DELETE', `/api/v1/articles/${id}`, { headers: editor })
+    const response = await rest('DELETE', `/api/v1/articles/${id}`, { headers: editor() })
     expect(response.status).toBe(204)
     expect(await response.text()).toBe('')
-    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: editor })).status).toBe(404)
-    expect((await rest('DELETE', `/api/v1/articles/${id}`, { headers: editor })).status).toBe(404)
-    const comments = await payload.count({
+    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: editor() })).status).toBe(
+      404,
+    )
+    expect((await rest('DELETE', `/api/v1/articles/${id}`, { headers: editor() })).status).toBe(404)
+    const comments = await payload().count({
       collection: 'comments',
       where: { article: { equals: id } },
     })
@@ -437,12 +438,12 @@ describe('writing articles', () => {
 describe('GET /api/v1/articles/{id}/comments', () => {
   beforeAll(async () => {
     for (const [index, status] of (['approved', 'pending', 'approved'] as const).entries()) {
-      await payload.create({
+      await payload().create({
         collection: 'comments',
         data: { article: ids[0]!, authorName: `Reader ${index}`, body: `Comment ${index}`, status },
       })
     }
-    await payload.create({
+    await payload().create({
       collection: 'comments',
       data: { article: ids[1]!, authorName: 'Early', body: 'On a draft', status: 'approved' },
     })
@@ -450,7 +451,7 @@ describe('GET /api/v1/articles/{id}/comments', () => {
 
   it('shows approved comments to readers, every comment to editors, oldest first, paged', async () => {
     const forReader = await restJson('GET', `/api/v1/articles/${ids[0]}/comments`, {
-      headers: consumer,
+      headers: consumer(),
     })
     expect(forReader.status).toBe(200)
     expect(forReader.body.data.map((c: { body: string }) => c.body)).toEqual([
@@ -470,7 +471,7 @@ describe('GET /api/v1/articles/{id}/comments', () => {
       'GET',
       `/api/v1/articles/${ids[0]}/comments?per_page=2&page=2`,
       {
-        headers: editor,
+        headers: editor(),
       },
     )
     expect(forEditor.body.data.map((c: { body: string }) => c.body)).toEqual(['Comment 2'])
@@ -479,19 +480,19 @@ describe('GET /api/v1/articles/{id}/comments', () => {
 
   it('404s the comments of a hidden or missing article and 400s bad paging', async () => {
     const ofDraft = await restJson('GET', `/api/v1/articles/${ids[1]}/comments`, {
-      headers: customer,
+      headers: customer(),
     })
     expect(ofDraft.status).toBe(404)
-    const missing = await restJson('GET', '/api/v1/articles/999999/comments', { headers: editor })
+    const missing = await restJson('GET', '/api/v1/articles/999999/comments', { headers: editor() })
     expect(missing.status).toBe(404)
     const badPage = await restJson('GET', `/api/v1/articles/${ids[0]}/comments?per_page=500`, {
-      headers: editor,
+      headers: editor(),
     })
     expect(badPage.status).toBe(400)
   })
 
   it('keeps Payload REST readers to approved comments of published articles', async () => {
-    const response = await restJson('GET', '/api/comments?limit=100', { headers: consumer })
+    const response = await restJson('GET', '/api/comments?limit=100', { headers: consumer() })
     expect(response.status).toBe(200)
     const bodies = response.body.docs.map((c: { body: string }) => c.body)
     expect(bodies).toContain('Comment 0')

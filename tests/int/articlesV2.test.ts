@@ -1,30 +1,15 @@
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { insertArticles, createAuthor } from '../helpers/articles'
-import { signedInAs, consumerHeaders } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { rest, restJson } from '../helpers/rest'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
-let payload: Payload
-let editor: Record<string, string>
-let consumer: Record<string, string>
-let authorId: number
-
-beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = await signedInAs(payload, 'editor')
-  consumer = await consumerHeaders(payload)
-  authorId = await createAuthor(payload, 'Vera Version')
-  await insertArticles(payload.db.pool, {
-    count: 25,
-    authorId,
-    prefix: 'v2',
-    statuses: ['published', 'draft'],
-  })
+const { payload, editor, consumer, authorId } = articlesSetUp({
+  author: 'Vera Version',
+  consumer: true,
+  articles: { count: 25, prefix: 'v2', statuses: ['published', 'draft'] },
 })
 
-const list = (query: string, headers = editor) =>
+const list = (query: string, headers = editor()) =>
   restJson('GET', `/api/v2/articles${query}`, { headers })
 
 describe('GET /api/v2/articles', () => {
@@ -52,7 +37,7 @@ describe('GET /api/v2/articles', () => {
   it('keeps walking after the row a cursor points at is deleted', async () => {
     const first = await list('?limit=5&sort=title')
     const lastId = first.body.data.at(-1).id
-    await payload.db.pool.query('DELETE FROM articles WHERE id = $1', [lastId])
+    await payload().db.pool.query('DELETE FROM articles WHERE id = $1', [lastId])
     const next = await list(`?limit=5&sort=title&cursor=${first.body.meta.next_cursor}`)
     expect(next.status).toBe(200)
     expect(next.body.data).toHaveLength(5)
@@ -71,7 +56,7 @@ describe('GET /api/v2/articles', () => {
     expect(withAuthor.body.data[0]).toEqual({
       id: expect.any(Number),
       title: expect.any(String),
-      author: { id: authorId, name: 'Vera Version' },
+      author: { id: authorId(), name: 'Vera Version' },
     })
     const unknown = await list('?fields=title,secret')
     expect(unknown.status).toBe(400)
@@ -100,7 +85,7 @@ describe('GET /api/v2/articles', () => {
   })
 
   it('shows consumers published articles only, like v1', async () => {
-    const page = await list('?limit=100&fields=status', consumer)
+    const page = await list('?limit=100&fields=status', consumer())
     expect(page.body.data.length).toBeGreaterThan(0)
     expect(
       page.body.data.every((article: { status: string }) => article.status === 'published'),
@@ -109,18 +94,18 @@ describe('GET /api/v2/articles', () => {
 
   it('reads one article with fields and answers 304 to its ETag', async () => {
     const [{ id }] = (await list('?limit=1')).body.data
-    const response = await rest('GET', `/api/v2/articles/${id}?fields=slug`, { headers: editor })
+    const response = await rest('GET', `/api/v2/articles/${id}?fields=slug`, { headers: editor() })
     expect(response.status).toBe(200)
     expect(Object.keys((await response.json()).data).sort()).toEqual(['id', 'slug'])
     const again = await rest('GET', `/api/v2/articles/${id}?fields=slug`, {
-      headers: { ...editor, 'if-none-match': response.headers.get('etag')! },
+      headers: { ...editor(), 'if-none-match': response.headers.get('etag')! },
     })
     expect(again.status).toBe(304)
   })
 
   it('answers 405 to writes, pointing at v1', async () => {
     const response = await restJson('POST', '/api/v2/articles', {
-      headers: editor,
+      headers: editor(),
       body: { title: 'x' },
     })
     expect(response.status).toBe(405)

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
+import { checkoutSessionEvent, signedWebhook } from '../helpers/fakeStripe'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { rest, restJson } from '../helpers/rest'
 import {
@@ -13,6 +12,7 @@ import {
   fakeStripeSettings,
   shopHarness,
   cartOf,
+  generalRateLimitOff,
   checkout,
   newClientAddress,
 } from '../helpers/shop'
@@ -22,13 +22,7 @@ import { handInConfig } from '../helpers/testConfig'
 // order page reads `GET /api/v1/orders/{id}` with it in `X-Order-Token`; a signed-in customer
 // lists their own orders at `GET /api/v1/orders`.
 
-const store = shopHarness({ resetBeforeEach: true })
-let payload: Payload
-let stripe: FakeStripe
-
-beforeAll(async () => {
-  ;({ payload, stripe } = await store.start({ RATE_LIMIT_DEFAULT: '10000/60' }))
-})
+const { payload, stripe } = shopHarness({ resetBeforeEach: true, settings: generalRateLimitOff })
 
 // Each checkout from an address of its own (`checkout`): the holding limits count per client.
 const guestCart = (productId: number, quantity = 1) =>
@@ -36,7 +30,7 @@ const guestCart = (productId: number, quantity = 1) =>
 
 /** A guest checkout of `quantity` units of a fresh product: its answer and the product. */
 async function guestOrder(quantity = 2) {
-  const product = await createProduct(payload, { name: 'Enamel mug', price: 7.9, stock: 10 })
+  const product = await createProduct(payload(), { name: 'Enamel mug', price: 7.9, stock: 10 })
   const placed = await checkout({ body: guestCart(product.id, quantity) })
   expect(placed.status, JSON.stringify(placed.body)).toBe(201)
   return { product, orderId: placed.body.orderId as number, token: placed.body.order_token }
@@ -61,10 +55,10 @@ describe('the order token in the checkout answer', () => {
   })
 
   it('is in the authenticated variant too, under data', async () => {
-    const restore = handInConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
+    const restore = handInConfig(payload(), { CHECKOUT_REQUIRE_AUTH: 'true' })
     try {
-      const product = await createProduct(payload, { stock: 5 })
-      const customer = await userWithToken(payload, 'customer')
+      const product = await createProduct(payload(), { stock: 5 })
+      const customer = await userWithToken(payload(), 'customer')
       const placed = await checkout({
         body: { items: [{ product_id: product.id, quantity: 1 }], shipping_address: address },
         token: customer.token,
@@ -79,18 +73,18 @@ describe('the order token in the checkout answer', () => {
   })
 
   it('is stored only as its hash: neither the order nor the idempotency key holds it', async () => {
-    const product = await createProduct(payload, { stock: 5 })
+    const product = await createProduct(payload(), { stock: 5 })
     const key = randomUUID()
     const placed = await checkout({ body: guestCart(product.id), key })
     const { orderId, order_token: token } = placed.body as { orderId: number; order_token: string }
 
-    const order = await payload.db.drizzle.execute(
+    const order = await payload().db.drizzle.execute(
       sql`SELECT row_to_json(o)::text AS row, o.order_token_hash AS hash FROM orders o WHERE id = ${orderId}`,
     )
     const { row, hash } = order.rows[0] as { row: string; hash: string }
     expect(row).not.toContain(token)
     expect(hash).toBe(createHash('sha256').update(token).digest('hex'))
-    const keys = await payload.db.drizzle.execute(
+    const keys = await payload().db.drizzle.execute(
       sql`SELECT row_to_json(k)::text AS row FROM checkout_idempotency_keys k WHERE key = ${key}`,
     )
     expect(keys.rows).toHaveLength(1)
@@ -104,7 +98,7 @@ describe('the order token in the checkout answer', () => {
   })
 
   it('is the same on a replay with the same Idempotency-Key, and opens the order', async () => {
-    const product = await createProduct(payload, { stock: 5 })
+    const product = await createProduct(payload(), { stock: 5 })
     const key = randomUUID()
     const from = newClientAddress()
     const first = await checkout({ body: guestCart(product.id), key, from })
@@ -118,12 +112,12 @@ describe('the order token in the checkout answer', () => {
 
 describe('a replay whose sealed token cannot be opened', () => {
   it('answers the first answer without order_token (PAYLOAD_SECRET changed since), and the first token still reads the order', async () => {
-    const product = await createProduct(payload, { stock: 5 })
+    const product = await createProduct(payload(), { stock: 5 })
     const key = randomUUID()
     const from = newClientAddress()
     const first = await checkout({ body: guestCart(product.id), key, from })
     // As a seal made under another PAYLOAD_SECRET reads: it does not open.
-    await payload.db.drizzle.execute(sql`
+    await payload().db.drizzle.execute(sql`
       UPDATE checkout_idempotency_keys SET order_token_sealed = 'v1.AAAA.AAAA.AAAA' WHERE key = ${key}`)
     const again = await checkout({ body: guestCart(product.id), key, from })
     expect(again.status).toBe(201)
@@ -171,11 +165,11 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
 
   it('shows the order paid once Stripe says so, and shipped once an admin ships it', async () => {
     const { orderId, token } = await guestOrder(1)
-    const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0 })
-    const session = stripe.sessions.get(order.stripeSessionId!)!
+    const order = await payload().findByID({ collection: 'orders', id: orderId, depth: 0 })
+    const session = stripe().sessions.get(order.stripeSessionId!)!
     const { payload: body, signature } = signedWebhook(
       checkoutSessionEvent('checkout.session.completed', session),
-      fakeStripeSettings(stripe).STRIPE_WEBHOOK_SECRET,
+      fakeStripeSettings(stripe()).STRIPE_WEBHOOK_SECRET,
     )
     const delivered = await rest('POST', '/api/orders/webhook/stripe', {
       headers: { 'stripe-signature': signature },
@@ -188,7 +182,7 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
     expect(Date.parse(read.body.data.paid_at)).not.toBeNaN()
 
     // An admin ships it (Payload's update writes back what it read): the token still opens it.
-    const admin = await userWithToken(payload, 'admin')
+    const admin = await userWithToken(payload(), 'admin')
     const shipped = await restJson('PATCH', `/api/orders/${orderId}`, {
       headers: { authorization: `Bearer ${admin.token}` },
       body: { status: 'shipped' },
@@ -232,7 +226,7 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
 
   it("opens no other door: Payload's own order routes still refuse the token and hide its hash", async () => {
     const { orderId, token } = await guestOrder()
-    const customer = await userWithToken(payload, 'customer')
+    const customer = await userWithToken(payload(), 'customer')
     const byPayload = await readOrder(orderId, withToken(token))
     expect(byPayload.status).toBe(200)
     for (const path of [`/api/orders/${orderId}`, `/api/orders?where[id][equals]=${orderId}`]) {
@@ -248,7 +242,7 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
 
     // The signed-in owner of an order reads it through Payload without the hash.
     const owned = await checkout({
-      body: guestCart((await createProduct(payload)).id),
+      body: guestCart((await createProduct(payload())).id),
       token: customer.token,
     })
     const own = await restJson('GET', `/api/orders/${owned.body.orderId}`, {
@@ -256,7 +250,7 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
     })
     expect(own.status).toBe(200)
     expect(JSON.stringify(own.body)).not.toMatch(/token/i)
-    const admin = await userWithToken(payload, 'admin')
+    const admin = await userWithToken(payload(), 'admin')
     const asAdmin = await restJson('GET', `/api/orders/${owned.body.orderId}`, {
       headers: { authorization: `Bearer ${admin.token}` },
     })
@@ -265,9 +259,9 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
   })
 
   it('lets the signed-in owner read it without a token, and no other customer', async () => {
-    const owner = await userWithToken(payload, 'customer')
-    const stranger = await userWithToken(payload, 'customer')
-    const product = await createProduct(payload)
+    const owner = await userWithToken(payload(), 'customer')
+    const stranger = await userWithToken(payload(), 'customer')
+    const product = await createProduct(payload())
     const placed = await checkout({ body: guestCart(product.id), token: owner.token })
     const id = placed.body.orderId
     const mine = await readOrder(id, { authorization: `Bearer ${owner.token}` })
@@ -275,18 +269,18 @@ describe('GET /api/v1/orders/{id} with X-Order-Token', () => {
     expect(mine.body.data.id).toBe(id)
     const theirs = await readOrder(id, { authorization: `Bearer ${stranger.token}` })
     expect(theirs.status).toBe(404)
-    const admin = await userWithToken(payload, 'admin')
+    const admin = await userWithToken(payload(), 'admin')
     expect((await readOrder(id, { authorization: `Bearer ${admin.token}` })).status).toBe(404)
   })
 })
 
 describe('GET /api/v1/orders: a signed-in customer lists their own orders', () => {
   it('newest first in keyset pages, never another customer', async () => {
-    const restore = handInConfig(payload, { CHECKOUT_REQUIRE_AUTH: 'true' })
+    const restore = handInConfig(payload(), { CHECKOUT_REQUIRE_AUTH: 'true' })
     try {
-      const product = await createProduct(payload, { stock: 50 })
-      const alice = await userWithToken(payload, 'customer')
-      const bob = await userWithToken(payload, 'customer')
+      const product = await createProduct(payload(), { stock: 50 })
+      const alice = await userWithToken(payload(), 'customer')
+      const bob = await userWithToken(payload(), 'customer')
       const place = async (customer: { token: string }, quantity: number) => {
         const placed = await checkout({
           body: { items: [{ product_id: product.id, quantity }], shipping_address: address },
@@ -335,10 +329,10 @@ describe('GET /api/v1/orders: a signed-in customer lists their own orders', () =
     expect((await restJson('GET', '/api/v1/orders', { headers: withToken(token) })).status).toBe(
       401,
     )
-    const { apiKey } = await consumerWithKey(payload, 'Order reader')
+    const { apiKey } = await consumerWithKey(payload(), 'Order reader')
     const consumer = await restJson('GET', '/api/v1/orders', { headers: { 'x-api-key': apiKey } })
     expect(consumer.status).toBe(403)
-    const customer = await userWithToken(payload, 'customer')
+    const customer = await userWithToken(payload(), 'customer')
     const bad = await restJson('GET', '/api/v1/orders?limit=0', {
       headers: { authorization: `Bearer ${customer.token}` },
     })

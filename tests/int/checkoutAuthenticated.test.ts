@@ -1,23 +1,21 @@
-import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { FakeStripe } from '../helpers/fakeStripe'
 import { consumerWithKey, userWithToken, type UserWithToken } from '../helpers/identities'
 import { restJson } from '../helpers/rest'
 import { address, createProduct, stockOf, shopHarness } from '../helpers/shop'
 
-const store = shopHarness({ resetBeforeEach: true })
-let payload: Payload
-let stripe: FakeStripe
-let customer: UserWithToken
-
-beforeAll(async () => {
-  ;({ payload, stripe } = await store.start({
+const { payload, stripe } = shopHarness({
+  resetBeforeEach: true,
+  settings: {
     CHECKOUT_REQUIRE_AUTH: 'true',
     CHECKOUT_SESSION_TTL_MINUTES: '45',
     FRONTEND_URL: 'https://shop.example.com',
-  }))
-  customer = await userWithToken(payload, 'customer')
+  },
+})
+let customer: UserWithToken
+
+beforeAll(async () => {
+  customer = await userWithToken(payload(), 'customer')
 })
 
 const checkout = (body: unknown, token: string | null = customer.token) =>
@@ -28,7 +26,7 @@ const checkout = (body: unknown, token: string | null = customer.token) =>
 
 describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
   it('answers 401 { errors: [{ message }] } without a user, 400 to the guest body shape', async () => {
-    const product = await createProduct(payload)
+    const product = await createProduct(payload())
     const guestBody = {
       items: [{ productId: product.id, quantity: 1 }],
       customerEmail: 'guest@example.com',
@@ -42,12 +40,12 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
     expect(guestShape.status).toBe(400)
     expect(guestShape.body.errors[0].message).toMatch(/product_id/)
     expect(badToken.status, JSON.stringify(badToken.body)).toBe(401)
-    expect(await stockOf(payload, product.id)).toBe(10)
-    expect(stripe.requests).toHaveLength(0)
+    expect(await stockOf(payload(), product.id)).toBe(10)
+    expect(stripe().requests).toHaveLength(0)
   })
 
   it('places the order for the user: { data: { orderId, paymentUrl, total } }', async () => {
-    const product = await createProduct(payload, { name: 'Tote', price: 1290.5, stock: 4 })
+    const product = await createProduct(payload(), { name: 'Tote', price: 1290.5, stock: 4 })
     const before = Date.now()
     const response = await checkout({
       items: [{ product_id: product.id, quantity: 2 }],
@@ -55,7 +53,7 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
       payment_method: 'card',
     })
     expect(response.status).toBe(201)
-    const session = [...stripe.sessions.values()][0]!
+    const session = [...stripe().sessions.values()][0]!
     expect(response.body).toEqual({
       data: {
         orderId: expect.any(Number),
@@ -65,7 +63,7 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
       },
     })
     const { orderId } = response.body.data
-    const [request] = stripe.sessionRequests()
+    const [request] = stripe().sessionRequests()
     expect(request!.params).toEqual({
       allowed_payment_method_types: ['card'],
       mode: 'payment',
@@ -87,7 +85,7 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(45 * 60_000)
     expect(request!.headers['idempotency-key']).toMatch(new RegExp(`^order-${orderId}-`))
 
-    const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0 })
+    const order = await payload().findByID({ collection: 'orders', id: orderId, depth: 0 })
     expect(order).toMatchObject({
       status: 'pending',
       total: 2581,
@@ -95,11 +93,11 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
       user: customer.user.id,
       shippingAddress: address,
     })
-    expect(await stockOf(payload, product.id)).toBe(2)
+    expect(await stockOf(payload(), product.id)).toBe(2)
   })
 
   it('answers 400 to an empty cart, a missing cart and a payment method other than card', async () => {
-    const product = await createProduct(payload)
+    const product = await createProduct(payload())
     for (const body of [
       { items: [], shipping_address: address },
       { shipping_address: address },
@@ -114,7 +112,7 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
       expect(response.status, JSON.stringify(body)).toBe(400)
       expect(response.body).toEqual({ errors: [{ message: expect.any(String) }] })
     }
-    expect(stripe.requests).toHaveLength(0)
+    expect(stripe().requests).toHaveLength(0)
   })
 
   it('answers 400 naming an unknown product and 409 to insufficient stock', async () => {
@@ -125,7 +123,7 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
     expect(unknown.status).toBe(400)
     expect(unknown.body).toEqual({ errors: [{ message: 'Unknown or inactive product: 987654' }] })
 
-    const scarce = await createProduct(payload, { name: 'Scarce', stock: 1 })
+    const scarce = await createProduct(payload(), { name: 'Scarce', stock: 1 })
     const short = await checkout({
       items: [{ product_id: scarce.id, quantity: 2 }],
       shipping_address: address,
@@ -137,8 +135,8 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
   })
 
   it('answers 500 { errors } when Stripe fails, with the order cancelled and stock released', async () => {
-    const product = await createProduct(payload, { stock: 2 })
-    stripe.setMode('invalid_request')
+    const product = await createProduct(payload(), { stock: 2 })
+    stripe().setMode('invalid_request')
     const response = await checkout({
       items: [{ product_id: product.id, quantity: 2 }],
       shipping_address: address,
@@ -147,23 +145,23 @@ describe('POST /api/orders/checkout with CHECKOUT_REQUIRE_AUTH=true', () => {
     expect(response.body).toEqual({
       errors: [{ message: expect.stringMatching(/payment provider/) }],
     })
-    const { docs } = await payload.find({
+    const { docs } = await payload().find({
       collection: 'orders',
       where: { 'items.product': { equals: product.id } },
     })
     expect(docs.map((order) => order.status)).toEqual(['cancelled'])
-    expect(await stockOf(payload, product.id)).toBe(2)
+    expect(await stockOf(payload(), product.id)).toBe(2)
   })
 
   it('accepts an API consumer, whose order has no user', async () => {
-    const { consumer, apiKey } = await consumerWithKey(payload)
-    const product = await createProduct(payload)
+    const { consumer, apiKey } = await consumerWithKey(payload())
+    const product = await createProduct(payload())
     const response = await restJson('POST', '/api/orders/checkout', {
       headers: { 'x-api-key': apiKey },
       body: { items: [{ product_id: product.id, quantity: 1 }], shipping_address: address },
     })
     expect(response.status).toBe(201)
-    const order = await payload.findByID({
+    const order = await payload().findByID({
       collection: 'orders',
       id: response.body.data.orderId,
       depth: 0,

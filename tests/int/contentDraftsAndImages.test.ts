@@ -1,24 +1,21 @@
-import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { signPreviewToken } from '../../src/articles/previewToken'
-import { signedInAs, consumerHeaders } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { uploadPlainPicture } from '../helpers/pictures'
 import { restJson } from '../helpers/rest'
 import { handInConfig } from '../helpers/testConfig'
-import { createAuthor } from '../helpers/articles'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
-let payload: Payload
-let editor: Record<string, string>
-let customer: Record<string, string>
-let consumer: Record<string, string>
-let authorId: number
+const { payload, editor, customer, consumer, authorId } = articlesSetUp({
+  author: 'Drafting',
+  customer: true,
+  consumer: true,
+})
 let imageId: number
 
 /** An image made on the spot, uploaded as an editor would. */
 const uploadImage = (alt: string, width = 1200, height = 800) =>
-  uploadPlainPicture(payload, {
+  uploadPlainPicture(payload(), {
     alt,
     format: 'jpeg',
     width,
@@ -27,18 +24,13 @@ const uploadImage = (alt: string, width = 1200, height = 800) =>
   })
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = await signedInAs(payload, 'editor')
-  customer = await signedInAs(payload, 'customer')
-  consumer = await consumerHeaders(payload)
-  authorId = await createAuthor(payload, 'Drafting')
   imageId = await uploadImage('Harbour at dawn')
 })
 
 async function createArticle(body: Record<string, unknown>) {
   const created = await restJson('POST', '/api/v1/articles', {
-    headers: editor,
-    body: { author_id: authorId, ...body },
+    headers: editor(),
+    body: { author_id: authorId(), ...body },
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return created.body.data as { id: number } & Record<string, unknown>
@@ -46,7 +38,7 @@ async function createArticle(body: Record<string, unknown>) {
 
 /** The events of one article waiting in the outbox (no worker runs here), oldest first. */
 async function eventsOf(id: number) {
-  const { rows } = await payload.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+  const { rows } = await payload().db.pool.query<{ type: string; data: Record<string, unknown> }>(
     `SELECT type, data FROM webhook_outbox WHERE data->>'id' = $1 ORDER BY occurred_at, type`,
     [String(id)],
   )
@@ -81,21 +73,21 @@ describe('cover images in the articles API', () => {
       },
     }
     expect(article.cover).toEqual(cover)
-    const v1 = await restJson('GET', `/api/v1/articles/${article.id}`, { headers: consumer })
+    const v1 = await restJson('GET', `/api/v1/articles/${article.id}`, { headers: consumer() })
     expect(v1.body.data.cover).toEqual(cover)
     // The original is 1,200 wide: no 1,600-wide hero is made (no enlargement).
     expect(v1.body.data.cover.sizes.hero).toBeUndefined()
     const v2 = await restJson('GET', `/api/v2/articles/${article.id}?fields=title,cover`, {
-      headers: consumer,
+      headers: consumer(),
     })
     expect(v2.body.data).toEqual({ id: article.id, title: 'With a picture', cover })
-    const list = await restJson('GET', '/api/v1/articles?per_page=100', { headers: consumer })
+    const list = await restJson('GET', '/api/v1/articles?per_page=100', { headers: consumer() })
     const listed = list.body.data.find((a: { id: number }) => a.id === article.id)
     expect(listed.cover).toEqual(cover)
   })
 
   it('uses SERVER_URL for the URLs when it is set', async () => {
-    const restore = handInConfig(payload, { SERVER_URL: 'https://cms.example' })
+    const restore = handInConfig(payload(), { SERVER_URL: 'https://cms.example' })
     try {
       const article = await createArticle({ title: 'Served', slug: 'served', cover_id: imageId })
       expect(article.cover).toMatchObject({
@@ -111,17 +103,17 @@ describe('cover images in the articles API', () => {
     expect(article.cover).toBeNull()
     const other = await uploadImage('Second picture', 640, 480)
     const patched = await restJson('PATCH', `/api/v1/articles/${article.id}`, {
-      headers: editor,
+      headers: editor(),
       body: { cover_id: other },
     })
     expect(patched.body.data.cover).toMatchObject({ id: other, alt: 'Second picture' })
     const replaced = await restJson('PUT', `/api/v1/articles/${article.id}`, {
-      headers: editor,
-      body: { title: 'Bare', slug: 'bare', status: 'draft', author_id: authorId },
+      headers: editor(),
+      body: { title: 'Bare', slug: 'bare', status: 'draft', author_id: authorId() },
     })
     expect(replaced.body.data.cover).toBeNull()
     const removed = await restJson('PATCH', `/api/v1/articles/${article.id}`, {
-      headers: editor,
+      headers: editor(),
       body: { cover_id: imageId },
     })
     expect(removed.body.data.cover.id).toBe(imageId)
@@ -129,8 +121,8 @@ describe('cover images in the articles API', () => {
 
   it('refuses a cover_id that names no image with 400 naming the field, and writes nothing', async () => {
     const refused = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
-      body: { title: 'Ghost', slug: 'ghost', author_id: authorId, cover_id: 999999 },
+      headers: editor(),
+      body: { title: 'Ghost', slug: 'ghost', author_id: authorId(), cover_id: 999999 },
     })
     expect(refused.status).toBe(400)
     expect(refused.body.error).toMatchObject({
@@ -138,7 +130,7 @@ describe('cover images in the articles API', () => {
       message: 'cover_id 999999 does not name an image',
       details: [{ field: 'cover_id', message: 'No image with id 999999' }],
     })
-    const { rows } = await payload.db.pool.query(`SELECT 1 FROM articles WHERE slug = 'ghost'`)
+    const { rows } = await payload().db.pool.query(`SELECT 1 FROM articles WHERE slug = 'ghost'`)
     expect(rows).toHaveLength(0)
   })
 
@@ -153,7 +145,7 @@ describe('cover images in the articles API', () => {
       },
     }
     const article = await createArticle({ title: 'Inline', slug: 'inline', body })
-    const read = await restJson('GET', `/api/v1/articles/${article.id}`, { headers: editor })
+    const read = await restJson('GET', `/api/v1/articles/${article.id}`, { headers: editor() })
     expect(read.body.data.body.root.children[1]).toMatchObject({
       type: 'upload',
       relationTo: 'media',
@@ -166,11 +158,11 @@ describe('cover images in the articles API', () => {
   })
 
   it('refuses to delete an image an article shows, naming the article', async () => {
-    const deleted = await restJson('DELETE', `/api/media/${imageId}`, { headers: editor })
+    const deleted = await restJson('DELETE', `/api/media/${imageId}`, { headers: editor() })
     expect(deleted.status).toBe(409)
     expect(deleted.body.errors[0].message).toMatch(/^This image is still used by article \d+ "/)
     expect(
-      await payload.count({ collection: 'media', where: { id: { equals: imageId } } }),
+      await payload().count({ collection: 'media', where: { id: { equals: imageId } } }),
     ).toEqual({ totalDocs: 1 })
   })
 })
@@ -179,7 +171,7 @@ describe('images beyond articles', () => {
   it("carries a product's gallery in product.* events and its first image in search hits", async () => {
     const second = await uploadImage('Mug from above', 900, 900)
     const product = await restJson('POST', '/api/products', {
-      headers: editor,
+      headers: editor(),
       body: {
         name: 'Gallery mug',
         slug: 'gallery-mug',
@@ -190,7 +182,7 @@ describe('images beyond articles', () => {
       },
     })
     expect(product.status).toBe(201)
-    const { rows } = await payload.db.pool.query<{ data: { images: { id: number }[] } }>(
+    const { rows } = await payload().db.pool.query<{ data: { images: { id: number }[] } }>(
       `SELECT data FROM webhook_outbox WHERE type = 'product.created' AND data->>'id' = $1`,
       [String(product.body.doc.id)],
     )
@@ -201,7 +193,7 @@ describe('images beyond articles', () => {
       sizes: { thumbnail: { width: 320, height: 320 } },
     })
     const search = await restJson('GET', '/api/v1/search?q=gallery&collections=products', {
-      headers: consumer,
+      headers: consumer(),
     })
     expect(search.body.data).toEqual([
       expect.objectContaining({
@@ -223,7 +215,7 @@ describe('drafts beside a published article', () => {
     })
     id = article.id
     const saved = await restJson('PATCH', `/api/v1/articles/${id}?draft=true`, {
-      headers: editor,
+      headers: editor(),
       body: { title: 'Work in progress' },
     })
     expect(saved.status).toBe(200)
@@ -231,7 +223,7 @@ describe('drafts beside a published article', () => {
   })
 
   it('keep the published text for consumers, customers and Payload REST until published', async () => {
-    for (const headers of [consumer, customer]) {
+    for (const headers of [consumer(), customer()]) {
       const read = await restJson('GET', `/api/v1/articles/${id}`, { headers })
       expect(read.body.data).toMatchObject({ title: 'Published text', status: 'published' })
       // Asking for the draft without the editor role still gives the published version.
@@ -264,9 +256,9 @@ describe('drafts beside a published article', () => {
   })
 
   it('let editors read the newest draft with draft=true, and the published text without', async () => {
-    const published = await restJson('GET', `/api/v1/articles/${id}`, { headers: editor })
+    const published = await restJson('GET', `/api/v1/articles/${id}`, { headers: editor() })
     expect(published.body.data.title).toBe('Published text')
-    const draft = await restJson('GET', `/api/v1/articles/${id}?draft=true`, { headers: editor })
+    const draft = await restJson('GET', `/api/v1/articles/${id}?draft=true`, { headers: editor() })
     expect(draft.body.data).toMatchObject({ id, title: 'Work in progress', status: 'draft' })
     expect(draft.headers.get('cache-control')).toBe('private, no-store')
   })
@@ -277,11 +269,11 @@ describe('drafts beside a published article', () => {
       'article.published',
     ])
     const published = await restJson('PATCH', `/api/v1/articles/${id}`, {
-      headers: editor,
+      headers: editor(),
       body: { status: 'published' },
     })
     expect(published.body.data).toMatchObject({ title: 'Work in progress', status: 'published' })
-    const consumerRead = await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })
+    const consumerRead = await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer() })
     expect(consumerRead.body.data.title).toBe('Work in progress')
     const events = await eventsOf(id)
     expect(events.map((event) => event.type)).toEqual([
@@ -293,11 +285,11 @@ describe('drafts beside a published article', () => {
     expect(events.at(-1)!.data).toMatchObject({ title: 'Work in progress', status: 'published' })
 
     const unpublished = await restJson('PATCH', `/api/v1/articles/${id}`, {
-      headers: editor,
+      headers: editor(),
       body: { status: 'draft' },
     })
     expect(unpublished.body.data.status).toBe('draft')
-    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })).status).toBe(
+    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer() })).status).toBe(
       404,
     )
     // Only named: the consumer can no longer read it (issue 32, finding 6).
@@ -318,7 +310,7 @@ describe('drafts beside a published article', () => {
 
   it('refuse status published together with draft=true', async () => {
     const refused = await restJson('PATCH', `/api/v1/articles/${id}?draft=true`, {
-      headers: editor,
+      headers: editor(),
       body: { status: 'published' },
     })
     expect(refused.status).toBe(400)
@@ -329,11 +321,11 @@ describe('drafts beside a published article', () => {
 describe('scheduled publication through the API', () => {
   it('refuses a time in the past, names the field, and writes nothing', async () => {
     const refused = await restJson('POST', '/api/v1/articles', {
-      headers: editor,
+      headers: editor(),
       body: {
         title: 'Too late',
         slug: 'too-late',
-        author_id: authorId,
+        author_id: authorId(),
         publish_at: '2020-01-01T00:00:00Z',
       },
     })
@@ -341,7 +333,7 @@ describe('scheduled publication through the API', () => {
     expect(refused.body.error.details).toEqual([
       { field: 'publish_at', message: 'must be in the future' },
     ])
-    const { rows } = await payload.db.pool.query(`SELECT 1 FROM articles WHERE slug = 'too-late'`)
+    const { rows } = await payload().db.pool.query(`SELECT 1 FROM articles WHERE slug = 'too-late'`)
     expect(rows).toHaveLength(0)
   })
 
@@ -357,18 +349,18 @@ describe('scheduled publication through the API', () => {
     expect(article.unpublish_at).toEqual(expect.any(String))
     const later = new Date(Date.now() + 5_400_000).toISOString()
     const moved = await restJson('PATCH', `/api/v1/articles/${article.id}`, {
-      headers: editor,
+      headers: editor(),
       body: { publish_at: later, unpublish_at: null },
     })
     expect(moved.body.data).toMatchObject({ publish_at: later, unpublish_at: null })
-    const { rows } = await payload.db.pool.query(
+    const { rows } = await payload().db.pool.query(
       `SELECT input->>'type' AS type FROM payload_jobs
         WHERE task_slug = 'schedulePublish' AND input->'doc'->>'value' = $1`,
       [String(article.id)],
     )
     expect(rows).toEqual([{ type: 'publish' }])
     const cancelled = await restJson('PATCH', `/api/v1/articles/${article.id}`, {
-      headers: editor,
+      headers: editor(),
       body: { publish_at: null },
     })
     expect(cancelled.body.data.publish_at).toBeNull()
@@ -378,13 +370,13 @@ describe('scheduled publication through the API', () => {
     const article = await createArticle({ title: 'On time', slug: 'on-time', status: 'draft' })
     const soon = new Date(Date.now() + 1_000)
     const scheduled = await restJson('PATCH', `/api/v1/articles/${article.id}`, {
-      headers: editor,
+      headers: editor(),
       body: { title: 'On time, edited', publish_at: soon.toISOString() },
     })
     expect(scheduled.status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, soon.getTime() - Date.now() + 100))
-    await payload.jobs.run({ queue: 'default' })
-    const read = await restJson('GET', `/api/v1/articles/${article.id}`, { headers: consumer })
+    await payload().jobs.run({ queue: 'default' })
+    const read = await restJson('GET', `/api/v1/articles/${article.id}`, { headers: consumer() })
     expect(read.body.data).toMatchObject({
       title: 'On time, edited',
       status: 'published',
@@ -405,7 +397,7 @@ describe('preview tokens', () => {
   beforeAll(async () => {
     id = (await createArticle({ title: 'Unseen', slug: 'unseen' })).id
     await restJson('PATCH', `/api/v1/articles/${id}?draft=true`, {
-      headers: editor,
+      headers: editor(),
       body: { title: 'Unseen, revised' },
     })
   })
@@ -413,11 +405,11 @@ describe('preview tokens', () => {
   it("show a storefront the article's newest draft with its own credentials", async () => {
     const token = signPreviewToken(secret, id, new Date(Date.now() + 60_000))
     const read = await restJson('GET', `/api/v1/articles/${id}?preview_token=${token}`, {
-      headers: consumer,
+      headers: consumer(),
     })
     expect(read.status).toBe(200)
     expect(read.body.data).toMatchObject({ id, title: 'Unseen, revised', status: 'draft' })
-    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })).status).toBe(
+    expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer() })).status).toBe(
       404,
     )
   })
@@ -432,7 +424,7 @@ describe('preview tokens', () => {
       [forged, /^The preview token is not valid$/],
     ] as const) {
       const read = await restJson('GET', `/api/v1/articles/${id}?preview_token=${token}`, {
-        headers: consumer,
+        headers: consumer(),
       })
       expect(read.status).toBe(401)
       expect(read.body.error.message).toMatch(message)
@@ -441,5 +433,5 @@ describe('preview tokens', () => {
 })
 
 afterAll(async () => {
-  await payload?.db.pool.query(`DELETE FROM payload_jobs`)
+  await payload()?.db.pool.query(`DELETE FROM payload_jobs`)
 })

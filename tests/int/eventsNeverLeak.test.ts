@@ -1,11 +1,8 @@
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { signedInAs, consumerHeaders } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
 import { createProduct } from '../helpers/shop'
-import { createAuthor } from '../helpers/articles'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
 /*
  * Issue 32, finding 6: an event never carries what its recipient could not read through the API
@@ -14,26 +11,16 @@ import { createAuthor } from '../helpers/articles'
  * the same consumer's API key and before anything else happens, what each event told it about.
  */
 
-let payload: Payload
-let editor: Record<string, string>
-let consumer: Record<string, string>
-let authorId: number
-
-beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = await signedInAs(payload, 'editor')
-  consumer = await consumerHeaders(payload)
-  authorId = await createAuthor(payload, 'Unseen')
-})
+const { payload, editor, consumer, authorId } = articlesSetUp({ author: 'Unseen', consumer: true })
 
 type Emitted = { type: string; data: Record<string, unknown> }
 
 /** The business events `action` emitted, in the order they were emitted. */
 async function emittedBy(action: () => Promise<unknown>): Promise<Emitted[]> {
   const last = 'SELECT coalesce(max(seq), 0)::bigint AS seq FROM webhook_outbox'
-  const before = (await payload.db.pool.query<{ seq: string }>(last)).rows[0]!.seq
+  const before = (await payload().db.pool.query<{ seq: string }>(last)).rows[0]!.seq
   await action()
-  const { rows } = await payload.db.pool.query<Emitted>(
+  const { rows } = await payload().db.pool.query<Emitted>(
     'SELECT type, data FROM webhook_outbox WHERE seq > $1 ORDER BY seq',
     [before],
   )
@@ -55,7 +42,7 @@ async function expectConsumerReadsWhatItHeard(events: Emitted[]) {
   for (const { type, data } of events) {
     const [resource] = type.split('.')
     if (resource === 'article') {
-      const read = await restJson('GET', `/api/v1/articles/${data.id}`, { headers: consumer })
+      const read = await restJson('GET', `/api/v1/articles/${data.id}`, { headers: consumer() })
       if (type === 'article.unpublished' || type === 'article.deleted') {
         expect(Object.keys(data).sort(), type).toEqual(identityOnly.article)
         expect(read.status, type).toBe(404)
@@ -72,7 +59,7 @@ async function expectConsumerReadsWhatItHeard(events: Emitted[]) {
       })
     } else if (resource === 'comment') {
       const read = await restJson('GET', `/api/v1/articles/${data.article_id}/comments`, {
-        headers: consumer,
+        headers: consumer(),
       })
       expect(read.status, type).toBe(200)
       expect(
@@ -80,7 +67,9 @@ async function expectConsumerReadsWhatItHeard(events: Emitted[]) {
         type,
       ).toContain(data.id)
     } else if (resource === 'product') {
-      const read = await restJson('GET', `/api/products/${data.id}?depth=0`, { headers: consumer })
+      const read = await restJson('GET', `/api/products/${data.id}?depth=0`, {
+        headers: consumer(),
+      })
       if (data.active === false) {
         expect(Object.keys(data).sort(), type).toEqual(identityOnly.product)
         expect(read.status, type).toBe(404)
@@ -102,13 +91,13 @@ async function heardAfter(action: () => Promise<unknown>) {
 const typesOf = (events: Emitted[]) => events.map((event) => event.type)
 
 async function writeArticle(method: 'POST' | 'PATCH', path: string, body: object) {
-  const written = await restJson(method, path, { headers: editor, body })
+  const written = await restJson(method, path, { headers: editor(), body })
   expect(written.status, JSON.stringify(written.body)).toBeLessThan(300)
   return written.body.data as { id: number; slug: string } & Record<string, unknown>
 }
 
 const createArticle = (body: object, query = '') =>
-  writeArticle('POST', `/api/v1/articles${query}`, { author_id: authorId, ...body })
+  writeArticle('POST', `/api/v1/articles${query}`, { author_id: authorId(), ...body })
 
 const patchArticle = (id: number, body: object, query = '') =>
   writeArticle('PATCH', `/api/v1/articles/${id}${query}`, body)
@@ -127,24 +116,24 @@ describe('article events', () => {
       ids.push((await createArticle({ title: 'Secret too', slug: 'draft-mode' }, '?draft=true')).id)
       // Payload's REST API in draft mode, and the Local API both ways.
       const rest = await restJson('POST', '/api/articles?draft=true', {
-        headers: editor,
-        body: { title: 'Secret REST', author: authorId },
+        headers: editor(),
+        body: { title: 'Secret REST', author: authorId() },
       })
       expect(rest.status, JSON.stringify(rest.body)).toBe(201)
       ids.push(rest.body.doc.id)
-      const data = { title: 'Secret local', author: authorId, _status: 'draft' as const }
+      const data = { title: 'Secret local', author: authorId(), _status: 'draft' as const }
       const inDraftMode = { ...data, slug: 'secret-draft-mode' }
       ids.push(
-        (await payload.create({ collection: 'articles', data: inDraftMode, draft: true })).id,
+        (await payload().create({ collection: 'articles', data: inDraftMode, draft: true })).id,
       )
       const byStatus = { ...data, slug: 'secret-by-status' }
-      ids.push((await payload.create({ collection: 'articles', data: byStatus })).id)
+      ids.push((await payload().create({ collection: 'articles', data: byStatus })).id)
     })
     expect(events).toEqual([])
     for (const id of ids) {
-      expect((await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })).status).toBe(
-        404,
-      )
+      expect(
+        (await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer() })).status,
+      ).toBe(404)
     }
   })
 
@@ -153,7 +142,7 @@ describe('article events', () => {
     const events = await heardAfter(async () => {
       await patchArticle(id, { title: 'Secret, renamed' })
       await patchArticle(id, { title: 'Secret, as a draft' }, '?draft=true')
-      await payload.update({ collection: 'articles', id, data: { title: 'Secret, locally' } })
+      await payload().update({ collection: 'articles', id, data: { title: 'Secret, locally' } })
     })
     expect(events).toEqual([])
   })
@@ -163,14 +152,14 @@ describe('article events', () => {
     await patchArticle(id, { title: 'Out now' }, '?draft=true')
     const events = await heardAfter(() => patchArticle(id, { status: 'published' }))
     expect(typesOf(events)).toEqual(['article.created', 'article.published'])
-    const read = await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer })
+    const read = await restJson('GET', `/api/v1/articles/${id}`, { headers: consumer() })
     for (const event of events) {
       expect(event.data).toEqual({
         id,
         title: 'Out now',
         slug: 'first-publication',
         status: 'published',
-        author_id: authorId,
+        author_id: authorId(),
         cover: null,
         published_at: read.body.data.published_at,
         created_at: read.body.data.created_at,
@@ -246,7 +235,7 @@ describe('article events', () => {
     await patchArticle(unpublished.id, { status: 'draft' })
     const quiet = await heardAfter(async () => {
       for (const { id } of [never, unpublished]) {
-        const deleted = await restJson('DELETE', `/api/v1/articles/${id}`, { headers: editor })
+        const deleted = await restJson('DELETE', `/api/v1/articles/${id}`, { headers: editor() })
         expect(deleted.status).toBe(204)
       }
     })
@@ -258,7 +247,7 @@ describe('article events', () => {
       status: 'published',
     })
     const events = await heardAfter(() =>
-      restJson('DELETE', `/api/v1/articles/${id}`, { headers: editor }),
+      restJson('DELETE', `/api/v1/articles/${id}`, { headers: editor() }),
     )
     expect(events).toEqual([
       {
@@ -289,7 +278,7 @@ describe('article events', () => {
     })
     const ids = [never.id, away.id, live.id]
     const published = await heardAfter(() =>
-      payload.update({
+      payload().update({
         collection: 'articles',
         where: { id: { in: ids } },
         data: { _status: 'published' },
@@ -306,7 +295,7 @@ describe('article events', () => {
       ].sort(),
     )
     const unpublished = await heardAfter(() =>
-      payload.update({
+      payload().update({
         collection: 'articles',
         where: { id: { in: [never.id, live.id] } },
         data: { _status: 'draft' },
@@ -330,7 +319,7 @@ describe('comment events', () => {
       status: 'published',
     })
     const events = await heardAfter(async () => {
-      await payload.create({
+      await payload().create({
         collection: 'comments',
         data: {
           article: draft.id,
@@ -339,7 +328,7 @@ describe('comment events', () => {
           status: 'approved',
         },
       })
-      await payload.create({
+      await payload().create({
         collection: 'comments',
         data: { article: published.id, authorName: 'Reader', body: 'Pending', status: 'pending' },
       })
@@ -356,7 +345,7 @@ describe('comment events', () => {
     let approvedId = 0
     const posted = await heardAfter(async () => {
       approvedId = (
-        await payload.create({
+        await payload().create({
           collection: 'comments',
           data: { article: articleId, authorName: 'Editor', body: 'Welcome', status: 'approved' },
         })
@@ -374,13 +363,13 @@ describe('comment events', () => {
       },
     ])
 
-    const pending = await payload.create({
+    const pending = await payload().create({
       collection: 'comments',
       data: { article: articleId, authorName: 'Reader', body: 'Hello', status: 'pending' },
     })
     const approved = await heardAfter(() =>
       restJson('PATCH', `/api/comments/${pending.id}`, {
-        headers: editor,
+        headers: editor(),
         body: { status: 'approved' },
       }),
     )
@@ -390,7 +379,7 @@ describe('comment events', () => {
     // An edit of a comment already announced announces nothing more.
     expect(
       await heardAfter(() =>
-        payload.update({ collection: 'comments', id: pending.id, data: { body: 'Hello!' } }),
+        payload().update({ collection: 'comments', id: pending.id, data: { body: 'Hello!' } }),
       ),
     ).toEqual([])
   })
@@ -401,26 +390,30 @@ describe('product events', () => {
     let id = 0
     const events = await heardAfter(async () => {
       const created = await restJson('POST', '/api/products', {
-        headers: editor,
+        headers: editor(),
         body: { name: 'Secret lamp', price: 99, stock: 3, active: false },
       })
       expect(created.status).toBe(201)
       id = created.body.doc.id
-      await restJson('PATCH', `/api/products/${id}`, { headers: editor, body: { price: 120 } })
+      await restJson('PATCH', `/api/products/${id}`, { headers: editor(), body: { price: 120 } })
       await restJson('POST', '/api/stock-adjustments', {
-        headers: editor,
+        headers: editor(),
         body: { product: id, delta: 2, reason: 'Delivery' },
       })
     })
     expect(events).toEqual([])
-    expect((await restJson('GET', `/api/products/${id}`, { headers: consumer })).status).toBe(404)
+    expect((await restJson('GET', `/api/products/${id}`, { headers: consumer() })).status).toBe(404)
   })
 
   it('announce a product when it becomes active, and withdraw it by id and slug when it stops', async () => {
-    const product = await createProduct(payload, { name: 'Secret chair', price: 40, active: false })
+    const product = await createProduct(payload(), {
+      name: 'Secret chair',
+      price: 40,
+      active: false,
+    })
     const activated = await heardAfter(() =>
       restJson('PATCH', `/api/products/${product.id}`, {
-        headers: editor,
+        headers: editor(),
         body: { active: true, name: 'Chair' },
       }),
     )
@@ -438,13 +431,13 @@ describe('product events', () => {
     })
 
     const edited = await heardAfter(() =>
-      restJson('PATCH', `/api/products/${product.id}`, { headers: editor, body: { price: 45 } }),
+      restJson('PATCH', `/api/products/${product.id}`, { headers: editor(), body: { price: 45 } }),
     )
     expect(edited.map((event) => [event.type, event.data.price])).toEqual([['product.updated', 45]])
 
     const deactivated = await heardAfter(() =>
       restJson('PATCH', `/api/products/${product.id}`, {
-        headers: editor,
+        headers: editor(),
         body: { active: false, name: 'Secret stool' },
       }),
     )

@@ -1,14 +1,13 @@
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_POST } from '@payloadcms/next/routes'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { userWithToken, type UserWithToken } from '../helpers/identities'
 import { rest, restJson } from '../helpers/rest'
-import { address, createProduct, useFakeStripe } from '../helpers/shop'
+import { address, createProduct } from '../helpers/shop'
 import { type WebhookReceiver } from '../helpers/webhookReceiver'
 import { openApiContract } from '../helpers/openApiContract'
-import type { FakeStripe } from '../helpers/fakeStripe'
 import { webhookHarness } from '../helpers/webhookHarness'
 
 const webhooks = webhookHarness()
@@ -20,12 +19,11 @@ let articleId: number
 let authorId: number
 let productId: number
 let receiver: WebhookReceiver
-let stripe: FakeStripe
 let clientNumber = 0
 
 beforeAll(async () => {
   payload = await webhooks.start()
-  stripe = await useFakeStripe(payload)
+  await webhooks.fakeStripe()
   receiver = await webhooks.receiver()
   admin = await userWithToken(payload, 'admin')
   consumerKey = await webhooks.consumerKey('Hostile input consumer')
@@ -41,10 +39,6 @@ beforeAll(async () => {
   })
   articleId = article.body.data.id
   productId = (await createProduct(payload)).id
-})
-
-afterAll(async () => {
-  await stripe?.stop()
 })
 
 const asAdmin = () => ({ authorization: `Bearer ${admin.token}` })

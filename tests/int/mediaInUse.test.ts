@@ -1,29 +1,18 @@
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { signedInAs } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { uploadPlainPicture } from '../helpers/pictures'
 import { restJson } from '../helpers/rest'
-import { createAuthor } from '../helpers/articles'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
 // An image is in use (and its deletion refused with 409 naming the document) while the published
 // version or the current draft of an article or a page shows it, as the cover or inside the rich
 // text, or while a product's gallery holds it. Older versions in the history do not keep it.
 
-let payload: Payload
-let editor: Record<string, string>
-let authorId: number
-
-beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = await signedInAs(payload, 'editor')
-  authorId = await createAuthor(payload, 'In use')
-})
+const { payload, editor, authorId } = articlesSetUp({ author: 'In use' })
 
 /** An image made on the spot, uploaded as an editor would. */
 const uploadImage = (alt: string) =>
-  uploadPlainPicture(payload, {
+  uploadPlainPicture(payload(), {
     alt,
     format: 'png',
     width: 64,
@@ -54,11 +43,11 @@ const richTextWith = (value: unknown) => ({
 })
 
 async function deleteImage(id: number) {
-  return restJson('DELETE', `/api/media/${id}`, { headers: editor })
+  return restJson('DELETE', `/api/media/${id}`, { headers: editor() })
 }
 
 async function imageExists(id: number) {
-  return (await payload.count({ collection: 'media', where: { id: { equals: id } } })).totalDocs
+  return (await payload().count({ collection: 'media', where: { id: { equals: id } } })).totalDocs
 }
 
 async function expectRefused(imageId: number, place: string) {
@@ -71,14 +60,14 @@ async function expectRefused(imageId: number, place: string) {
 }
 
 async function createPage(data: Record<string, unknown>) {
-  const created = await restJson('POST', '/api/pages', { headers: editor, body: data })
+  const created = await restJson('POST', '/api/pages', { headers: editor(), body: data })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return created.body.doc as { id: number }
 }
 
 async function saveDraft(collection: 'pages' | 'articles', id: number, data: object) {
   const saved = await restJson('PATCH', `/api/${collection}/${id}?draft=true`, {
-    headers: editor,
+    headers: editor(),
     body: data,
   })
   expect(saved.status, JSON.stringify(saved.body)).toBe(200)
@@ -86,7 +75,7 @@ async function saveDraft(collection: 'pages' | 'articles', id: number, data: obj
 
 async function publish(collection: 'pages' | 'articles', id: number, data: object) {
   const saved = await restJson('PATCH', `/api/${collection}/${id}`, {
-    headers: editor,
+    headers: editor(),
     body: { ...data, _status: 'published' },
   })
   expect(saved.status, JSON.stringify(saved.body)).toBe(200)
@@ -98,7 +87,7 @@ describe('deleting an image in use', () => {
     const page = await createPage({ title: 'Opening hours', _status: 'published' })
     await saveDraft('pages', page.id, { title: 'Opening hours (summer)', cover: image })
     // The published page has no cover: only the draft uses the image.
-    const published = await restJson('GET', `/api/pages/${page.id}?depth=0`, { headers: editor })
+    const published = await restJson('GET', `/api/pages/${page.id}?depth=0`, { headers: editor() })
     expect(published.body).toMatchObject({ title: 'Opening hours', cover: null })
 
     await expectRefused(image, `page ${page.id} (draft) "Opening hours (summer)"`)
@@ -116,12 +105,12 @@ describe('deleting an image in use', () => {
 
   it("is refused for an image inside only an article draft's rich text, naming the draft", async () => {
     const image = await uploadImage('Article draft picture')
-    const article = await payload.create({
+    const article = await payload().create({
       collection: 'articles',
       data: {
         title: 'Harvest notes',
         slug: 'harvest-notes',
-        author: authorId,
+        author: authorId(),
         _status: 'published',
       },
       context: { skipBusinessEvents: true },
@@ -145,7 +134,7 @@ describe('deleting an image in use', () => {
     const first = await uploadImage('Gallery first')
     const image = await uploadImage('Gallery second')
     const product = await restJson('POST', '/api/products', {
-      headers: editor,
+      headers: editor(),
       body: {
         name: 'Stoneware bowl',
         slug: 'stoneware-bowl-in-use',
@@ -185,12 +174,12 @@ describe('deleting an image no longer in use', () => {
     await publish('pages', page.id, {})
     // A never-published article: its own row keeps what it was created with (drafts saved
     // later go to versions only), but its current draft no longer shows the old image.
-    const article = await payload.create({
+    const article = await payload().create({
       collection: 'articles',
       data: {
         title: 'Rewritten',
         slug: 'rewritten',
-        author: authorId,
+        author: authorId(),
         cover: old,
         body: richTextWith(old) as never,
         _status: 'draft',
@@ -200,7 +189,7 @@ describe('deleting an image no longer in use', () => {
     await saveDraft('articles', article.id, { body: richTextWith(old) })
     await saveDraft('articles', article.id, { body: richTextWith(current), cover: current })
     // The history still holds versions with the old image.
-    const { rows } = await payload.db.pool.query<{ versions: number }>(
+    const { rows } = await payload().db.pool.query<{ versions: number }>(
       `SELECT (SELECT count(*) FROM _pages_v WHERE version_cover_id = $1)::int
             + (SELECT count(*) FROM _articles_v WHERE version_cover_id = $1)::int AS versions`,
       [old],
@@ -221,7 +210,7 @@ describe('a document from before versions were kept', () => {
   it('keeps its image through its own row', async () => {
     const image = await uploadImage('Legacy picture')
     const page = await createPage({ title: 'Legacy', cover: image, _status: 'draft' })
-    await payload.db.pool.query(`DELETE FROM _pages_v WHERE parent_id = $1`, [page.id])
+    await payload().db.pool.query(`DELETE FROM _pages_v WHERE parent_id = $1`, [page.id])
     await expectRefused(image, `page ${page.id} (draft) "Legacy"`)
   })
 })

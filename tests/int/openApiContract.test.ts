@@ -2,12 +2,12 @@ import { sql } from '@payloadcms/db-postgres'
 import { validate } from '@hyperjump/json-schema/openapi-3-1'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { eventCatalogue } from '../../src/webhooks/eventCatalogue'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { openApiContract, type OpenApiContract } from '../helpers/openApiContract'
-import { fakeStripeSettings, createProduct, useFakeStripe } from '../helpers/shop'
+import { fakeStripeSettings, createProduct } from '../helpers/shop'
 import { handInConfig } from '../helpers/testConfig'
 import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { rest } from '../helpers/rest'
@@ -65,7 +65,7 @@ async function expectAnswer(
 
 beforeAll(async () => {
   payload = await webhooks.start()
-  stripe = await useFakeStripe(payload)
+  stripe = await webhooks.fakeStripe()
   receiver = await webhooks.receiver()
 
   const document = await (await rest('GET', '/api/openapi.json')).json()
@@ -99,10 +99,6 @@ beforeAll(async () => {
   })
   expect(listening.status).toBe(201)
   await webhooks.worker({ pollMs: 50 })
-})
-
-afterAll(async () => {
-  await stripe?.stop()
 })
 
 describe('the document', () => {

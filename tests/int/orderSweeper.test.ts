@@ -2,31 +2,24 @@ import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 
-import { createLocalReq, type Payload } from 'payload'
+import { createLocalReq } from 'payload'
 import type Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 
 import type { Order } from '../../src/payload-types'
 import { expireStaleOrders, type SweepResult } from '../../src/shop/operations/expireStaleOrders'
 import { handleStripeEvent } from '../../src/shop/operations/handleStripeEvent'
 import { startOrderSweeper } from '../../src/shop/operations/startOrderSweeper'
 import { spawnScript } from '../../scripts/lib/processes'
-import { checkoutSessionEvent, type FakeStripe } from '../helpers/fakeStripe'
+import { checkoutSessionEvent } from '../helpers/fakeStripe'
 import { restJson } from '../helpers/rest'
-import { address, createProduct, fakeStripeSettings, stockOf, shopHarness } from '../helpers/shop'
+import { cartOf, createProduct, fakeStripeSettings, shopHarness, stockOf } from '../helpers/shop'
 import { compiledScript } from '../helpers/processGroups'
 import { handInConfig } from '../helpers/testConfig'
 
-const store = shopHarness()
-let payload: Payload
-let stripe: FakeStripe
-
-beforeAll(async () => {
+const { payload, stripe } = shopHarness({
   // The defaults, stated: a pending order is stale 60 + 10 minutes after its creation.
-  ;({ payload, stripe } = await store.start({
-    CHECKOUT_SESSION_TTL_MINUTES: '60',
-    ORDER_SWEEP_MARGIN_MINUTES: '10',
-  }))
+  settings: { CHECKOUT_SESSION_TTL_MINUTES: '60', ORDER_SWEEP_MARGIN_MINUTES: '10' },
 })
 
 type PlacedOrder = { id: number; sessionId: string; productId: number }
@@ -40,33 +33,29 @@ async function placeOrder(
   options: { ageMinutes?: number; withSession?: boolean } = {},
 ): Promise<PlacedOrder> {
   const { ageMinutes = 71, withSession = true } = options
-  const product = await createProduct(payload, { stock: 5 })
+  const product = await createProduct(payload(), { stock: 5 })
   const response = await restJson('POST', '/api/orders/checkout', {
-    body: {
-      items: [{ productId: product.id, quantity: 2 }],
-      customerEmail: 'sweep@example.com',
-      shippingAddress: address,
-    },
+    body: cartOf(product.id, 2, 'sweep@example.com'),
   })
   expect(response.status).toBe(201)
   const id: number = response.body.orderId
   const sessionId = (await readOrder(id)).stripeSessionId!
-  await payload.db.pool.query(
+  await payload().db.pool.query(
     `UPDATE orders SET created_at = now() - make_interval(mins => $2),
        stripe_session_id = CASE WHEN $3 THEN stripe_session_id END
      WHERE id = $1`,
     [id, ageMinutes, withSession],
   )
-  expect(await stockOf(payload, product.id)).toBe(3)
+  expect(await stockOf(payload(), product.id)).toBe(3)
   return { id, sessionId, productId: product.id }
 }
 
 const readOrder = (id: number) =>
-  payload.findByID({ collection: 'orders', id, depth: 0 }) as Promise<Order>
+  payload().findByID({ collection: 'orders', id, depth: 0 }) as Promise<Order>
 
 /** The business events recorded for an order (no worker runs in tests: all stay in the outbox). */
 async function eventsOf(id: number) {
-  const { rows } = await payload.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+  const { rows } = await payload().db.pool.query<{ type: string; data: Record<string, unknown> }>(
     `SELECT type, data FROM webhook_outbox WHERE type LIKE 'order.%' AND data->>'id' = $1
      ORDER BY occurred_at, type`,
     [String(id)],
@@ -76,7 +65,7 @@ async function eventsOf(id: number) {
 
 const typesOf = async (id: number) => (await eventsOf(id)).map((event) => event.type)
 
-const sweep = () => expireStaleOrders(payload)
+const sweep = () => expireStaleOrders(payload())
 
 const handled = (result: SweepResult) => [...result.expired, ...result.paid, ...result.deferred]
 
@@ -102,63 +91,75 @@ describe('expireStaleOrders', () => {
     expect(handled(result)).not.toContain(fresh.id)
     expect(handled(result)).not.toContain(freshWithSession.id)
     expect((await readOrder(stale.id)).status).toBe('expired')
-    expect(await stockOf(payload, stale.productId)).toBe(5)
+    expect(await stockOf(payload(), stale.productId)).toBe(5)
     const events = await eventsOf(stale.id)
     expect(events.map((event) => event.type)).toEqual(['order.created', 'order.updated'])
     expect(events[1]!.data).toMatchObject({ id: stale.id, status: 'expired' })
 
     expect((await readOrder(fresh.id)).status).toBe('pending')
-    expect(await stockOf(payload, fresh.productId)).toBe(3)
+    expect(await stockOf(payload(), fresh.productId)).toBe(3)
     expect(await typesOf(fresh.id)).toEqual(['order.created'])
     expect((await readOrder(freshWithSession.id)).status).toBe('pending')
-    expect(stripe.requestsFor(freshWithSession.sessionId)).toEqual([])
+    expect(stripe().requestsFor(freshWithSession.sessionId)).toEqual([])
   })
 
   it('expires an open session at Stripe first, then the order', async () => {
     const order = await placeOrder()
-    stripe.reset()
+    stripe().reset()
 
     const result = await sweep()
 
     expect(result.expired).toContain(order.id)
-    expect(stripe.requestsFor(order.sessionId).map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(
+      stripe()
+        .requestsFor(order.sessionId)
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([
       `GET /v1/checkout/sessions/${order.sessionId}`,
       `POST /v1/checkout/sessions/${order.sessionId}/expire`,
     ])
-    expect(stripe.sessions.get(order.sessionId)!.status).toBe('expired')
+    expect(stripe().sessions.get(order.sessionId)!.status).toBe('expired')
     expect((await readOrder(order.id)).status).toBe('expired')
-    expect(await stockOf(payload, order.productId)).toBe(5)
+    expect(await stockOf(payload(), order.productId)).toBe(5)
     expect(await typesOf(order.id)).toEqual(['order.created', 'order.updated'])
   })
 
   it('expires an order whose session Stripe expired already (its webhook was lost)', async () => {
     const order = await placeOrder()
-    stripe.expireSession(order.sessionId)
-    stripe.reset()
+    stripe().expireSession(order.sessionId)
+    stripe().reset()
 
     const result = await sweep()
 
     expect(result.expired).toContain(order.id)
-    expect(stripe.requestsFor(order.sessionId).map((r) => r.method)).toEqual(['GET'])
+    expect(
+      stripe()
+        .requestsFor(order.sessionId)
+        .map((r) => r.method),
+    ).toEqual(['GET'])
     expect((await readOrder(order.id)).status).toBe('expired')
-    expect(await stockOf(payload, order.productId)).toBe(5)
+    expect(await stockOf(payload(), order.productId)).toBe(5)
     expect(await typesOf(order.id)).toEqual(['order.created', 'order.updated'])
   })
 
   it('marks the order paid, as the webhook would, when Stripe reports its session paid; the stock stays sold', async () => {
     const order = await placeOrder()
-    stripe.completeSession(order.sessionId, 'pi_swept_payment')
-    stripe.reset()
+    stripe().completeSession(order.sessionId, 'pi_swept_payment')
+    stripe().reset()
 
     const result = await sweep()
 
     expect(result.paid).toContain(order.id)
     expect(result.expired).not.toContain(order.id)
-    expect(stripe.requestsFor(order.sessionId).map((r) => r.method)).toEqual(['GET'])
+    expect(
+      stripe()
+        .requestsFor(order.sessionId)
+        .map((r) => r.method),
+    ).toEqual(['GET'])
     const paid = await readOrder(order.id)
     expect(paid).toMatchObject({ status: 'paid', paymentId: 'pi_swept_payment' })
     expect(paid.paid_at).toEqual(expect.any(String))
-    expect(await stockOf(payload, order.productId)).toBe(3)
+    expect(await stockOf(payload(), order.productId)).toBe(3)
     const events = await eventsOf(order.id)
     expect(events.map((event) => event.type)).toEqual([
       'order.created',
@@ -173,17 +174,17 @@ describe('expireStaleOrders', () => {
 
   it('leaves an order pending while its completed session’s payment is still processing', async () => {
     const order = await placeOrder()
-    Object.assign(stripe.completeSession(order.sessionId), { payment_status: 'unpaid' })
+    Object.assign(stripe().completeSession(order.sessionId), { payment_status: 'unpaid' })
 
     const result = await sweep()
 
     expect(result.deferred).toContain(order.id)
     expect((await readOrder(order.id)).status).toBe('pending')
-    expect(await stockOf(payload, order.productId)).toBe(3)
+    expect(await stockOf(payload(), order.productId)).toBe(3)
     expect(await typesOf(order.id)).toEqual(['order.created'])
 
     // The payment succeeds: the next sweep settles it.
-    stripe.sessions.get(order.sessionId)!.payment_status = 'paid'
+    stripe().sessions.get(order.sessionId)!.payment_status = 'paid'
     expect((await sweep()).paid).toContain(order.id)
     expect((await readOrder(order.id)).status).toBe('paid')
   })
@@ -191,7 +192,7 @@ describe('expireStaleOrders', () => {
   it('never releases stock while Stripe cannot be reached: the order waits for a later sweep', async () => {
     const withSession = await placeOrder()
     const withoutSession = await placeOrder({ withSession: false })
-    const restore = handInConfig(payload, { STRIPE_API_BASE: await refusedAddress() })
+    const restore = handInConfig(payload(), { STRIPE_API_BASE: await refusedAddress() })
     let result: SweepResult
     try {
       result = await sweep()
@@ -202,32 +203,34 @@ describe('expireStaleOrders', () => {
     expect(result.deferred).toEqual([withSession.id])
     expect(result.expired).toContain(withoutSession.id)
     expect((await readOrder(withSession.id)).status).toBe('pending')
-    expect(await stockOf(payload, withSession.productId)).toBe(3)
+    expect(await stockOf(payload(), withSession.productId)).toBe(3)
     expect(await typesOf(withSession.id)).toEqual(['order.created'])
     expect((await readOrder(withoutSession.id)).status).toBe('expired')
 
     // Stripe is back: the next sweep asks it, expires the session and the order.
-    stripe.reset()
+    stripe().reset()
     expect((await sweep()).expired).toContain(withSession.id)
-    expect(stripe.sessions.get(withSession.sessionId)!.status).toBe('expired')
+    expect(stripe().sessions.get(withSession.sessionId)!.status).toBe('expired')
     expect((await readOrder(withSession.id)).status).toBe('expired')
-    expect(await stockOf(payload, withSession.productId)).toBe(5)
+    expect(await stockOf(payload(), withSession.productId)).toBe(5)
   })
 
   it('skips an order the webhook settled meanwhile, without asking Stripe', async () => {
     const order = await placeOrder()
-    const session = stripe.completeSession(order.sessionId, 'pi_by_webhook')
+    const session = stripe().completeSession(order.sessionId, 'pi_by_webhook')
     const event = checkoutSessionEvent('checkout.session.completed', session, {
       paymentIntent: 'pi_by_webhook',
     }) as Stripe.Event
-    expect(await handleStripeEvent({ req: await createLocalReq({}, payload), event })).toBe('paid')
+    expect(await handleStripeEvent({ req: await createLocalReq({}, payload()), event })).toBe(
+      'paid',
+    )
     const before = await readOrder(order.id)
-    stripe.reset()
+    stripe().reset()
 
     const result = await sweep()
 
     expect(handled(result)).not.toContain(order.id)
-    expect(stripe.requestsFor(order.sessionId)).toEqual([])
+    expect(stripe().requestsFor(order.sessionId)).toEqual([])
     expect((await readOrder(order.id)).updatedAt).toBe(before.updatedAt)
     expect(await typesOf(order.id)).toEqual(['order.created', 'order.paid', 'order.updated'])
   })
@@ -238,24 +241,24 @@ describe('expireStaleOrders', () => {
       await placeOrder({ withSession: false }),
       await placeOrder({ ageMinutes: 69 }),
     ]
-    stripe.completeSession(orders[0]!.sessionId)
+    stripe().completeSession(orders[0]!.sessionId)
     const first = await sweep()
     expect(first.paid).toContain(orders[0]!.id)
     expect(first.expired).toContain(orders[1]!.id)
     const after = await Promise.all(orders.map((order) => readOrder(order.id)))
-    const events = await payload.db.pool.query('SELECT count(*)::int AS n FROM webhook_outbox')
-    const stock = await Promise.all(orders.map((order) => stockOf(payload, order.productId)))
-    stripe.reset()
+    const events = await payload().db.pool.query('SELECT count(*)::int AS n FROM webhook_outbox')
+    const stock = await Promise.all(orders.map((order) => stockOf(payload(), order.productId)))
+    stripe().reset()
 
     const second = await sweep()
 
     expect(second).toEqual({ expired: [], paid: [], deferred: [] })
-    expect(stripe.requests).toEqual([])
+    expect(stripe().requests).toEqual([])
     expect(await Promise.all(orders.map((order) => readOrder(order.id)))).toEqual(after)
-    expect(await payload.db.pool.query('SELECT count(*)::int AS n FROM webhook_outbox')).toEqual(
+    expect(await payload().db.pool.query('SELECT count(*)::int AS n FROM webhook_outbox')).toEqual(
       expect.objectContaining({ rows: events.rows }),
     )
-    expect(await Promise.all(orders.map((order) => stockOf(payload, order.productId)))).toEqual(
+    expect(await Promise.all(orders.map((order) => stockOf(payload(), order.productId)))).toEqual(
       stock,
     )
   })
@@ -265,7 +268,7 @@ describe('expireStaleOrders', () => {
       ...(await Promise.all(Array.from({ length: 6 }, () => placeOrder()))),
       ...(await Promise.all(Array.from({ length: 6 }, () => placeOrder({ withSession: false })))),
     ]
-    stripe.reset()
+    stripe().reset()
 
     const [one, two] = await Promise.all([sweep(), sweep()])
 
@@ -273,11 +276,13 @@ describe('expireStaleOrders', () => {
     expect([...handled(one), ...handled(two)].sort()).toEqual(ids)
     for (const order of orders) {
       expect((await readOrder(order.id)).status).toBe('expired')
-      expect(await stockOf(payload, order.productId)).toBe(5)
+      expect(await stockOf(payload(), order.productId)).toBe(5)
       expect(await typesOf(order.id)).toEqual(['order.created', 'order.updated'])
     }
     for (const order of orders.slice(0, 6)) {
-      const expiries = stripe.requestsFor(order.sessionId).filter((r) => r.method === 'POST')
+      const expiries = stripe()
+        .requestsFor(order.sessionId)
+        .filter((r) => r.method === 'POST')
       expect(expiries).toHaveLength(1)
     }
   })
@@ -287,7 +292,7 @@ describe('expireStaleOrders', () => {
       ...(await Promise.all(Array.from({ length: 10 }, () => placeOrder()))),
       ...(await Promise.all(Array.from({ length: 10 }, () => placeOrder({ withSession: false })))),
     ]
-    stripe.reset()
+    stripe().reset()
     // Started one after the other (see startSweepProcess), then let go together.
     const children = [await startSweepProcess(), await startSweepProcess()]
     for (const child of children) child.go()
@@ -297,11 +302,13 @@ describe('expireStaleOrders', () => {
     expect([...handled(one!), ...handled(two!)].sort()).toEqual(ids)
     for (const order of orders) {
       expect((await readOrder(order.id)).status).toBe('expired')
-      expect(await stockOf(payload, order.productId)).toBe(5)
+      expect(await stockOf(payload(), order.productId)).toBe(5)
       expect(await typesOf(order.id)).toEqual(['order.created', 'order.updated'])
     }
     for (const order of orders.slice(0, 10)) {
-      const expiries = stripe.requestsFor(order.sessionId).filter((r) => r.method === 'POST')
+      const expiries = stripe()
+        .requestsFor(order.sessionId)
+        .filter((r) => r.method === 'POST')
       expect(expiries).toHaveLength(1)
     }
   }, 300_000)
@@ -322,7 +329,7 @@ afterAll(() => {
  */
 /** The settings this file's Payload runs with, for a process of its own: the same sweep. */
 const sweeperSettings = () => ({
-  ...fakeStripeSettings(stripe),
+  ...fakeStripeSettings(stripe()),
   CHECKOUT_SESSION_TTL_MINUTES: '60',
   ORDER_SWEEP_MARGIN_MINUTES: '10',
 })
@@ -364,7 +371,7 @@ async function startSweepProcess() {
 describe('startOrderSweeper', () => {
   it('sweeps at start, and stop() waits for the running sweep', async () => {
     const order = await placeOrder({ withSession: false })
-    const sweeper = startOrderSweeper(payload, { intervalMs: 3_600_000 })
+    const sweeper = startOrderSweeper(payload(), { intervalMs: 3_600_000 })
     expect(sweeper.lastSweepAt()).toBeUndefined()
     await sweeper.stop()
     expect(sweeper.lastSweepAt()).toBeInstanceOf(Date)
@@ -373,7 +380,7 @@ describe('startOrderSweeper', () => {
   })
 
   it('sweeps again every interval until stopped', async () => {
-    const sweeper = startOrderSweeper(payload, { intervalMs: 100 })
+    const sweeper = startOrderSweeper(payload(), { intervalMs: 100 })
     try {
       await vi.waitFor(() => expect(sweeper.lastSweepAt()).toBeInstanceOf(Date), {
         timeout: 30_000,

@@ -1,21 +1,16 @@
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
+import { checkoutSessionEvent, signedWebhook } from '../helpers/fakeStripe'
 import * as shop from '../helpers/shop'
 import { restJson } from '../helpers/rest'
 
-const store = shop.shopHarness()
-let payload: Payload
-let stripe: FakeStripe
-
-beforeAll(async () => {
-  ;({ payload, stripe } = await store.start({
+const { payload, stripe } = shop.shopHarness({
+  settings: {
     // A small default window, so that a burst of Stripe's events would cross it; and a smaller
     // one for requests whose signature does not verify.
     RATE_LIMIT_DEFAULT: '3/600',
     RATE_LIMIT_BAD_SIGNATURES: '2/600',
-  }))
+  },
 })
 
 /** Stripe's calls, all from the one address of the proxy in front of the app. */
@@ -30,7 +25,7 @@ function deliver(event: object, signature?: string | null) {
 
 describe("Stripe's callbacks and the rate limits", () => {
   it('never refuses a signed event, however many come from one address', async () => {
-    const product = await shop.createProduct(payload, { stock: 20 })
+    const product = await shop.createProduct(payload(), { stock: 20 })
     const sessions = []
     for (let buyer = 1; buyer <= 6; buyer++) {
       const placed = await restJson('POST', '/api/orders/checkout', {
@@ -42,8 +37,8 @@ describe("Stripe's callbacks and the rate limits", () => {
         },
       })
       expect(placed.status, JSON.stringify(placed.body)).toBe(201)
-      const order = await payload.findByID({ collection: 'orders', id: placed.body.orderId })
-      sessions.push({ orderId: order.id, session: stripe.sessions.get(order.stripeSessionId!)! })
+      const order = await payload().findByID({ collection: 'orders', id: placed.body.orderId })
+      sessions.push({ orderId: order.id, session: stripe().sessions.get(order.stripeSessionId!)! })
     }
     // Twice the default window's worth, from one address: every one is received and applied.
     const answers = []
@@ -56,7 +51,7 @@ describe("Stripe's callbacks and the rate limits", () => {
       answers.map(() => null),
     )
     for (const { orderId } of sessions) {
-      const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0 })
+      const order = await payload().findByID({ collection: 'orders', id: orderId, depth: 0 })
       expect(order.status).toBe('paid')
     }
   })
@@ -74,13 +69,13 @@ describe("Stripe's callbacks and the rate limits", () => {
     const placed = await restJson('POST', '/api/orders/checkout', {
       headers: { 'x-forwarded-for': '198.51.100.77' },
       body: {
-        items: [{ productId: (await shop.createProduct(payload, { stock: 1 })).id, quantity: 1 }],
+        items: [{ productId: (await shop.createProduct(payload(), { stock: 1 })).id, quantity: 1 }],
         customerEmail: 'late@example.com',
         shippingAddress: shop.address,
       },
     })
-    const order = await payload.findByID({ collection: 'orders', id: placed.body.orderId })
-    const session = stripe.sessions.get(order.stripeSessionId!)!
+    const order = await payload().findByID({ collection: 'orders', id: placed.body.orderId })
+    const session = stripe().sessions.get(order.stripeSessionId!)!
     const signed = await deliver(checkoutSessionEvent('checkout.session.completed', session))
     expect(signed.status).toBe(200)
   })

@@ -1,28 +1,23 @@
-import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { consumerWithKey, userWithToken } from '../helpers/identities'
-import { getTestPayload } from '../helpers/payload'
 import { restJson } from '../helpers/rest'
+import { articlesSetUp } from '../helpers/articlesSetUp'
 
-let payload: Payload
-let editor: Record<string, string>
-let consumer: Record<string, string>
+const { payload, editor, consumer, authorId } = articlesSetUp({
+  author: 'Searcher',
+  consumer: true,
+})
 
 beforeAll(async () => {
-  payload = await getTestPayload()
-  editor = { authorization: `Bearer ${(await userWithToken(payload, 'editor')).token}` }
-  consumer = { 'x-api-key': (await consumerWithKey(payload)).apiKey }
-  const author = await payload.create({ collection: 'authors', data: { name: 'Searcher' } })
   const article = (title: string, excerpt: string, status = 'published') =>
-    payload.create({
+    payload().create({
       collection: 'articles',
       data: {
         title,
         excerpt,
         slug: `s-${Math.random().toString(36).slice(2)}`,
         _status: status as 'published',
-        author: author.id,
+        author: authorId(),
       },
     })
   for (let index = 0; index < 7; index++) await article(`Zephyr winds ${index}`, 'Weather')
@@ -38,7 +33,7 @@ beforeAll(async () => {
     ['Desk lamp', 'Bright as a zephyr', true],
     ['Zephyr prototype', 'Not for sale', false],
   ] as const) {
-    await payload.create({
+    await payload().create({
       collection: 'products',
       data: {
         name,
@@ -50,7 +45,7 @@ beforeAll(async () => {
       },
     })
   }
-  await payload.create({
+  await payload().create({
     collection: 'pages',
     data: {
       title: 'Zephyr delivery',
@@ -59,7 +54,7 @@ beforeAll(async () => {
       _status: 'published',
     },
   })
-  await payload.create({
+  await payload().create({
     collection: 'pages',
     data: {
       title: 'Contact',
@@ -68,7 +63,7 @@ beforeAll(async () => {
       _status: 'published',
     },
   })
-  await payload.create({
+  await payload().create({
     collection: 'pages',
     data: { title: 'Zephyr secret sale', slug: 'secret', description: 'Soon', _status: 'draft' },
   })
@@ -166,7 +161,7 @@ describe('GET /api/search', () => {
   })
 
   it('finds drafts and unpublished pages only for editors', async () => {
-    for (const headers of [{}, consumer]) {
+    for (const headers of [{}, consumer()]) {
       const response = await search('?q=zephyr+s', headers)
       const titles = response.body.docs.map((doc: { title: string }) => doc.title)
       expect(titles).not.toContain('Zephyr secret sale')
@@ -175,21 +170,21 @@ describe('GET /api/search', () => {
     }
     const inactive = await search('?q=prototype&type=products')
     expect(inactive.body.docs).toEqual([])
-    const inactiveForEditor = await search('?q=prototype&type=products', editor)
+    const inactiveForEditor = await search('?q=prototype&type=products', editor())
     expect(inactiveForEditor.body.docs.map((doc: { name: string }) => doc.name)).toEqual([
       'Zephyr prototype',
     ])
-    const forEditor = await search('?q=zephyr+s&type=pages', editor)
+    const forEditor = await search('?q=zephyr+s&type=pages', editor())
     expect(forEditor.body.docs.map((doc: { title: string }) => doc.title)).toEqual([
       'Zephyr secret sale',
     ])
-    const drafts = await search('?q=draft&type=posts', editor)
+    const drafts = await search('?q=draft&type=posts', editor())
     expect(drafts.body.docs.map((doc: { title: string }) => doc.title)).toEqual(['Zephyr draft'])
   })
 })
 
 describe('GET /api/v1/search', () => {
-  const searchV1 = (query: string, headers: Record<string, string> = consumer) =>
+  const searchV1 = (query: string, headers: Record<string, string> = consumer()) =>
     restJson('GET', `/api/v1/search${query}`, { headers })
 
   it('needs credentials', async () => {
@@ -233,7 +228,7 @@ describe('GET /api/v1/search', () => {
     expect(literal.body.data.map((r: { title: string }) => r.title)).toEqual(['Sale: 50% off'])
     const draftsForConsumer = await searchV1('?q=draft&collections=articles')
     expect(draftsForConsumer.body.data).toEqual([])
-    const draftsForEditor = await searchV1('?q=draft&collections=articles', editor)
+    const draftsForEditor = await searchV1('?q=draft&collections=articles', editor())
     expect(draftsForEditor.body.data).toHaveLength(1)
   })
 })

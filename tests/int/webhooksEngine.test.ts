@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload } from 'payload'
+import { createLocalReq } from 'payload'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { inTransaction, postgres } from '../../src/db/transaction'
 import { emitEvent } from '../../src/webhooks/operations/emitEvent'
@@ -9,57 +9,32 @@ import { replayDeliveries } from '../../src/webhooks/operations/replayDeliveries
 import { fanOut } from '../../src/webhooks/worker/fanOut'
 import { startWebhookWorker } from '../../src/webhooks/worker/worker'
 import { restJson } from '../helpers/rest'
-import { webhookHarness } from '../helpers/webhookHarness'
-import {
-  answerByPath,
-  eventually,
-  type Answer,
-  type ReceivedWebhook,
-  type WebhookReceiver,
-} from '../helpers/webhookReceiver'
+import { twoConsumerWebhooks } from '../helpers/webhookHarness'
+import { eventually, type ReceivedWebhook } from '../helpers/webhookReceiver'
 
 /*
  * What integrators asked peers for, on real receivers: filters on the event's data, ordered
  * delivery per object, the attempt log, bulk replay of what failed.
  */
 
-const webhooks = webhookHarness()
-let payload: Payload
-let receiver: WebhookReceiver
-let keyA: string
-let keyB: string
-
-const asA = () => ({ 'x-api-key': keyA })
-const asB = () => ({ 'x-api-key': keyB })
-
-/** How each path answers; 200 when none is set. */
-const answers = new Map<string, (request: ReceivedWebhook) => Answer>()
+const webhooks = twoConsumerWebhooks({ a: 'Engine consumer', b: 'Other consumer' })
+const { answers, asA, asB, keyA, payload, receiver } = webhooks
 
 /** Worker settings of these tests: quick polls, a short retry, back-off of milliseconds. */
 const quick = { pollMs: 20, backoffBaseMs: 1, backoffMaxMs: 5 }
-
-beforeAll(async () => {
-  // Only deliveries (POST) are answered by the path's rule; the endpoint probe gets a 200.
-  receiver = await webhooks.receiver(answerByPath(answers))
-  payload = await webhooks.start()
-  keyA = await webhooks.consumerKey('Engine consumer')
-  keyB = await webhooks.consumerKey('Other consumer')
-})
-
-afterEach(() => webhooks.stopWorkers())
 
 async function startWorkers(count: number, settings: Record<string, unknown> = {}) {
   for (let n = 0; n < count; n++) await webhooks.worker({ ...quick, ...settings })
 }
 
 const subscribe = (path: string, body: Record<string, unknown>) =>
-  webhooks.subscribe<{ id: string; secret: string; created_at: string }>(keyA, {
-    endpoint_url: receiver.url(path),
+  webhooks.subscribe<{ id: string; secret: string; created_at: string }>(keyA(), {
+    endpoint_url: receiver().url(path),
     ...body,
   })
 
 const emit = webhooks.emit
-const postsTo = (path: string) => receiver.postsTo(path)
+const postsTo = (path: string) => receiver().postsTo(path)
 const bodyOf = (post: ReceivedWebhook) =>
   JSON.parse(post.body) as { type: string; data: Record<string, unknown> }
 /** What arrived at `path` apart from test events: `type:id`, in order of arrival. */
@@ -73,7 +48,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 400))
 
 const deliveriesOf = async (subscriptionId: string) =>
   (
-    await payload.db.drizzle.execute(
+    await payload().db.drizzle.execute(
       sql`SELECT id, event_id, event_type, status, attempts::int AS attempts
           FROM webhook_deliveries WHERE subscription_id = ${subscriptionId} ORDER BY id`,
     )
@@ -142,7 +117,7 @@ describe('filters', () => {
     for (const [filter, reason] of tries) {
       const response = await restJson('POST', '/api/webhooks/subscriptions', {
         headers: asA(),
-        body: { endpoint_url: receiver.url('/refused'), events: ['order.updated'], filter },
+        body: { endpoint_url: receiver().url('/refused'), events: ['order.updated'], filter },
       })
       expect(response.status, JSON.stringify(filter)).toBe(400)
       expect(JSON.stringify(response.body)).toMatch(reason)
@@ -167,7 +142,7 @@ describe('filters', () => {
       { type: 'order.updated', data: { id: 12, status: 'refunded' } },
     )
     await eventually(async () => {
-      const { rows } = await payload.db.drizzle.execute(
+      const { rows } = await payload().db.drizzle.execute(
         sql`SELECT count(*)::int AS n FROM webhook_outbox`,
       )
       return (rows[0] as { n: number }).n === 0
@@ -398,7 +373,7 @@ describe('bulk replay', () => {
 
   it('queues at most its limit per call and says how many remain and where to continue, past what failed again', async () => {
     const subscription = await subscribe('/bounded', { events: ['inquiry.created'] })
-    await payload.db.drizzle.execute(
+    await payload().db.drizzle.execute(
       sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
     )
     // Three more dead deliveries, written as the fan-out and a dead end would leave them.
@@ -407,19 +382,19 @@ describe('bulk replay', () => {
       { type: 'inquiry.created', data: { id: 52 } },
       { type: 'inquiry.created', data: { id: 53 } },
     )
-    await fanOut(postgres(payload).pool)
-    await payload.db.drizzle.execute(
+    await fanOut(postgres(payload()).pool)
+    await payload().db.drizzle.execute(
       sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
     )
     const consumer = (
-      await payload.find({
+      await payload().find({
         collection: 'webhook-subscriptions',
         where: { id: { equals: subscription.id } },
       })
     ).docs[0]!.consumer
     const req = await createLocalReq(
       { user: { ...(consumer as object), collection: 'consumers' } as never },
-      payload,
+      payload(),
     )
     const since = new Date(Date.now() - 3_600_000)
     const first = await replayDeliveries({
@@ -433,7 +408,7 @@ describe('bulk replay', () => {
     expect(first.nextAfterId).toEqual(expect.any(Number))
     // The three replayed fail again before the next call: continuing past them takes only the
     // one left, not them once more.
-    await payload.db.drizzle.execute(
+    await payload().db.drizzle.execute(
       sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
     )
     const next = await replayDeliveries({
@@ -450,7 +425,7 @@ describe('bulk replay', () => {
 
 describe('fan-out in bounded chunks', () => {
   it('takes events while the deliveries of those before stay under the budget, and always one', async () => {
-    const pool = postgres(payload).pool
+    const pool = postgres(payload()).pool
     for (const path of ['/chunk-1', '/chunk-2', '/chunk-3']) {
       await subscribe(path, { events: ['comment.created'] })
     }
@@ -479,7 +454,7 @@ describe("one endpoint's backlog", () => {
       return { status: 500 }
     })
     // A backlog queued at once for the busy endpoint, as a large fan-out leaves it.
-    await payload.db.drizzle.execute(sql`
+    await payload().db.drizzle.execute(sql`
       WITH e AS (
         INSERT INTO webhook_events (id, type, data, occurred_at, seq)
         SELECT gen_random_uuid(), 'product.created', jsonb_build_object('id', n), now(), n
@@ -539,7 +514,7 @@ describe('a process that starts and stops workers', () => {
     const onWarning = (warning: Error) => warnings.push(warning)
     process.on('warning', onWarning)
     try {
-      for (let n = 0; n < 12; n++) await (await startWebhookWorker(payload, quick)).stop()
+      for (let n = 0; n < 12; n++) await (await startWebhookWorker(payload(), quick)).stop()
       await new Promise((resolve) => setImmediate(resolve))
     } finally {
       process.off('warning', onWarning)
@@ -559,7 +534,7 @@ describe('an endpoint at its cap with more queued', () => {
     await subscribe('/capped', { events: ['article.created'] })
     await subscribe('/behind', { events: ['article.deleted'] })
     await startWorkers(1, { pollMs: 60_000 })
-    const req = await createLocalReq({}, payload)
+    const req = await createLocalReq({}, payload())
     await inTransaction(req, async () => {
       for (let id = 1; id <= 200; id++) {
         await emitEvent({ req, type: 'article.created', data: { id } })

@@ -1,17 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { restJson } from '../helpers/rest'
-import { webhookHarness } from '../helpers/webhookHarness'
-import {
-  answerByPath,
-  eventually,
-  type Answer,
-  type ReceivedWebhook,
-  type WebhookReceiver,
-} from '../helpers/webhookReceiver'
+import { twoConsumerWebhooks } from '../helpers/webhookHarness'
+import { eventually, type ReceivedWebhook } from '../helpers/webhookReceiver'
 
 /*
  * What the integrator portal reads, through the consumer API: the delivery log narrowed by
@@ -19,26 +12,8 @@ import {
  * a subscription's last 24 hours. Real worker, real receiver; another consumer sees none of it.
  */
 
-const webhooks = webhookHarness()
-let payload: Payload
-let receiver: WebhookReceiver
-let keyA: string
-let keyB: string
-
-const asA = () => ({ 'x-api-key': keyA })
-const asB = () => ({ 'x-api-key': keyB })
-
-/** How each path answers deliveries; 200 when none is set. */
-const answers = new Map<string, (request: ReceivedWebhook) => Answer>()
-
-beforeAll(async () => {
-  receiver = await webhooks.receiver(answerByPath(answers))
-  payload = await webhooks.start()
-  keyA = await webhooks.consumerKey('Portal consumer')
-  keyB = await webhooks.consumerKey('Someone else')
-})
-
-afterEach(() => webhooks.stopWorkers())
+const webhooks = twoConsumerWebhooks({ a: 'Portal consumer', b: 'Someone else' })
+const { answers, asA, asB, keyA, payload, receiver } = webhooks
 
 /** One worker with quick polls; a failed attempt is the last (`retrySchedule: [0]`). */
 async function startWorker() {
@@ -46,10 +21,10 @@ async function startWorker() {
 }
 
 const subscribe = (path: string, body: Record<string, unknown>) =>
-  webhooks.subscribe(keyA, { endpoint_url: receiver.url(path), ...body })
+  webhooks.subscribe(keyA(), { endpoint_url: receiver().url(path), ...body })
 
 const emit = webhooks.emit
-const postsTo = (path: string) => receiver.postsTo(path)
+const postsTo = (path: string) => receiver().postsTo(path)
 const typeOf = (post: ReceivedWebhook) => (JSON.parse(post.body) as { type: string }).type
 
 type Delivery = { id: number; event_type: string; status: string }
@@ -57,7 +32,7 @@ type Delivery = { id: number; event_type: string; status: string }
 /** The subscription's `count` deliveries, oldest first, once none is waiting or being sent. */
 async function settledDeliveries(subscriptionId: string, count: number): Promise<Delivery[]> {
   const settled = await eventually(async () => {
-    const { rows } = await payload.db.drizzle.execute(
+    const { rows } = await payload().db.drizzle.execute(
       sql`SELECT id, event_type, status FROM webhook_deliveries
           WHERE subscription_id = ${subscriptionId} ORDER BY id`,
     )
@@ -108,7 +83,7 @@ describe('the delivery log', () => {
     const base = Date.now() - 5 * hour
     const createdAt = deliveries.map((_, index) => new Date(base + index * hour))
     for (const [index, delivery] of deliveries.entries()) {
-      await payload.db.drizzle.execute(
+      await payload().db.drizzle.execute(
         sql`UPDATE webhook_deliveries SET created_at = ${createdAt[index]!.toISOString()}
             WHERE id = ${delivery.id}`,
       )
@@ -223,7 +198,7 @@ describe('one delivery and its attempts', () => {
     ).toThrow()
 
     // An attempt logged before the headers were kept shows null.
-    await payload.db.drizzle.execute(
+    await payload().db.drizzle.execute(
       sql`INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, attempted_at,
             duration_ms, response_status)
           VALUES (${delivery!.id}, ${subscription.id}, 0, now() - interval '1 minute', 5, 200)`,
@@ -257,7 +232,7 @@ describe('one delivery and its attempts', () => {
 
   it('shows `data: null` in the body of a delivery whose event left the event log, as it is sent', async () => {
     const subscription = await subscribe('/orphan', { events: ['comment.created'] })
-    const { rows } = await payload.db.drizzle.execute(
+    const { rows } = await payload().db.drizzle.execute(
       sql`INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
             status, attempts, next_attempt_at)
           VALUES (${subscription.id}, gen_random_uuid()::text, 'comment.created', now(),
@@ -324,7 +299,7 @@ describe('the stats of a subscription', () => {
       [5, 204],
       [25, 200],
     ] as const) {
-      await payload.db.drizzle.execute(
+      await payload().db.drizzle.execute(
         sql`INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, attempted_at,
               duration_ms, response_status)
             VALUES (${first!.id}, ${subscription.id}, 9,
