@@ -224,6 +224,9 @@ describe('the cookie session on every route the portal calls', () => {
     testWebhookSubscription: ({ subscription }) => ({
       path: `/webhooks/subscriptions/${subscription}/test`,
     }),
+    sendWebhookSubscriptionNow: ({ subscription }) => ({
+      path: `/webhooks/subscriptions/${subscription}/send-now`,
+    }),
     rotateWebhookSecret: ({ subscription }) => ({
       path: `/webhooks/subscriptions/${subscription}/rotate-secret`,
     }),

@@ -39,5 +39,6 @@ describe.runIf(process.platform === 'linux')('sharpAtLowPriority', () => {
     expect(made.map(({ info }) => info.width)).toEqual([320, 768, 1600])
     expect(priorities().length).toBeGreaterThan(0)
     expect(priorities().every((priority) => priority === imageWorkerPriority)).toBe(true)
-  })
+    // Six resizes of a large image: 2.8 s on a quiet machine, over 5 s beside busy test files.
+  }, 30_000)
 })
