@@ -24,6 +24,9 @@ const password = 'postgres'
  * any database can run the app and its tests.
  *
  * - `dataDir` keeps the cluster; with `isThrowaway` it is deleted on `stop()`.
+ * - `isUndurable`: nothing waits for the disk (no fsync, no full-page writes), for a throwaway
+ *   cluster whose contents need not survive a crash (the tests'): its shutdown took 18 s after
+ *   40 copies of a database, 1.7 s so; a copy 0.33 s, 0.23 s so.
  * - A cluster still running from an earlier process on the same directory is reused.
  * - As root, PostgreSQL runs as a `postgres` system user (created when missing); a data
  *   directory that user cannot reach is moved to the system temp folder.
@@ -32,6 +35,7 @@ export async function startEmbeddedPostgres(args: {
   dataDir: string
   port?: number
   isThrowaway?: boolean
+  isUndurable?: boolean
   log?: (line: string) => void
 }): Promise<EmbeddedCluster> {
   const dataDir = await reachableDataDir(args.dataDir, args.log)
@@ -55,7 +59,12 @@ export async function startEmbeddedPostgres(args: {
     authMethod: 'password',
     persistent: !args.isThrowaway,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1'],
+      ...(args.isUndurable
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
+    ],
     onLog: () => {},
     onError: (error: unknown) => args.log?.(`embedded PostgreSQL: ${String(error)}`),
   })

@@ -34,6 +34,7 @@ export async function startTestServer(): Promise<TestServer> {
   const cluster = await startEmbeddedPostgres({
     dataDir: await mkdtemp(path.join(os.tmpdir(), 'pg-test-')),
     isThrowaway: true,
+    isUndurable: true,
   })
   return {
     adminUrl: cluster.urlFor('postgres'),
