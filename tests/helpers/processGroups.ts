@@ -1,7 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
 
-import { inject } from 'vitest'
-
 import { spawnScript, type ScriptOptions } from '../../scripts/lib/processes'
 
 /** Ends a group, quietly when it is already gone. */
@@ -58,14 +56,6 @@ export function spawnInGroup(
     groups.delete(pid)
   })
   return child
-}
-
-/**
- * The compiled copy of `script` this run of the integration tests made
- * (tests/helpers/compiledScripts.ts), to start it without tsx; undefined elsewhere.
- */
-export function compiledScript(script: string): string | undefined {
-  return inject('compiledScripts')?.[script]
 }
 
 /** Sends `signal` to every process of `child`'s group. */

@@ -6,7 +6,8 @@ import { startupAttempts, startupTimeoutExitCode } from '../../scripts/lib/start
 import { inTransaction } from '../../src/db/transaction'
 import type { WebhookEventName } from '../../src/webhooks/eventCatalogue'
 import { emitEvent } from '../../src/webhooks/operations/emitEvent'
-import { compiledScript, signalGroup, spawnInGroup } from './processGroups'
+import { compiledScript } from './compiledScript'
+import { signalGroup, spawnInGroup } from './processGroups'
 
 /** Emits `count` business events of `type` in one transaction; `data(i)` gives each one's data. */
 export async function emitEvents(

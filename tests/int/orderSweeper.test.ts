@@ -14,7 +14,7 @@ import { spawnScript } from '../../scripts/lib/processes'
 import { checkoutSessionEvent } from '../helpers/fakeStripe'
 import { restJson } from '../helpers/rest'
 import { cartOf, createProduct, fakeStripeSettings, shopHarness, stockOf } from '../helpers/shop'
-import { compiledScript } from '../helpers/processGroups'
+import { compiledScript } from '../helpers/compiledScript'
 import { handInConfig } from '../helpers/testConfig'
 
 const { payload, stripe } = shopHarness({
