@@ -2,11 +2,19 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { transactionDatabase } from '@/db/transaction'
-import { deliveriesTableName } from '@/webhooks/schema/collectionTables'
+import { deliveriesTableName, subscriptionsTableName } from '@/webhooks/schema/collectionTables'
 
-/** A deleted subscription takes its delivery log with it, in the same transaction (before the row goes: the log references it). */
+/**
+ * A deleted subscription takes its delivery log with it, in the same transaction (before the
+ * row goes: the log references it). The subscription's row is locked first, then its
+ * deliveries: the order the workers take them in (src/webhooks/worker/recordOutcomes.ts). The
+ * other way round, a delete beside an outcome being written deadlocked, and answered 500.
+ */
 export const deleteSubscriptionDeliveries: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const db = await transactionDatabase(req)
+  await db.execute(
+    sql`SELECT id FROM ${sql.identifier(subscriptionsTableName)} WHERE id = ${String(id)} FOR UPDATE`,
+  )
   await db.execute(
     sql`DELETE FROM ${sql.identifier(deliveriesTableName)} WHERE subscription_id = ${String(id)}`,
   )
