@@ -51,11 +51,10 @@ const ownPlace: Plugin = {
  * Resolves to the compiled entry of each script, and a function that deletes them.
  */
 export async function compileScripts(directory: string) {
+  const entryOf = (script: string) => script.replace(/\.ts$/, '')
   await build({
     absWorkingDir: projectRoot,
-    entryPoints: Object.fromEntries(
-      compiledScriptNames.map((script) => [script.replace(/\.ts$/, ''), script]),
-    ),
+    entryPoints: Object.fromEntries(compiledScriptNames.map((script) => [entryOf(script), script])),
     outdir: directory,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -70,10 +69,7 @@ export async function compileScripts(directory: string) {
     logLevel: 'warning',
   })
   const scripts: CompiledScripts = Object.fromEntries(
-    compiledScriptNames.map((script) => [
-      script,
-      path.join(directory, script.replace(/\.ts$/, '.mjs')),
-    ]),
+    compiledScriptNames.map((script) => [script, path.join(directory, `${entryOf(script)}.mjs`)]),
   )
   return { scripts, remove: () => rm(directory, { recursive: true, force: true }) }
 }

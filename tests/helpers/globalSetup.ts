@@ -1,8 +1,8 @@
+import path from 'node:path'
+
 import type { TestProject } from 'vitest/node'
 
 import { createDatabaseIfMissing } from '../../scripts/lib/embeddedPostgres'
-import path from 'node:path'
-
 import { projectRoot } from '../../scripts/lib/environment'
 import { runScript } from '../../scripts/lib/processes'
 import { compileScripts, type CompiledScripts } from './compiledScripts'

@@ -2,7 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { transactionDatabase } from '@/db/transaction'
-import { deliveriesTableName, subscriptionsTableName } from '@/webhooks/schema/collectionTables'
+import { lockSubscription } from '@/webhooks/operations/lockUnmodifiedSubscription'
+import { deliveriesTableName } from '@/webhooks/schema/collectionTables'
 
 /**
  * A deleted subscription takes its delivery log with it, in the same transaction (before the
@@ -12,9 +13,7 @@ import { deliveriesTableName, subscriptionsTableName } from '@/webhooks/schema/c
  */
 export const deleteSubscriptionDeliveries: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const db = await transactionDatabase(req)
-  await db.execute(
-    sql`SELECT id FROM ${sql.identifier(subscriptionsTableName)} WHERE id = ${String(id)} FOR UPDATE`,
-  )
+  await lockSubscription(db, String(id))
   await db.execute(
     sql`DELETE FROM ${sql.identifier(deliveriesTableName)} WHERE subscription_id = ${String(id)}`,
   )

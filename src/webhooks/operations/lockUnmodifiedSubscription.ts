@@ -15,14 +15,23 @@ export async function lockUnmodifiedSubscription(args: {
   since: Date | undefined
 }): Promise<void> {
   if (!args.since) return
-  const { rows } = await args.db.execute<{ updated_at: string | Date }>(
-    sql`SELECT updated_at FROM ${sql.identifier(subscriptionsTableName)} WHERE id = ${args.id} FOR UPDATE`,
-  )
-  const row = rows[0]
+  const row = await lockSubscription(args.db, args.id)
   if (!row) return
   assertUnmodifiedSince({
     modifiedAt: new Date(row.updated_at),
     since: args.since,
     what: 'The subscription',
   })
+}
+
+/**
+ * Locks subscription `id`'s row for the rest of `db`'s transaction (FOR UPDATE, the lock every
+ * writer of a subscription and its deliveries takes first); its `updated_at`, or undefined when
+ * it is gone.
+ */
+export async function lockSubscription(db: TransactionDb, id: string) {
+  const { rows } = await db.execute<{ updated_at: string | Date }>(
+    sql`SELECT updated_at FROM ${sql.identifier(subscriptionsTableName)} WHERE id = ${id} FOR UPDATE`,
+  )
+  return rows[0]
 }
