@@ -163,6 +163,7 @@ describe('an editor scheduling the publication of a draft', () => {
       await page.reload()
       expect(await scheduledLine(page).textContent()).toMatch(expected)
       expect(await shownStatus(page).textContent()).toBe('Draft')
+      await page.screenshot({ path: 'docs/images/scheduled-article.png' })
 
       // So does the list, in the article's row.
       await page.goto(`${baseUrl}/admin/collections/articles?where[id][equals]=${articleId}`)
