@@ -8,35 +8,38 @@ import { editorToken, logInAsEditor, uniqueTitle } from './editorSession'
 const baseUrl = inject('baseUrl')
 const browser = browserForFile()
 
-/** How many articles exist, drafts included, as Payload's REST API counts them for an editor. */
-async function articleCount(token: string): Promise<number> {
-  const listed = await api('/api/articles?draft=true&limit=1&depth=0', { token })
+/** How many articles (or pages) exist, drafts included, as Payload's REST API counts them. */
+async function articleCount(token: string, collection = 'articles'): Promise<number> {
+  const listed = await api(`/api/${collection}?draft=true&limit=1&depth=0`, { token })
   expect(listed.status).toBe(200)
   return listed.body.totalDocs as number
 }
 
-/** Articles > Create New, from the list, as an editor reaches the form. */
-async function openCreateNew(page: Page) {
-  await page.goto(`${baseUrl}/admin/collections/articles`)
+/** Articles (or Pages) > Create New, from the list, as an editor reaches the form. */
+async function openCreateNew(page: Page, collection = 'articles') {
+  await page.goto(`${baseUrl}/admin/collections/${collection}`)
   await page.getByRole('link', { name: 'Create New' }).first().click()
-  await page.waitForURL((url) => url.pathname !== '/admin/collections/articles')
+  await page.waitForURL((url) => url.pathname !== `/admin/collections/${collection}`)
   await page.locator('#field-title').waitFor()
 }
 
 describe('a new article in the admin panel', () => {
-  it('is not saved by opening "Create New" and leaving', async () => {
-    const token = await editorToken()
-    const before = await articleCount(token)
-    const page = await logInAsEditor(browser())
+  it.each(['articles', 'pages'])(
+    'is not saved by opening "Create New" and leaving (%s)',
+    async (collection) => {
+      const token = await editorToken()
+      const before = await articleCount(token, collection)
+      const page = await logInAsEditor(browser())
 
-    await openCreateNew(page)
-    // The form stays a form for a new article: nothing was created to redirect to.
-    expect(new URL(page.url()).pathname).toBe('/admin/collections/articles/create')
-    await page.goto(`${baseUrl}/admin/collections/articles`)
-    await page.locator('.table tbody tr').first().waitFor()
+      await openCreateNew(page, collection)
+      // The form stays a form for a new document: nothing was created to redirect to.
+      expect(new URL(page.url()).pathname).toBe(`/admin/collections/${collection}/create`)
+      await page.goto(`${baseUrl}/admin/collections/${collection}`)
+      await page.locator('.collection-list').first().waitFor()
 
-    expect(await articleCount(token)).toBe(before)
-  })
+      expect(await articleCount(token, collection)).toBe(before)
+    },
+  )
 
   it('is saved once, when the editor saves it, and autosaved from then on', async () => {
     const token = await editorToken()
