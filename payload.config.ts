@@ -90,6 +90,15 @@ export const payloadConfig = (app: AppConfig) =>
       meta: { titleSuffix: ' - Content & Shop' },
       // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
       avatar: 'default',
+      // "Schedule Publish" proposes the site's zone (CONTENT_TIME_ZONE) and lists it, among
+      // Payload's zones, beside the time of each scheduled event.
+      timezones: {
+        defaultTimezone: app.content.timeZone,
+        supportedTimezones: ({ defaultTimezones }) =>
+          defaultTimezones.some((zone) => zone.value === app.content.timeZone)
+            ? defaultTimezones
+            : [{ label: app.content.timeZone, value: app.content.timeZone }, ...defaultTimezones],
+      },
     },
     // Editors write in CONTENT_LOCALES (the first is the default); a field without text in a
     // locale shows the default locale's. Only the text is per locale: slugs, prices, stock,

@@ -13,6 +13,7 @@
  * via the `definition` "supportedTimezones".
  */
 export type SupportedTimezones =
+  | 'UTC'
   | 'Pacific/Midway'
   | 'Pacific/Niue'
   | 'Pacific/Honolulu'
@@ -211,6 +212,9 @@ export interface Article {
   } | null;
   author: number | Author;
   tags?: (number | Tag)[] | null;
+  /**
+   * The publication date readers see. Filled in when the article is first published; change it only to correct or backdate that date. To publish later, use Schedule Publish (beside Publish changes).
+   */
   publishedAt?: string | null;
   updatedAt: string;
   createdAt: string;

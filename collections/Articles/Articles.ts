@@ -5,6 +5,7 @@ import { publishedOrEditor } from './access/publishedOrEditor'
 import { deleteComments } from './hooks/deleteComments'
 import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
 import { stampPublishedAt } from './hooks/stampPublishedAt'
+import { showScheduledPublication } from './hooks/showScheduledPublication'
 import {
   announceArticleChange,
   rememberLocales,
@@ -30,8 +31,19 @@ export const Articles: CollectionConfig = {
   slug: 'articles',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'cover', '_status', 'author', 'publishedAt', 'updatedAt'],
+    defaultColumns: ['title', 'cover', '_status', 'schedule', 'author', 'publishedAt', 'updatedAt'],
     group: 'Content',
+    components: {
+      edit: {
+        // "Scheduled for <time> (<zone>)" beside the status while a publication is scheduled.
+        beforeDocumentControls: [
+          {
+            path: '/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice',
+            serverProps: { collection: 'articles' },
+          },
+        ],
+      },
+    },
     preview: articlePreviewUrl,
     // The draft beside the form as the editor types, in the locale being edited.
     livePreview: { url: livePreviewUrl('articles') },
@@ -45,7 +57,11 @@ export const Articles: CollectionConfig = {
     readVersions: isEditor,
   },
   versions: {
-    drafts: { autosave: { interval: 2000 }, schedulePublish: true },
+    // `validate`: a new document is created by its first save (Save Draft or Publish), not
+    // when "Create New" opens the form (Payload creates one at once to autosave into
+    // otherwise); autosave takes over after that first save. A draft then needs what a
+    // published document needs (a title, and an article its author).
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true },
     maxPerDoc: 50,
   },
   hooks: {
@@ -55,6 +71,7 @@ export const Articles: CollectionConfig = {
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments, rememberLocales],
     afterChange: [announceArticleChange.afterChange],
+    afterOperation: [showScheduledPublication('articles')],
     afterDelete: [announceArticleChange.afterDelete],
   },
   fields: [
@@ -82,6 +99,24 @@ export const Articles: CollectionConfig = {
       hasMany: true,
       admin: { position: 'sidebar' },
     },
-    { name: 'publishedAt', type: 'date', admin: { position: 'sidebar' } },
+    {
+      name: 'publishedAt',
+      type: 'date',
+      admin: {
+        position: 'sidebar',
+        description:
+          'The publication date readers see. Filled in when the article is first published; change it only to correct or backdate that date. To publish later, use Schedule Publish (beside Publish changes).',
+      },
+    },
+    {
+      // The list's column of the next scheduled publication (not in the form: the document's
+      // controls say it there).
+      name: 'schedule',
+      type: 'ui',
+      label: 'Schedule',
+      admin: {
+        components: { Cell: '/components/admin/ScheduledPublicationCell#ScheduledPublicationCell' },
+      },
+    },
   ],
 }

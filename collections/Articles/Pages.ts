@@ -5,6 +5,7 @@ import { publishedPagesOrEditor } from './access/publishedPagesOrEditor'
 import { slugField } from './fields/slugField'
 import { livePreviewUrl } from './admin/livePreviewUrl'
 import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
+import { showScheduledPublication } from './hooks/showScheduledPublication'
 
 /**
  * Standalone pages of the site (About, Delivery, ...), found by search once published. Like
@@ -15,8 +16,19 @@ export const Pages: CollectionConfig = {
   slug: 'pages',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
+    defaultColumns: ['title', 'slug', '_status', 'schedule', 'updatedAt'],
     group: 'Content',
+    components: {
+      edit: {
+        // "Scheduled for <time> (<zone>)" beside the status while a publication is scheduled.
+        beforeDocumentControls: [
+          {
+            path: '/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice',
+            serverProps: { collection: 'pages' },
+          },
+        ],
+      },
+    },
     // The draft beside the form as the editor types, in the locale being edited.
     livePreview: { url: livePreviewUrl('pages') },
   },
@@ -28,9 +40,16 @@ export const Pages: CollectionConfig = {
     // The history holds drafts: editors only.
     readVersions: isEditor,
   },
-  hooks: { beforeOperation: [draftsForEditorsOnly] },
+  hooks: {
+    beforeOperation: [draftsForEditorsOnly],
+    afterOperation: [showScheduledPublication('pages')],
+  },
   versions: {
-    drafts: { autosave: { interval: 2000 }, schedulePublish: true },
+    // `validate`: a new document is created by its first save (Save Draft or Publish), not
+    // when "Create New" opens the form (Payload creates one at once to autosave into
+    // otherwise); autosave takes over after that first save. A draft then needs what a
+    // published document needs (its title).
+    drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true },
     maxPerDoc: 50,
   },
   fields: [
@@ -39,5 +58,15 @@ export const Pages: CollectionConfig = {
     { name: 'description', type: 'textarea', maxLength: 2000, localized: true },
     { name: 'cover', type: 'upload', relationTo: 'media' },
     { name: 'content', type: 'richText', localized: true },
+    {
+      // The list's column of the next scheduled publication (not in the form: the document's
+      // controls say it there).
+      name: 'schedule',
+      type: 'ui',
+      label: 'Schedule',
+      admin: {
+        components: { Cell: '/components/admin/ScheduledPublicationCell#ScheduledPublicationCell' },
+      },
+    },
   ],
 }

@@ -13,6 +13,7 @@ import {
 import { ConfigError } from '@/config/readVariables'
 import { optional, seconds, setting, type ValuesOf } from '@/config/variables'
 import { parseContentLocales } from '@/text/locales'
+import { isTimeZone } from '@/text/timeZone'
 
 declare module '@/config/appConfig' {
   interface AppConfig {
@@ -51,6 +52,8 @@ export type ContentSettings = {
   isJobsOn: boolean
   /** `CONTENT_LOCALES`: the languages content is written in, the default first. */
   locales: readonly [string, ...string[]]
+  /** `CONTENT_TIME_ZONE`: the zone publications are scheduled in unless an editor picks another. */
+  timeZone: string
   /** `PREVIEW_URL`, with `{id}`, `{slug}` and `{token}` to fill in. */
   previewUrl?: string
   /** `PREVIEW_TOKEN_MINUTES`. */
@@ -133,6 +136,16 @@ export const contentVariables = {
     reader: custom('comma-separated locale codes, the default first', parseContentLocales),
     fallback: 'en,ru',
   }),
+  CONTENT_TIME_ZONE: setting({
+    group: 'Content and media',
+    description:
+      'The site\u2019s time zone (an IANA name such as `Europe/Berlin`): the admin panel\u2019s "Schedule Publish" proposes it, and a scheduled article or page shows its time in it ("Scheduled for 28 Nov 2026, 09:00 (Europe/Berlin)") unless the editor picked another zone.',
+    reader: custom('an IANA time zone name', (raw) => {
+      if (!isTimeZone(raw)) throw new Error('must be an IANA time zone name, such as Europe/Berlin')
+      return raw
+    }),
+    fallback: 'UTC',
+  }),
   PREVIEW_URL: optional({
     group: 'Content and media',
     description:
@@ -164,6 +177,7 @@ export function contentSettings(v: ValuesOf<typeof contentVariables>): ContentSe
     jobsPollMs: Math.round(v.JOBS_POLL_SECONDS * 1000),
     isJobsOn: v.JOBS,
     locales: v.CONTENT_LOCALES,
+    timeZone: v.CONTENT_TIME_ZONE,
     previewUrl: v.PREVIEW_URL,
     previewTokenMinutes: v.PREVIEW_TOKEN_MINUTES,
   }

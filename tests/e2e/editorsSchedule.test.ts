@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 
 import pg from 'pg'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { browserForFile } from './browser'
@@ -10,6 +11,7 @@ import {
   logInAsEditor,
   publishedArticle,
   shownStatus,
+  uniqueTitle,
 } from './editorSession'
 
 const baseUrl = inject('baseUrl')
@@ -22,6 +24,9 @@ beforeAll(async () => {
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
+/** The line of the article's page that says when it is scheduled to be published. */
+const scheduledLine = (page: Page) => page.locator('.scheduled-status')
+
 /** A time as the admin panel's date picker reads it (`MMM d, yyyy h:mm a`), in UTC. */
 function pickerText(time: Date) {
   const hours = time.getUTCHours()
@@ -29,6 +34,31 @@ function pickerText(time: Date) {
   return `${months[time.getUTCMonth()]} ${time.getUTCDate()}, ${time.getUTCFullYear()} ${
     hours % 12 || 12
   }:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+}
+
+/** Opens the publish button's menu > Schedule Publish on the article open in `page`. */
+async function openScheduleDrawer(page: Page, title: string) {
+  await page.locator('#action-save').locator('xpath=..').locator('.popup-button').click()
+  await page.getByRole('button', { name: 'Schedule Publish' }).click()
+  const drawer = page.locator('.schedule-publish')
+  await drawer.getByRole('heading', { name: `Schedule publish for ${title}` }).waitFor()
+  return drawer
+}
+
+/** Schedules, in the open drawer, the publication at `at` (typed as UTC), in the preset zone. */
+async function schedulePublication(page: Page, at: Date) {
+  const drawer = page.locator('.schedule-publish')
+  // The styled radio hides its input: the editor clicks the label.
+  const publishType = page.getByRole('radio', { name: 'Publish', exact: true })
+  await drawer.locator('label', { has: publishType }).click()
+  expect(await publishType.isChecked()).toBe(true)
+  const time = drawer.locator('#time input')
+  await time.fill(pickerText(at))
+  // Enter takes the typed time and closes the calendar that covers the Save button.
+  await time.press('Enter')
+  await page.locator('.react-datepicker__month').waitFor({ state: 'detached' })
+  await drawer.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByText('Scheduled successfully.').waitFor()
 }
 
 describe('an editor scheduling the publication of a draft', () => {
@@ -45,26 +75,12 @@ describe('an editor scheduling the publication of a draft', () => {
       await page.goto(`${baseUrl}/admin/collections/articles/${articleId}`)
       expect(await shownStatus(page).textContent()).toBe('Draft')
 
-      // The publish button's menu > Schedule Publish.
-      await page.locator('#action-save').locator('xpath=..').locator('.popup-button').click()
-      await page.getByRole('button', { name: 'Schedule Publish' }).click()
-      const drawer = page.locator('.schedule-publish')
-      await drawer.getByRole('heading', { name: `Schedule publish for ${title}` }).waitFor()
+      const drawer = await openScheduleDrawer(page, title)
       await drawer.getByText('No upcoming events scheduled.').waitFor()
 
       // The picker takes whole minutes: ten minutes ahead, rounded up.
       const at = new Date(Math.ceil((Date.now() + 600_000) / 60_000) * 60_000)
-      // The styled radio hides its input: the editor clicks the label.
-      const publishType = page.getByRole('radio', { name: 'Publish', exact: true })
-      await drawer.locator('label', { has: publishType }).click()
-      expect(await publishType.isChecked()).toBe(true)
-      const time = drawer.locator('#time input')
-      await time.fill(pickerText(at))
-      // Enter takes the typed time and closes the calendar that covers the Save button.
-      await time.press('Enter')
-      await page.locator('.react-datepicker__month').waitFor({ state: 'detached' })
-      await drawer.getByRole('button', { name: 'Save', exact: true }).click()
-      await page.getByText('Scheduled successfully.').waitFor()
+      await schedulePublication(page, at)
       // The drawer lists the publication among the upcoming events.
       const upcoming = drawer.locator('.table tbody tr')
       await upcoming.first().waitFor()
@@ -111,6 +127,55 @@ describe('an editor scheduling the publication of a draft', () => {
       expect(forReaders.status).toBe(200)
       expect(forReaders.body.data).toMatchObject({ title, status: 'published' })
       expect(forReaders.body.data.published_at).not.toBeNull()
+    },
+  )
+  it(
+    'sees a scheduled draft as "Scheduled for" its time and zone, on its page and in the list',
+    { timeout: 120_000 },
+    async () => {
+      const token = await editorToken()
+      const title = uniqueTitle('Winter collection preview')
+      const articleId = await createArticle(token, { title, status: 'draft' })
+      const page = await logInAsEditor(browser())
+      await page.goto(`${baseUrl}/admin/collections/articles/${articleId}`)
+      expect(await scheduledLine(page).count()).toBe(0)
+
+      // The zone is preset to the site's (CONTENT_TIME_ZONE, UTC here), not "Select a value".
+      const drawer = await openScheduleDrawer(page, title)
+      expect(await drawer.locator('.timezone-picker').innerText()).toContain('UTC')
+      const at = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000)
+      await schedulePublication(page, at)
+      // The drawer's table names the zone the time is in, not "No value".
+      const upcoming = drawer.locator('.table tbody tr')
+      await upcoming.first().waitFor()
+      const event = await upcoming.first().innerText()
+      expect(event).toContain('UTC')
+      expect(event).not.toContain('No value')
+      await page.keyboard.press('Escape')
+      await drawer.waitFor({ state: 'detached' })
+
+      // The article's page says when it goes out, beside its status.
+      const clock = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`
+      const expected = new RegExp(
+        `^Scheduled for ${at.getUTCDate()} \\w+ ${at.getUTCFullYear()}, ${clock} \\(UTC\\)$`,
+      )
+      await expect.poll(() => scheduledLine(page).textContent()).toMatch(expected)
+      await page.reload()
+      expect(await scheduledLine(page).textContent()).toMatch(expected)
+      expect(await shownStatus(page).textContent()).toBe('Draft')
+      await page.screenshot({ path: 'docs/images/scheduled-article.png' })
+
+      // So does the list, in the article's row.
+      await page.goto(`${baseUrl}/admin/collections/articles?where[id][equals]=${articleId}`)
+      const row = page.locator('.table tbody tr')
+      await row.first().waitFor()
+      expect(await row.count()).toBe(1)
+      expect(await row.first().innerText()).toMatch(
+        new RegExp(
+          `Scheduled for ${at.getUTCDate()} \\w+ ${at.getUTCFullYear()}, ${clock} \\(UTC\\)`,
+        ),
+      )
+      await page.screenshot({ path: 'docs/images/scheduled-in-list.png' })
     },
   )
 })

@@ -13,6 +13,7 @@ import { HttpError } from '@/http/errors'
 import { postgres } from '@/db/transaction'
 import { localizedText, type TextLocale } from '@/db/localizedText'
 import { publicArticleSql } from '../visibility'
+import { pendingScheduleSql } from './findSchedules'
 
 /** The localized columns of an article (`articles_locales`, `_articles_v_locales` prefixed). */
 const textColumns = {
@@ -44,15 +45,13 @@ const sortColumns = (
 const articleText = (read: TextLocale, bind: (value: unknown) => string) =>
   localizedText({ localesTable: 'articles_locales', parent: 'a', alias: 'txt', read, bind })
 
-/**
- * When a pending job of Payload's queue will publish (`publish`) or unpublish the article: the
- * admin panel's "Schedule publish" and the API's `publish_at`/`unpublish_at` both queue one.
- */
+/** When a pending job of Payload's queue will publish (`publish`) or unpublish the article. */
 const scheduled = (type: 'publish' | 'unpublish', name: string) =>
-  `(SELECT min(j.wait_until) FROM payload_jobs j WHERE j.task_slug = 'schedulePublish'
-    AND j.completed_at IS NULL AND NOT coalesce(j.has_error, false)
-    AND j.input->'doc'->>'relationTo' = 'articles' AND j.input->'doc'->>'value' = a.id::text
-    AND coalesce(j.input->>'type', 'publish') = '${type}') AS ${name}`
+  `(SELECT min(j.wait_until) FROM payload_jobs j WHERE ${pendingScheduleSql({
+    collection: 'articles',
+    type,
+    documentId: (column) => `${column} = a.id::text`,
+  })}) AS ${name}`
 
 /**
  * The article's own columns, publication status shown as `status`, its text in the locale read

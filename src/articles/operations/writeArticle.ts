@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest, TypedLocale } from 'payload'
 
+import { configOf } from '@/config/appConfig'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { badRequest } from '@/http/errors'
 import type { ArticleStatus } from '../status'
@@ -111,7 +112,14 @@ async function applySchedule(req: PayloadRequest, id: number, schedule: ArticleS
         : undefined
     await req.payload.jobs.queue({
       task: 'schedulePublish',
-      input: { type, doc: { relationTo: 'articles', value: id }, ...(user && { user }) },
+      // In the site's zone, which the admin panel's Schedule Publish lists beside the time (its
+      // input type leaves out the zone Payload's own drawer stores).
+      input: {
+        type,
+        doc: { relationTo: 'articles', value: id },
+        ...(user && { user }),
+        timezone: configOf(req.payload).content.timeZone,
+      } as { type: typeof type; doc: { relationTo: 'articles'; value: number } },
       waitUntil: at,
       req,
     })
