@@ -556,7 +556,7 @@ export interface WebhookSubscription {
   secretRotatedAt?: string | null;
   description?: string | null;
   /**
-   * Event type names, or * for every event.
+   * The event types this endpoint receives, or all of them.
    */
   events:
     | {
@@ -572,6 +572,9 @@ export interface WebhookSubscription {
    */
   isActive?: boolean | null;
   isActiveWhenLoaded?: boolean | null;
+  /**
+   * Extra headers sent with every delivery, e.g. a token your endpoint checks. The signature headers cannot be set.
+   */
   headers?:
     | {
         [k: string]: unknown;

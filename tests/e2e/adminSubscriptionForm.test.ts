@@ -48,6 +48,7 @@ describe("an admin editing a webhook subscription's form", () => {
     const events = page.getByRole('group', { name: 'Events' })
     await events.waitFor()
     // Every active type of the catalogue is offered, and "All events".
+    await events.getByRole('checkbox', { name: 'order.created', exact: true }).waitFor()
     const active = await database.query<{ name: string }>(
       `SELECT name FROM webhook_event_types WHERE is_active AND name <> '*'`,
     )
@@ -85,6 +86,9 @@ describe("an admin editing a webhook subscription's form", () => {
     expect(await headers.getByRole('textbox', { name: 'Name of header 1' }).inputValue()).toBe(
       'X-Team',
     )
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: 'docs/images/admin-subscription-form.png', fullPage: true })
     await page.close()
   })
 
@@ -105,6 +109,10 @@ describe("an admin editing a webhook subscription's form", () => {
     await page.waitForURL((url) => url.pathname === '/admin/collections/webhook-deliveries')
     const rows = page.locator('.table tbody tr')
     await rows.first().waitFor()
+    // The subscription column shows each row's endpoint once it has loaded.
+    await expect
+      .poll(async () => (await rows.allTextContents()).some((text) => text.includes('Loading')))
+      .toBe(false)
     const texts = await rows.allTextContents()
     expect(texts).toHaveLength(await count(mine.id))
     for (const text of texts) {

@@ -107,6 +107,7 @@ describe('the portal says when an admin acts as the consumer', () => {
     await logInThroughForm(page, credentials.adminEmail, credentials.adminPassword)
     await page.goto(`${baseUrl}/admin/collections/consumers`)
     await page.getByRole('link', { name: 'Demo integration' }).first().click()
+    await page.waitForURL((url) => /^\/admin\/collections\/consumers\/[^/]+$/.test(url.pathname))
     const consumerPage = new URL(page.url()).pathname
     const button = page.getByRole('button', { name: 'Open portal', exact: true })
     await button.waitFor()
