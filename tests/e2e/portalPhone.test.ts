@@ -127,6 +127,7 @@ describe('the portal on a phone, 390 px wide', () => {
     await phone.page.goto(`${baseUrl}/portal/endpoints/${subscriptionId}`)
     const stats = phone.page.getByRole('region', { name: 'Last 24 hours' })
     await stats.getByText(/attempts? in the last 24 hours/).waitFor()
+    await stats.screenshot({ path: 'docs/images/portal-phone-chart.png' })
     const shown = await stats.evaluate((region) => {
       const isShown = (element: Element) => {
         const box = element.getBoundingClientRect()

@@ -19,6 +19,7 @@ const row: CSSProperties = {
   gridTemplateColumns: 'auto 1fr',
   columnGap: '8px',
   alignItems: 'start',
+  alignContent: 'start',
   margin: '6px 0',
 }
 const hint: CSSProperties = {
@@ -133,7 +134,7 @@ export const EventTypesField: JSONFieldClientComponent = ({ field, path, readOnl
       <legend className="field-label" style={{ padding: 0 }}>
         {labelOf(field)}
         {field.required ? (
-          <span className="required" aria-hidden="true">
+          <span className="required" aria-hidden="true" style={{ color: 'var(--theme-error-500)' }}>
             {' '}
             *
           </span>
