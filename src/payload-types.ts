@@ -560,7 +560,7 @@ export interface WebhookSubscription {
   secretRotatedAt?: string | null;
   description?: string | null;
   /**
-   * Event type names, or * for every event.
+   * The event types this endpoint receives, or all of them.
    */
   events:
     | {
@@ -576,6 +576,9 @@ export interface WebhookSubscription {
    */
   isActive?: boolean | null;
   isActiveWhenLoaded?: boolean | null;
+  /**
+   * Extra headers sent with every delivery, e.g. a token your endpoint checks. The signature headers cannot be set.
+   */
   headers?:
     | {
         [k: string]: unknown;

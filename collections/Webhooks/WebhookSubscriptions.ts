@@ -37,6 +37,15 @@ const resetFailuresOnReenable: CollectionBeforeChangeHook = ({ data, originalDoc
 const systemOwned = { update: () => false }
 
 /**
+ * A date only the system writes, shown as text: Payload's date picker offers a "×" that seems to
+ * clear it even when read-only.
+ */
+const systemDate = {
+  readOnly: true,
+  components: { Field: '/components/admin/ReadOnlyDateField#ReadOnlyDateField' },
+} as const
+
+/**
  * Webhook subscriptions of API consumers. Consumers manage theirs through `/webhooks/...`;
  * admins see all of them in the admin panel (never the secrets) and may deactivate one.
  * Secrets are `hidden`: no API response carries them; the create and rotation operations
@@ -90,7 +99,17 @@ export const WebhookSubscriptions: CollectionConfig = {
     // A second rotation within the window keeps the secret before too, as long as it was promised.
     { name: 'secretOlder', type: 'text', hidden: true },
     { name: 'secretOlderValidUntil', type: 'date', hidden: true },
-    { name: 'secretRotatedAt', type: 'date', access: systemOwned, admin: { readOnly: true } },
+    { name: 'secretRotatedAt', type: 'date', access: systemOwned, admin: systemDate },
+    {
+      name: 'deliveries',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: {
+          Field: '/components/admin/SubscriptionDeliveriesLink#SubscriptionDeliveriesLink',
+        },
+      },
+    },
     { name: 'description', type: 'textarea' },
     {
       name: 'events',
@@ -98,8 +117,11 @@ export const WebhookSubscriptions: CollectionConfig = {
       required: true,
       validate: validateEvents,
       admin: {
-        description: 'Event type names, or * for every event.',
-        components: { Cell: '/components/admin/EventTypesCell#EventTypesCell' },
+        description: 'The event types this endpoint receives, or all of them.',
+        components: {
+          Cell: '/components/admin/EventTypesCell#EventTypesCell',
+          Field: '/components/admin/EventTypesField#EventTypesField',
+        },
       },
     },
     {
@@ -122,7 +144,17 @@ export const WebhookSubscriptions: CollectionConfig = {
       admin: { hidden: true },
       hooks: { afterRead: [({ siblingData }) => siblingData?.isActive === true] },
     },
-    { name: 'headers', type: 'json', defaultValue: {}, validate: validateHeaders },
+    {
+      name: 'headers',
+      type: 'json',
+      defaultValue: {},
+      validate: validateHeaders,
+      admin: {
+        description:
+          'Extra headers sent with every delivery, e.g. a token your endpoint checks. The signature headers cannot be set.',
+        components: { Field: '/components/admin/HeadersField#HeadersField' },
+      },
+    },
     {
       name: 'filter',
       type: 'json',
@@ -160,7 +192,7 @@ export const WebhookSubscriptions: CollectionConfig = {
       name: 'lastDeliveryAt',
       type: 'date',
       access: systemOwned,
-      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+      admin: systemDate,
     },
     {
       name: 'failureCount',
@@ -174,8 +206,7 @@ export const WebhookSubscriptions: CollectionConfig = {
       type: 'date',
       access: systemOwned,
       admin: {
-        readOnly: true,
-        date: { pickerAppearance: 'dayAndTime' },
+        ...systemDate,
         description: `When the system disabled it after ${disableAfterFailures} failed deliveries in a row.`,
       },
     },
@@ -184,8 +215,7 @@ export const WebhookSubscriptions: CollectionConfig = {
       type: 'date',
       access: systemOwned,
       admin: {
-        readOnly: true,
-        date: { pickerAppearance: 'dayAndTime' },
+        ...systemDate,
         description:
           'The endpoint failed: until then its deliveries wait, then one is sent as a probe.',
       },
@@ -196,7 +226,7 @@ export const WebhookSubscriptions: CollectionConfig = {
       access: systemOwned,
       admin: { description: 'Reachability probe made when the subscription was created.' },
       fields: [
-        { name: 'checkedAt', type: 'date', admin: { readOnly: true } },
+        { name: 'checkedAt', type: 'date', admin: systemDate },
         { name: 'result', type: 'text', admin: { readOnly: true } },
       ],
     },

@@ -14,6 +14,29 @@ const sessionOf = (req: PayloadRequest) => {
   return session
 }
 
+/**
+ * The admin who opened the session from the consumer's page in the admin panel (`admin:<id>`),
+ * with the way back to that page; null for a session the consumer opened itself.
+ */
+async function actingAdmin(
+  req: PayloadRequest,
+  openedBy: string,
+  consumerId: string,
+): Promise<PortalSession['acting_admin']> {
+  if (!openedBy.startsWith('admin:')) return null
+  const admin = await req.payload.findByID({
+    collection: 'users',
+    id: openedBy.slice('admin:'.length),
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  return {
+    email: admin?.email ?? 'unknown',
+    back_url: `${req.payload.config.routes.admin}/collections/consumers/${encodeURIComponent(consumerId)}`,
+  }
+}
+
 export const getPortalSessionEndpoint = defineEndpoint({
   path: '/webhooks/portal-sessions/current',
   method: 'get',
@@ -22,18 +45,21 @@ export const getPortalSessionEndpoint = defineEndpoint({
   openapi: {
     operationId: 'getPortalSession',
     summary: 'The portal session of this browser',
-    description: 'Whose portal it is, whether it is read-only, and when it ends if left idle.',
+    description:
+      'Whose portal it is, whether it is read-only, when it ends if left idle, and which admin acts as the consumer when an admin opened it from the admin panel.',
     tags: ['Webhook subscriptions'],
     security: ['portalSession'],
     responses: { 200: { description: 'The session', schema: currentPortalSessionOutput } },
   },
   handler: async (req) => {
     const session = sessionOf(req)
+    const consumerId = String(req.user!.id)
     const body: { data: PortalSession } = {
       data: {
-        consumer: { id: String(req.user!.id), name: String(req.user!.name ?? '') },
+        consumer: { id: consumerId, name: String(req.user!.name ?? '') },
         read_only: session.isReadOnly,
         expires_at: session.expiresAt.toISOString(),
+        acting_admin: await actingAdmin(req, session.openedBy, consumerId),
       },
     }
     return Response.json(body, { headers: { 'cache-control': 'no-store' } })

@@ -100,6 +100,46 @@ describe("an admin opening a consumer's portal", () => {
   })
 })
 
+describe('the portal says when an admin acts as the consumer', () => {
+  it('shows the admin a banner naming the consumer and the admin, with the way back', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await logInThroughForm(page, credentials.adminEmail, credentials.adminPassword)
+    await page.goto(`${baseUrl}/admin/collections/consumers`)
+    await page.getByRole('link', { name: 'Demo integration' }).first().click()
+    await page.waitForURL((url) => /^\/admin\/collections\/consumers\/[^/]+$/.test(url.pathname))
+    const consumerPage = new URL(page.url()).pathname
+    const button = page.getByRole('button', { name: 'Open portal', exact: true })
+    await button.waitFor()
+    const [portal] = await Promise.all([context.waitForEvent('page'), button.click()])
+    await portal.waitForURL((url) => url.pathname === '/portal', { timeout: 30_000 })
+    const banner = portal.getByRole('region', { name: 'Acting as a consumer' })
+    await banner.waitFor({ timeout: 15_000 })
+    expect((await banner.textContent())?.replace(/\s+/g, ' ')).toContain(
+      `You are acting as Demo integration (signed in as admin ${credentials.adminEmail})`,
+    )
+    const back = banner.getByRole('link', { name: /back to the admin panel/i })
+    expect(await back.getAttribute('href')).toBe(consumerPage)
+    await back.click()
+    await portal.waitForURL((url) => url.pathname === consumerPage)
+    await context.close()
+  })
+
+  it('shows a consumer who signs in with its own link no such banner', async () => {
+    const { status, body } = await api('/webhooks/portal-sessions', {
+      method: 'POST',
+      apiKey: credentials.consumerApiKey,
+    })
+    expect(status).toBe(201)
+    const page = await browser.newPage()
+    await page.goto(body.url)
+    await page.getByRole('heading', { level: 1, name: 'Endpoints' }).waitFor()
+    expect(await page.getByText(/acting as/i).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Acting as a consumer' }).count()).toBe(0)
+    await page.close()
+  })
+})
+
 describe('the portal pages', () => {
   it('carry a CSP with a fresh nonce, no Referer, and refuse to be framed', async () => {
     const first = await fetch(`${baseUrl}/portal/enter`)

@@ -19,6 +19,7 @@ let keyA: string
 let keyB: string
 let consumerA: { id: string; name: string }
 let adminToken: string
+let adminEmail: string
 let editorToken: string
 
 /** This site, as the browser names it in `Host` and `Origin`. */
@@ -31,7 +32,7 @@ beforeAll(async () => {
   keyA = a.apiKey
   consumerA = { id: String(a.consumer.id), name: 'Consumer A' }
   keyB = (await consumerWithKey(payload, 'Consumer B')).apiKey
-  adminToken = (await userWithToken(payload, 'admin')).token
+  ;({ token: adminToken, email: adminEmail } = await userWithToken(payload, 'admin'))
   editorToken = (await userWithToken(payload, 'editor')).token
   portalRoutes = (webhookEndpoints as Endpoint[])
     .map((endpoint) => endpoint.custom!.openapi as DocumentedOperation)
@@ -372,6 +373,8 @@ describe('a session', () => {
     expect(current.status).toBe(200)
     expect(current.body.data.consumer).toEqual(consumerA)
     expect(current.body.data.read_only).toBe(true)
+    // The consumer opened it with its own key: nobody else acts in it.
+    expect(current.body.data.acting_admin).toBeNull()
     const idleMinutes = (Date.parse(current.body.data.expires_at) - Date.now()) / 60_000
     expect(idleMinutes).toBeGreaterThan(29)
     expect(idleMinutes).toBeLessThanOrEqual(30)
@@ -424,6 +427,11 @@ describe("an admin opening a consumer's portal", () => {
       headers: asPortal(cookie),
     })
     expect(current.body.data.consumer).toEqual(consumerA)
+    // The portal says which admin acts as the consumer, and where the admin came from.
+    expect(current.body.data.acting_admin).toEqual({
+      email: adminEmail,
+      back_url: `/admin/collections/consumers/${consumerA.id}`,
+    })
 
     const editor = await restJson('POST', `/api/consumers/${consumerA.id}/portal-link`, {
       headers: { authorization: `Bearer ${editorToken}` },

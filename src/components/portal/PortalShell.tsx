@@ -84,6 +84,9 @@ export function PortalShell({ children }: { children: ReactNode }) {
           ) : null}
         </div>
       </header>
+      {state.kind === 'ready' && state.session.acting_admin ? (
+        <ActingBanner session={state.session} admin={state.session.acting_admin} />
+      ) : null}
       <main id="content" className="page" tabIndex={-1}>
         {state.kind === 'ready' ? (
           <SessionContext.Provider value={state.session}>
@@ -109,6 +112,32 @@ export function PortalShell({ children }: { children: ReactNode }) {
         )}
       </main>
     </>
+  )
+}
+
+/**
+ * Across every page of a session an admin opened from the admin panel: whose portal this is,
+ * who is really acting, and the way back to the consumer's page in the admin panel.
+ */
+function ActingBanner({
+  session,
+  admin,
+}: {
+  session: PortalSession
+  admin: NonNullable<PortalSession['acting_admin']>
+}) {
+  return (
+    <section className="acting-banner" aria-label="Acting as a consumer">
+      <div className="acting-banner__inner">
+        <p className="acting-banner__text">
+          You are acting as <strong>{session.consumer.name}</strong> (signed in as admin{' '}
+          {admin.email}){session.read_only ? ', read-only' : ''}.
+        </p>
+        <a href={admin.back_url} className="acting-banner__link">
+          Back to the admin panel
+        </a>
+      </div>
+    </section>
   )
 }
 

@@ -3,12 +3,34 @@ import { useId } from 'react'
 import { formatHour, formatHourShort, formatMs, formatRate } from './format'
 import type { HourStats, SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
 
-/** Drawing area of each chart, in SVG units (it scales to the width of the page). */
-const width = 720
-const height = 170
-const margin = { top: 12, right: 10, bottom: 26, left: 56 }
-const plotWidth = width - margin.left - margin.right
-const plotHeight = height - margin.top - margin.bottom
+/**
+ * The drawing area of a chart, in SVG units: the SVG scales to the width of the page, so its
+ * text is drawn at `fontSize` times that scale. Two layouts: a wide one, and a narrow one for
+ * phones (fewer hour labels, larger text) whose labels still read at 12 px or more 390 px wide.
+ */
+type Layout = {
+  width: number
+  height: number
+  margin: { top: number; right: number; bottom: number; left: number }
+  fontSize: number
+  /** Every how many hours the hour axis has a label. */
+  labelEvery: number
+}
+
+const wide: Layout = {
+  width: 720,
+  height: 170,
+  margin: { top: 12, right: 10, bottom: 26, left: 60 },
+  fontSize: 12,
+  labelEvery: 4,
+}
+const narrow: Layout = {
+  width: 360,
+  height: 200,
+  margin: { top: 12, right: 12, bottom: 32, left: 64 },
+  fontSize: 14,
+  labelEvery: 6,
+}
 
 /** Colours with at least 3:1 contrast on white (graphics), told apart by shape too. */
 const colours = {
@@ -28,9 +50,11 @@ function niceCeiling(value: number) {
   return ([1, 2, 5, 10].find((step) => step * power >= value) ?? 10) * power
 }
 
-const slotWidth = plotWidth / 24
-const slotX = (index: number) => margin.left + index * slotWidth
-const yFor = (share: number) => margin.top + plotHeight * (1 - share)
+const plotWidth = (layout: Layout) => layout.width - layout.margin.left - layout.margin.right
+const plotHeight = (layout: Layout) => layout.height - layout.margin.top - layout.margin.bottom
+const slotWidth = (layout: Layout) => plotWidth(layout) / 24
+const slotX = (layout: Layout, index: number) => layout.margin.left + index * slotWidth(layout)
+const yFor = (layout: Layout, share: number) => layout.margin.top + plotHeight(layout) * (1 - share)
 
 /**
  * An endpoint's last 24 hours, hour by hour: the share of attempts that succeeded (bars) and
@@ -76,56 +100,18 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
             </span>
           </span>
         </figcaption>
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          className="chart__svg"
-          role="img"
-          aria-labelledby={`${id}-rate`}
-          aria-describedby={`${id}-summary`}
-        >
-          <GridLines label={(share) => `${share * 100} %`} />
-          {hours.map((hour, index) => {
-            const barWidth = slotWidth * 0.7
-            const x = slotX(index) + (slotWidth - barWidth) / 2
-            if (hour.attempts === 0) {
-              return (
-                <rect
-                  key={hour.start}
-                  x={x}
-                  y={yFor(0) - 2}
-                  width={barWidth}
-                  height={2}
-                  fill={colours.empty}
-                >
-                  <title>{`${formatHour(hour.start)}: no attempts`}</title>
-                </rect>
-              )
-            }
-            const succeededShare = hour.succeeded / hour.attempts
-            return (
-              <g key={hour.start}>
-                <title>
-                  {`${formatHour(hour.start)}: ${hour.succeeded} of ${hour.attempts} succeeded`}
-                </title>
-                <rect
-                  x={x}
-                  y={yFor(1)}
-                  width={barWidth}
-                  height={plotHeight * (1 - succeededShare)}
-                  fill={colours.failed}
-                />
-                <rect
-                  x={x}
-                  y={yFor(succeededShare)}
-                  width={barWidth}
-                  height={plotHeight * succeededShare}
-                  fill={colours.succeeded}
-                />
-              </g>
-            )
-          })}
-          <HourAxis hours={hours} />
-        </svg>
+        {[wide, narrow].map((layout) => (
+          <svg
+            key={layout.width}
+            viewBox={`0 0 ${layout.width} ${layout.height}`}
+            className={`chart__svg chart__svg--${layout === wide ? 'wide' : 'narrow'}`}
+            role="img"
+            aria-labelledby={`${id}-rate`}
+            aria-describedby={`${id}-summary`}
+          >
+            <SuccessBars layout={layout} hours={hours} />
+          </svg>
+        ))}
       </figure>
 
       <figure className="chart__figure">
@@ -140,29 +126,34 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
             </span>
           </span>
         </figcaption>
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          className="chart__svg"
-          role="img"
-          aria-labelledby={`${id}-latency`}
-          aria-describedby={`${id}-summary`}
-        >
-          <GridLines label={(share) => formatMs(maxLatency * share)} />
-          <LatencyLine
-            hours={hours}
-            pick={(hour) => hour.p95_ms}
-            max={maxLatency}
-            colour={colours.p95}
-            isDashed
-          />
-          <LatencyLine
-            hours={hours}
-            pick={(hour) => hour.p50_ms}
-            max={maxLatency}
-            colour={colours.p50}
-          />
-          <HourAxis hours={hours} />
-        </svg>
+        {[wide, narrow].map((layout) => (
+          <svg
+            key={layout.width}
+            viewBox={`0 0 ${layout.width} ${layout.height}`}
+            className={`chart__svg chart__svg--${layout === wide ? 'wide' : 'narrow'}`}
+            role="img"
+            aria-labelledby={`${id}-latency`}
+            aria-describedby={`${id}-summary`}
+          >
+            <GridLines layout={layout} label={(share) => formatMs(maxLatency * share)} />
+            <LatencyLine
+              layout={layout}
+              hours={hours}
+              pick={(hour) => hour.p95_ms}
+              max={maxLatency}
+              colour={colours.p95}
+              isDashed
+            />
+            <LatencyLine
+              layout={layout}
+              hours={hours}
+              pick={(hour) => hour.p50_ms}
+              max={maxLatency}
+              colour={colours.p50}
+            />
+            <HourAxis layout={layout} hours={hours} />
+          </svg>
+        ))}
       </figure>
 
       <details className="chart__table">
@@ -205,25 +196,76 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
   )
 }
 
+/** The share of each hour's attempts that succeeded, as bars; a flat mark for a quiet hour. */
+function SuccessBars({ layout, hours }: { layout: Layout; hours: HourStats[] }) {
+  const barWidth = slotWidth(layout) * 0.7
+  const fullHeight = plotHeight(layout)
+  return (
+    <>
+      <GridLines layout={layout} label={(share) => `${share * 100} %`} />
+      {hours.map((hour, index) => {
+        const x = slotX(layout, index) + (slotWidth(layout) - barWidth) / 2
+        if (hour.attempts === 0) {
+          return (
+            <rect
+              key={hour.start}
+              x={x}
+              y={yFor(layout, 0) - 2}
+              width={barWidth}
+              height={2}
+              fill={colours.empty}
+            >
+              <title>{`${formatHour(hour.start)}: no attempts`}</title>
+            </rect>
+          )
+        }
+        const succeededShare = hour.succeeded / hour.attempts
+        return (
+          <g key={hour.start}>
+            <title>
+              {`${formatHour(hour.start)}: ${hour.succeeded} of ${hour.attempts} succeeded`}
+            </title>
+            <rect
+              x={x}
+              y={yFor(layout, 1)}
+              width={barWidth}
+              height={fullHeight * (1 - succeededShare)}
+              fill={colours.failed}
+            />
+            <rect
+              x={x}
+              y={yFor(layout, succeededShare)}
+              width={barWidth}
+              height={fullHeight * succeededShare}
+              fill={colours.succeeded}
+            />
+          </g>
+        )
+      })}
+      <HourAxis layout={layout} hours={hours} />
+    </>
+  )
+}
+
 /** The horizontal lines at 0, half and the top of a chart, each labelled on the left. */
-function GridLines({ label }: { label: (share: number) => string }) {
+function GridLines({ layout, label }: { layout: Layout; label: (share: number) => string }) {
   return (
     <>
       {[0, 0.5, 1].map((share) => (
         <g key={share}>
           <line
-            x1={margin.left}
-            x2={width - margin.right}
-            y1={yFor(share)}
-            y2={yFor(share)}
+            x1={layout.margin.left}
+            x2={layout.width - layout.margin.right}
+            y1={yFor(layout, share)}
+            y2={yFor(layout, share)}
             stroke={colours.grid}
             strokeWidth={1}
           />
           <text
-            x={margin.left - 8}
-            y={yFor(share) + 4}
+            x={layout.margin.left - 8}
+            y={yFor(layout, share) + layout.fontSize / 3}
             textAnchor="end"
-            fontSize={11}
+            fontSize={layout.fontSize}
             fill={colours.text}
           >
             {label(share)}
@@ -234,17 +276,17 @@ function GridLines({ label }: { label: (share: number) => string }) {
   )
 }
 
-function HourAxis({ hours }: { hours: HourStats[] }) {
+function HourAxis({ layout, hours }: { layout: Layout; hours: HourStats[] }) {
   return (
     <g>
       {hours.map((hour, index) =>
-        index % 4 === 0 ? (
+        index % layout.labelEvery === 0 ? (
           <text
             key={hour.start}
-            x={slotX(index) + slotWidth / 2}
-            y={height - 8}
+            x={slotX(layout, index) + slotWidth(layout) / 2}
+            y={layout.height - 8}
             textAnchor="middle"
-            fontSize={11}
+            fontSize={layout.fontSize}
             fill={colours.text}
           >
             {formatHourShort(hour.start)}
@@ -257,12 +299,14 @@ function HourAxis({ hours }: { hours: HourStats[] }) {
 
 /** One latency series: lines between consecutive hours that have a value, and a mark on each. */
 function LatencyLine({
+  layout,
   hours,
   pick,
   max,
   colour,
   isDashed = false,
 }: {
+  layout: Layout
   hours: HourStats[]
   pick: (hour: HourStats) => number | null
   max: number
@@ -273,7 +317,12 @@ function LatencyLine({
     const value = pick(hour)
     return value === null
       ? null
-      : { x: slotX(index) + slotWidth / 2, y: yFor(Math.min(1, value / max)), value, hour }
+      : {
+          x: slotX(layout, index) + slotWidth(layout) / 2,
+          y: yFor(layout, Math.min(1, value / max)),
+          value,
+          hour,
+        }
   })
   const segments: { x: number; y: number }[][] = []
   let current: { x: number; y: number }[] = []

@@ -13,6 +13,8 @@ export type PortalSession = {
   id: number
   consumerId: string
   isReadOnly: boolean
+  /** `consumer`, or `admin:<user id>` when an admin opened it from the admin panel. */
+  openedBy: string
   /** When it ends unless used again: its idle limit from now, or its end, whichever is first. */
   expiresAt: Date
 }
@@ -33,6 +35,7 @@ export async function findPortalSession(args: {
     id: number
     consumer_id: string
     is_read_only: boolean
+    opened_by: string
     expires_at: Date
   }>(
     `UPDATE ${portalSessionsAsS}
@@ -40,7 +43,7 @@ export async function findPortalSession(args: {
       WHERE session_hash = $1 AND ends_at > now()
         AND last_seen_at > now() - make_interval(mins => $2)
         AND ${portalCredentialIsCurrent({ configuredKey: '$3', configuredConsumer: '$4' })}
-      RETURNING id, consumer_id, is_read_only,
+      RETURNING id, consumer_id, is_read_only, opened_by,
                 least(ends_at, now() + make_interval(mins => $2)) AS expires_at`,
     [hashPortalToken(args.token), args.idleMinutes, ...configuredKeyValues(args.payload)],
   )
@@ -50,6 +53,7 @@ export async function findPortalSession(args: {
     id: row.id,
     consumerId: row.consumer_id,
     isReadOnly: row.is_read_only,
+    openedBy: row.opened_by,
     expiresAt: row.expires_at,
   }
 }

@@ -53,6 +53,16 @@ export const currentPortalSessionOutput = z.object({
     expires_at: z.iso
       .datetime()
       .describe('When the session ends unless used again (idle limit), or its last moment'),
+    acting_admin: z
+      .object({
+        email: z.string().describe('The email of the admin who opened the session'),
+        back_url: z.string().describe("The consumer's page in the admin panel (a path)"),
+      })
+      .nullable()
+      .describe(
+        "The admin acting as the consumer, when an admin opened this session from the admin panel's " +
+          'consumer page; null when the consumer opened it with its API key',
+      ),
   }),
 })
 /** The portal session of this browser: whose portal, read-only or not, when it ends. */

@@ -33,7 +33,11 @@ import { OrderStatusField as OrderStatusField_25f79ae8c9936857403f86de0dc46074 }
 import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../../../components/shop/MoneyField'
 import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
 import { RefundOrderAction as RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e } from '../../../components/shop/RefundOrderAction'
+import { ReadOnlyDateField as ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8 } from '../../../components/admin/ReadOnlyDateField'
+import { SubscriptionDeliveriesLink as SubscriptionDeliveriesLink_5b521371b44af50fd0953978d0d1b089 } from '../../../components/admin/SubscriptionDeliveriesLink'
 import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
+import { EventTypesField as EventTypesField_3fdfe953901f59fb3914c42ca99feeac } from '../../../components/admin/EventTypesField'
+import { HeadersField as HeadersField_be74357c9ccbe636885f7f52879497fd } from '../../../components/admin/HeadersField'
 import { DeliveryAttempts as DeliveryAttempts_35ae949ed157f88f72818e2158589692 } from '../../../components/admin/DeliveryAttempts'
 import { RetryDeliveryButton as RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c } from '../../../components/RetryDeliveryButton'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
@@ -76,7 +80,11 @@ export const importMap = {
   "/components/shop/MoneyField#MoneyField": MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50,
   "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,
   "/components/shop/RefundOrderAction#RefundOrderAction": RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e,
+  "/components/admin/ReadOnlyDateField#ReadOnlyDateField": ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8,
+  "/components/admin/SubscriptionDeliveriesLink#SubscriptionDeliveriesLink": SubscriptionDeliveriesLink_5b521371b44af50fd0953978d0d1b089,
   "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
+  "/components/admin/EventTypesField#EventTypesField": EventTypesField_3fdfe953901f59fb3914c42ca99feeac,
+  "/components/admin/HeadersField#HeadersField": HeadersField_be74357c9ccbe636885f7f52879497fd,
   "/components/admin/DeliveryAttempts#DeliveryAttempts": DeliveryAttempts_35ae949ed157f88f72818e2158589692,
   "/components/RetryDeliveryButton#RetryDeliveryButton": RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
