@@ -83,7 +83,7 @@ describe('the event catalogue and typed test events in the portal', () => {
     await openPortal(page, (await portalLink(owner.apiKey)).url)
     await page.goto(`${baseUrl}/portal/endpoints/${id}`)
 
-    const select = page.getByLabel('Event type', { exact: true })
+    const select = page.getByLabel('Event type to send')
     await select.waitFor()
     expect(await select.inputValue()).toBe('webhook.test')
     await select.focus()
