@@ -19,8 +19,8 @@ export function EventCatalogue() {
       <h1>Event types</h1>
       <p className="lead">
         What each event means and the <code>data</code> it carries. Each delivery is a POST of{' '}
-        <code>{'{ id, type, timestamp, data }'}</code>; a test you send from an endpoint&apos;s
-        page carries its type&apos;s example below, with <code>{'"test": true'}</code>.
+        <code>{'{ id, type, timestamp, data }'}</code>; a test you send from an endpoint&apos;s page
+        carries its type&apos;s example below, with <code>{'"test": true'}</code>.
       </p>
       {list.kind === 'loading' ? <p role="status">Loading the event types…</p> : null}
       {list.kind === 'failed' ? (
