@@ -102,10 +102,10 @@ export function TestEventPanel({
       <h2 id="test-heading">Send a test event</h2>
       <p>
         Sends an event to this endpoint only, and shows what your receiver answers: a{' '}
-        <code>webhook.test</code>, or the example <code>data</code> of another type (as shown in{' '}
-        <Link href="/portal/events">Event types</Link>), whether or not this endpoint subscribes to
-        it. It is signed like every delivery and marked as a test: <code>{'"test": true'}</code> in
-        the body, <code>webhook-test: true</code> in the headers.
+        <code>webhook.test</code>, or the example <code>data</code> of another type (see{' '}
+        <Link href="/portal/events">the event catalogue</Link>), whether or not this endpoint
+        subscribes to it. It is signed like every delivery and marked as a test:{' '}
+        <code>{'"test": true'}</code> in the body, <code>webhook-test: true</code> in the headers.
       </p>
       {isReadOnly ? (
         <p className="field__hint">A read-only session cannot send test events.</p>
