@@ -36,7 +36,7 @@ export type QueuedTestDelivery = {
 export async function queueTestDelivery(args: {
   req: PayloadRequest
   subscriptionId: string
-  /** A type of the catalogue (`testableEventData` checks it); `webhook.test` when absent. */
+  /** A type of the catalogue (`sendTestEvent` checks it is active); `webhook.test` when absent. */
   eventType?: WebhookEventName
 }): Promise<QueuedTestDelivery> {
   const db = await transactionDatabase(args.req)
@@ -46,8 +46,8 @@ export async function queueTestDelivery(args: {
     subscription_id: args.subscriptionId,
     message: testEventMessage,
   }
-  const data =
-    eventType === WebhookEvents.Test ? testData : (eventTypeDocs(eventType)?.example ?? testData)
+  const data = eventType === WebhookEvents.Test ? testData : eventTypeDocs(eventType)?.example
+  if (!data) throw new Error(`The catalogue has no example of ${eventType} to send`)
   // The event goes to the event log (where every delivery's payload is kept), never to the
   // outbox: no fan-out, no filter. Its sequence number is drawn from the outbox's sequence.
   const { rows } = await db.execute<{ id: number }>(sql`
