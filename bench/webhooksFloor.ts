@@ -235,6 +235,7 @@ async function queueRound(design: Design, isEngineSend = false): Promise<number>
           occurredAt: new Date(),
           attempt: 1,
           isManual: false,
+          isTest: false,
           subscriptionId: String(row.subscription),
           endpointUrl: path,
           secret,

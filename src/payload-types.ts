@@ -640,6 +640,9 @@ export interface WebhookEventType {
   id: number;
   name: string;
   description?: string | null;
+  /**
+   * Shown only for a type the service does not emit. For the types it emits, the API, the portal and test events use the example and field table of the code’s catalogue.
+   */
   examplePayload?:
     | {
         [k: string]: unknown;

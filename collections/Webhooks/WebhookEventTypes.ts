@@ -31,7 +31,15 @@ export const WebhookEventTypes: CollectionConfig = {
           : 'Use the form <resource>.<action>, e.g. order.created',
     },
     { name: 'description', type: 'textarea' },
-    { name: 'examplePayload', type: 'json' },
+    {
+      name: 'examplePayload',
+      type: 'json',
+      admin: {
+        description:
+          'Shown only for a type the service does not emit. For the types it emits, the API, the ' +
+          'portal and test events use the example and field table of the code\u2019s catalogue.',
+      },
+    },
     { name: 'isActive', type: 'checkbox', defaultValue: true, index: true },
   ],
 }

@@ -4,6 +4,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { offsetPage } from '@/http/pageMeta'
 import { parseInput } from '@/http/parseInput'
 import { eventTypesOutput, listEventTypesInput } from '@/webhooks/contracts/eventTypes'
+import { eventTypeDocs } from '@/webhooks/eventTypeDocs'
 import { listEventTypes } from '@/webhooks/operations/listEventTypes'
 
 export const eventTypesEndpoint = defineEndpoint({
@@ -15,8 +16,9 @@ export const eventTypesEndpoint = defineEndpoint({
     operationId: 'listWebhookEventTypes',
     summary: 'List the event types',
     description:
-      'The active event types a subscription may list, with example payloads, by name; paged ' +
-      'like the other lists (`page`, `per_page`, `meta`). Any credentials.',
+      'The active event types a subscription may list, by name, each with the table of its ' +
+      "`data`'s fields (name, type, meaning), an example of its `data` and its JSON Schema; " +
+      'paged like the other lists (`page`, `per_page`, `meta`). Any credentials.',
     tags: ['Webhook subscriptions'],
     security: ['bearer', 'apiKey', 'portalSession'],
     query: listEventTypesInput,
@@ -28,11 +30,18 @@ export const eventTypesEndpoint = defineEndpoint({
     const eventTypes = await listEventTypes({ req })
     const start = (query.page - 1) * query.per_page
     return Response.json({
-      data: eventTypes.slice(start, start + query.per_page).map((doc) => ({
-        name: doc.name,
-        description: doc.description ?? null,
-        example_payload: doc.examplePayload ?? null,
-      })),
+      data: eventTypes.slice(start, start + query.per_page).map((doc) => {
+        // The catalogue's types are described by their payload schemas; a type only an
+        // administrator added (the service never emits it) keeps the example stored with it.
+        const docs = eventTypeDocs(doc.name)
+        return {
+          name: doc.name,
+          description: doc.description ?? null,
+          fields: docs?.fields ?? [],
+          example_payload: docs?.example ?? doc.examplePayload ?? null,
+          payload_schema: docs?.payloadSchema ?? null,
+        }
+      }),
       meta: offsetPage({ page: query.page, perPage: query.per_page, total: eventTypes.length }),
     } satisfies z.infer<typeof eventTypesOutput>)
   },

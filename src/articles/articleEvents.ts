@@ -17,19 +17,23 @@ import { articleStatuses, type ArticleStatus } from './status'
 /** `data` of `article.created`, `article.updated` and `article.published`: the article without its body, as consumers read it. */
 export const articleEventData = z
   .strictObject({
-    id: eventRecordId,
+    id: eventRecordId.describe("The article's id (`GET /api/v1/articles/{id}`)"),
     title: z
       .string()
       .describe(
         'In the default locale (an article written in another locale only: the first that has one)',
       ),
-    slug: z.string(),
-    status: z.enum(articleStatuses),
-    author_id: eventRecordId.nullable(),
+    slug: z.string().describe('The article\u2019s address on the site'),
+    status: z
+      .enum(articleStatuses)
+      .describe('`published`: an event announces an article consumers can read'),
+    author_id: eventRecordId.nullable().describe("The author's user id; `null` when none"),
     cover: imageSchema.nullable().describe('The cover image, `null` when none'),
-    published_at: eventTimestamp.nullable(),
-    created_at: eventTimestamp,
-    updated_at: eventTimestamp,
+    published_at: eventTimestamp
+      .nullable()
+      .describe('When it was published (as editors set it); `null` when not recorded'),
+    created_at: eventTimestamp.describe('When the article was created'),
+    updated_at: eventTimestamp.describe('When it was last saved'),
     ...localeFields,
   })
   .meta({ id: 'ArticleEventData' })
@@ -38,7 +42,7 @@ export type ArticleEventData = z.infer<typeof articleEventData>
 /** `data` of `article.unpublished` and `article.deleted`: what names the article, nothing more. */
 export const articleRemovedEventData = z
   .strictObject({
-    id: eventRecordId,
+    id: eventRecordId.describe("The article's id"),
     slug: z.string().describe('The slug it was published under'),
     removed_at: eventTimestamp.describe('When consumers stopped being able to read it'),
     ...localeFields,

@@ -12,12 +12,14 @@ import { commentStatuses, type CommentStatus } from './status'
 /** `data` of `comment.created`. */
 export const commentEventData = z
   .strictObject({
-    id: eventRecordId,
-    article_id: eventRecordId.nullable(),
+    id: eventRecordId.describe("The comment's id"),
+    article_id: eventRecordId
+      .nullable()
+      .describe('The article it is about (`GET /api/v1/articles/{id}/comments`)'),
     status: z
       .enum(commentStatuses)
       .describe('`approved`: a comment is announced once consumers can read it'),
-    created_at: eventTimestamp,
+    created_at: eventTimestamp.describe('When it was posted'),
   })
   .meta({ id: 'CommentEventData' })
 export type CommentEventData = z.infer<typeof commentEventData>

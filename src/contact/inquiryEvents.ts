@@ -5,11 +5,11 @@ import { eventRecordId, eventTimestamp, exampleTimes } from '@/webhooks/eventFie
 /** `data` of `inquiry.created`. */
 export const inquiryEventData = z
   .strictObject({
-    id: eventRecordId,
-    name: z.string(),
-    email: z.string(),
-    status: z.enum(['new', 'handled']),
-    created_at: eventTimestamp,
+    id: eventRecordId.describe("The inquiry's id"),
+    name: z.string().describe('The sender\u2019s name, as they typed it'),
+    email: z.string().describe('The sender\u2019s email address, to answer them'),
+    status: z.enum(['new', 'handled']).describe('`new` until someone handles it'),
+    created_at: eventTimestamp.describe('When the form was sent'),
   })
   .meta({ id: 'InquiryEventData' })
 export type InquiryEventData = z.infer<typeof inquiryEventData>

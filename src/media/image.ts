@@ -8,24 +8,30 @@ import { imageSizes, type ImageSizeName } from './imageSizes'
  */
 
 const sizeSchema = z.object({
-  url: z.url(),
-  width: z.int().positive(),
-  height: z.int().positive(),
+  url: z.url().describe('The file of this size (WebP)'),
+  width: z.int().positive().describe('In pixels'),
+  height: z.int().positive().describe('In pixels'),
 })
 
 export const imageSchema = z
   .object({
-    id: z.int().positive(),
-    url: z.url(),
-    alt: z.string(),
-    width: z.int().positive().nullable(),
-    height: z.int().positive().nullable(),
+    id: z.int().positive().describe("The image's id in the media library"),
+    url: z.url().describe('The original file, as uploaded'),
+    alt: z.string().describe('Its alternative text, for people who cannot see it'),
+    width: z.int().positive().nullable().describe('Of the original, in pixels; `null` if unknown'),
+    height: z.int().positive().nullable().describe('Of the original, in pixels; `null` if unknown'),
     sizes: z
       .object(
-        Object.fromEntries(imageSizes.map(({ name }) => [name, sizeSchema.optional()])) as Record<
-          ImageSizeName,
-          z.ZodOptional<typeof sizeSchema>
-        >,
+        Object.fromEntries(
+          imageSizes.map((size) => [
+            size.name,
+            sizeSchema
+              .optional()
+              .describe(
+                `The ${'height' in size ? `${size.width} \u00d7 ${size.height} px` : `${size.width} px wide`} size; absent when the original is smaller`,
+              ),
+          ]),
+        ) as Record<ImageSizeName, z.ZodOptional<typeof sizeSchema>>,
       )
       .describe('The storefront sizes (WebP) that were made: none larger than the original'),
   })

@@ -232,6 +232,13 @@ const deliveryHeaders = z.object({
         "secret's first",
     ),
   'content-type': z.literal('application/json'),
+  'webhook-test': z
+    .literal('true')
+    .optional()
+    .describe(
+      'Only on a test event (sent to one subscription on request): its `data` is made up. ' +
+        'The signature does not cover headers; the body\'s `"test": true` is signed',
+    ),
 })
 
 function webhookObject(event: EventTypeDefinition): ZodOpenApiOperationObject {
@@ -239,6 +246,13 @@ function webhookObject(event: EventTypeDefinition): ZodOpenApiOperationObject {
     id: z.string().describe('The event id (also `webhook-id`)'),
     type: z.literal(event.name),
     timestamp: z.iso.datetime().describe('When the event happened'),
+    test: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Present only on a test (`POST /webhooks/subscriptions/{id}/test`), sent to one ' +
+          "subscription: `data` is the type's made-up example, about no real record",
+      ),
     data: event.payload,
   })
   return {
@@ -247,7 +261,9 @@ function webhookObject(event: EventTypeDefinition): ZodOpenApiOperationObject {
     description:
       event.name === WebhookEvents.Test
         ? 'Sent only to the subscription being tested: on creation and on `POST /webhooks/subscriptions/{id}/test`.'
-        : `Sent to every active subscription whose \`events\` list \`${event.name}\` or \`*\`.`,
+        : `Sent to every active subscription whose \`events\` list \`${event.name}\` or \`*\`; ` +
+          'its example, marked `"test": true`, to one subscription on ' +
+          '`POST /webhooks/subscriptions/{id}/test` with this `event_type`.',
     tags: ['Webhook events'],
     security: [],
     requestParams: { header: deliveryHeaders },

@@ -6,10 +6,10 @@ import { orderStatuses, type OrderStatus } from './orderStatus'
 /* The `data` of the `order.*` events, their builders and the catalogue's examples. */
 
 const orderFields = {
-  id: eventRecordId,
-  status: z.enum(orderStatuses),
+  id: eventRecordId.describe("The order's id"),
+  status: z.enum(orderStatuses).describe("The order's status after this change"),
   total: z.number().describe('Sum of price times quantity, in roubles'),
-  created_at: eventTimestamp,
+  created_at: eventTimestamp.describe('When the order was placed'),
 }
 
 /** `data` of `order.created` and `order.updated`: `id, status, total, created_at`. */
@@ -20,8 +20,13 @@ export type OrderEventData = z.infer<typeof orderEventData>
 export const orderPaidEventData = z
   .strictObject({
     ...orderFields,
-    paid_at: eventTimestamp.nullable(),
-    payment_id: z.string().nullable().describe("Stripe's payment intent"),
+    paid_at: eventTimestamp
+      .nullable()
+      .describe('When the payment was confirmed; `null` when the checkout recorded no time'),
+    payment_id: z
+      .string()
+      .nullable()
+      .describe("Stripe's payment intent (`pi_...`); `null` when the provider named none"),
   })
   .meta({ id: 'OrderPaidEventData' })
 export type OrderPaidEventData = z.infer<typeof orderPaidEventData>

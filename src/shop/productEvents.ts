@@ -8,14 +8,14 @@ import { eventRecordId, localeFields, type EventText } from '@/webhooks/eventFie
 /** `data` of `product.created`, and of `product.updated` while the product is active. */
 export const productEventData = z
   .strictObject({
-    id: eventRecordId,
+    id: eventRecordId.describe("The product's id"),
     name: z
       .string()
       .describe('In the default locale (written in another locale only: the first that has one)'),
-    slug: z.string(),
+    slug: z.string().describe('The product\u2019s address on the site'),
     price: z.number().describe('In roubles'),
-    stock: z.int().min(0),
-    active: z.literal(true),
+    stock: z.int().min(0).describe('Units in stock'),
+    active: z.literal(true).describe('`true`: the product is on sale'),
     images: z.array(imageSchema).describe('The gallery, in its order'),
     ...localeFields,
   })
@@ -24,7 +24,12 @@ export type ProductEventData = z.infer<typeof productEventData>
 
 /** `data` of `product.updated` when the product was deactivated: what names it, nothing more. */
 export const productDeactivatedEventData = z
-  .strictObject({ id: eventRecordId, slug: z.string(), active: z.literal(false), ...localeFields })
+  .strictObject({
+    id: eventRecordId.describe("The product's id"),
+    slug: z.string().describe('The slug it was sold under'),
+    active: z.literal(false).describe('`false`: it was deactivated, consumers no longer read it'),
+    ...localeFields,
+  })
   .meta({ id: 'ProductDeactivatedEventData' })
 export type ProductDeactivatedEventData = z.infer<typeof productDeactivatedEventData>
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { buildDeliveryRequest, isAllowedExtraHeader } from './deliveryRequest'
+import { sign } from './signature'
 
 /** The example of docs/webhooks.md, "The delivery request": receivers test their verification on it. */
 const example = {
@@ -22,6 +23,24 @@ const sharedByAttempts = (headers: Record<string, string>) =>
   )
 
 describe('buildDeliveryRequest', () => {
+  it('marks a test in the signed body and in a header, and nothing else', () => {
+    const test = buildDeliveryRequest({ ...example, isTest: true })
+    expect(JSON.parse(test.body)).toEqual({
+      ...JSON.parse(buildDeliveryRequest(example).body),
+      test: true,
+    })
+    expect(test.headers['webhook-test']).toBe('true')
+    expect(test.headers['webhook-signature']).toBe(
+      sign({
+        id: example.eventId,
+        timestamp: 1_768_469_401,
+        body: test.body,
+        secret: example.secrets[0]!,
+      }),
+    )
+    expect(buildDeliveryRequest(example).headers).not.toHaveProperty('webhook-test')
+  })
+
   it('builds exactly the example request the receivers’ guide documents', () => {
     const request = buildDeliveryRequest(example)
     expect(request.body).toBe(

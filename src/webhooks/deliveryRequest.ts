@@ -47,12 +47,18 @@ export function buildDeliveryRequest(args: {
   secrets: string[]
   /** The subscription's extra headers. */
   extraHeaders?: Record<string, unknown> | null
+  /**
+   * A test event, sent only to the subscription tested: `"test": true` in the body (signed, so
+   * that it cannot be taken off) and the header `webhook-test: true`.
+   */
+  isTest?: boolean
   now: Date
 }): DeliveryRequest {
   const body = JSON.stringify({
     id: args.eventId,
     type: args.type,
     timestamp: args.occurredAt.toISOString(),
+    ...(args.isTest && { test: true }),
     data: args.data,
   })
   const timestamp = Math.floor(args.now.getTime() / 1000)
@@ -66,6 +72,7 @@ export function buildDeliveryRequest(args: {
       ...headers,
       'content-type': 'application/json',
       'user-agent': 'content-shop-webhooks/1',
+      ...(args.isTest && { 'webhook-test': 'true' }),
       'webhook-id': args.eventId,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signatureHeader({

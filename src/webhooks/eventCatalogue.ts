@@ -68,7 +68,10 @@ export const allEvents = '*'
 
 /** `data` of `webhook.test`. */
 export const testEventData = z
-  .strictObject({ subscription_id: z.uuid(), message: z.string() })
+  .strictObject({
+    subscription_id: z.uuid().describe('The subscription being tested: yours'),
+    message: z.string().describe('Always "This is a test event."'),
+  })
   .meta({ id: 'TestEventData' })
 export type TestEventData = z.infer<typeof testEventData>
 

@@ -527,11 +527,11 @@ describe('the integrator portal (production build, offline)', () => {
     await page.getByRole('link', { name: 'Event types' }).click()
     await page.getByRole('heading', { level: 1, name: 'Event types' }).waitFor()
     const paid = page.getByRole('region', { name: 'order.paid' })
-    await paid.getByRole('heading', { name: 'Payload schema' }).waitFor()
-    await eventually(async () =>
-      ((await paid.locator('pre').first().textContent()) ?? '').includes('"properties"'),
-    )
-    expect(await paid.locator('pre').last().textContent()).toContain('"payment_id"')
+    await paid.getByRole('table', { name: /^Fields of order\.paid/ }).waitFor()
+    const example = paid.getByRole('region', { name: 'Example' })
+    expect(await example.locator('pre').textContent()).toContain('"payment_id"')
+    await paid.getByText('JSON Schema', { exact: true }).click()
+    expect(await paid.locator('details pre').textContent()).toContain('"properties"')
     expectCleanRun(portal)
   })
 

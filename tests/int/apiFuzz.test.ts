@@ -235,6 +235,9 @@ function hintsFor(operation: Operation): Hints {
     since: fc
       .integer({ min: 60, max: 29 * 86_400 })
       .map((seconds) => new Date(Date.now() - seconds * 1000).toISOString()),
+    ...(operation.operationId === 'testWebhookSubscription' && {
+      event_type: fc.constantFrom(...fixtures.eventTypes),
+    }),
     ...(operation.operationId === 'receiveStripeEvent' && {
       type: fc.constantFrom('checkout.session.completed', 'checkout.session.expired'),
       metadata: fc.record({ orderId: fc.constantFrom(...orderIds) }),
@@ -528,6 +531,9 @@ function isToleratedRefusal(operation: Operation, request: FuzzRequest, status: 
       // Event types are records (an admin may add or retire one): an unknown name is a 422.
       if (status === 422 && Array.isArray(body.events)) return true
       return typeof body.endpoint_url === 'string' && /^https?:\/\/[^/]/i.test(body.endpoint_url)
+    case 'testWebhookSubscription':
+      // Likewise the type a test sends: an unknown name is a 422.
+      return status === 422 && typeof body.event_type === 'string'
     default:
       return false
   }

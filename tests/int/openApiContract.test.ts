@@ -839,6 +839,20 @@ describe('webhook subscriptions', () => {
     await expectAnswer('POST', `${url}/test`, 404, { headers: as.consumerB })
     await expectAnswer('POST', `${url}/test`, 403, { headers: as.editor })
     await expectAnswer('POST', `${url}/test`, 401)
+    // A test of a chosen type: its example (the delivery is checked against the webhooks section
+    // below); an unknown type is a 422, a type that is no string a 400.
+    await expectAnswer('POST', `${url}/test`, 201, {
+      headers: as.consumerA,
+      body: { event_type: 'order.refunded' },
+    })
+    await expectAnswer('POST', `${url}/test`, 422, {
+      headers: as.consumerA,
+      body: { event_type: 'order.exploded' },
+    })
+    await expectAnswer('POST', `${url}/test`, 400, {
+      headers: as.consumerA,
+      body: { event_type: 42 },
+    })
 
     const rotated = await expectAnswer('POST', `${url}/rotate-secret`, 200, {
       headers: as.consumerA,

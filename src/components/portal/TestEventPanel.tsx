@@ -4,12 +4,16 @@ import Link from 'next/link'
 import { useEffect, useState } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
+import { Field } from './Field'
 import { formatMs, readableBody } from './format'
 import { callApi, type ApiError } from './portalApi'
 import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import type { QueuedTest } from '@/webhooks/contracts/subscriptions'
-import { inFlightPollMs } from './portalData'
+import { inFlightPollMs, useEventTypes } from './portalData'
+
+/** What the panel sends unless another type is chosen. */
+const defaultEventType = 'webhook.test'
 
 /** How often the panel asks whether the test delivery was attempted. */
 const pollMs = inFlightPollMs
@@ -22,7 +26,8 @@ type Watch =
   | { kind: 'arrived'; deliveryId: number; delivery: DeliveryDetail; attempt: Attempt | null }
 
 /**
- * "Send test event", then watch it arrive: the test is sent at once, whatever the endpoint's
+ * "Send test event" of a chosen type (`webhook.test` by default, or any active type's example
+ * data), then watch it arrive: the test is sent at once, whatever the endpoint's
  * back-off; the panel polls the delivery until its first attempt is recorded (for as long as the
  * panel is shown) and shows what the receiver answered (status, body, duration) or why it did not.
  */
@@ -36,6 +41,9 @@ export function TestEventPanel({
   onAttempted: () => void
 }) {
   const [watch, setWatch] = useState<Watch>({ kind: 'idle' })
+  const [eventType, setEventType] = useState(defaultEventType)
+  const eventTypes = useEventTypes()
+  const names = eventTypes?.map((type) => type.name) ?? [defaultEventType]
   const watchedId = watch.kind === 'waiting' ? watch.deliveryId : null
 
   useEffect(() => {
@@ -80,6 +88,7 @@ export function TestEventPanel({
     setWatch({ kind: 'sending' })
     const result = await callApi<QueuedTest>(`/webhooks/subscriptions/${subscriptionId}/test`, {
       method: 'POST',
+      body: { event_type: eventType },
     })
     setWatch(
       result.ok
@@ -92,20 +101,41 @@ export function TestEventPanel({
     <section className="panel" aria-labelledby="test-heading">
       <h2 id="test-heading">Send a test event</h2>
       <p>
-        Sends a <code>webhook.test</code> event to this endpoint only, and shows what your receiver
-        answers.
+        Sends an event to this endpoint only, and shows what your receiver answers: a{' '}
+        <code>webhook.test</code>, or the example <code>data</code> of another type (see{' '}
+        <Link href="/portal/events">the event catalogue</Link>), whether or not this endpoint
+        subscribes to it. It is signed like every delivery and marked as a test:{' '}
+        <code>{'"test": true'}</code> in the body, <code>webhook-test: true</code> in the headers.
       </p>
       {isReadOnly ? (
         <p className="field__hint">A read-only session cannot send test events.</p>
       ) : (
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={send}
-          disabled={watch.kind === 'sending' || watch.kind === 'waiting'}
-        >
-          Send test event
-        </button>
+        <>
+          <Field id={`test-${subscriptionId}-type`} label="Event type to send">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={eventType}
+                onChange={(event) => setEventType(event.target.value)}
+              >
+                {(names.includes(eventType) ? names : [eventType, ...names]).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={send}
+            disabled={watch.kind === 'sending' || watch.kind === 'waiting'}
+          >
+            Send test event
+          </button>
+        </>
       )}
       <div aria-live="polite" className="live-region">
         {watch.kind === 'sending' ? <p>Sending…</p> : null}

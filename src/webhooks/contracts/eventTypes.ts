@@ -5,14 +5,47 @@ import { pageOf, pageQuery } from './paging'
 /** Query of `GET /webhooks/event-types`: paging, as in the other lists. */
 export const listEventTypesInput = pageQuery
 
+/** One row of an event type's field table. */
+const eventFieldResource = z
+  .object({
+    name: z
+      .string()
+      .describe('Its path in `data`: `cover.url` inside an object, `images[].url` in each element'),
+    type: z
+      .string()
+      .describe('Its type in words, e.g. `string, date-time (ISO 8601, UTC) or null`'),
+    description: z.string().describe('What it means'),
+    required: z
+      .boolean()
+      .describe(
+        'Whether every event of the type has it (it may still be `null` if its type says so)',
+      ),
+  })
+  .meta({ id: 'WebhookEventField' })
+
 /** An event type as `GET /webhooks/event-types` lists it. */
 const eventTypeResource = z.object({
-  name: z.string(),
-  description: z.string().nullable(),
-  example_payload: z.unknown(),
+  name: z.string().describe('`<resource>.<action>`, as subscriptions list it in `events`'),
+  description: z.string().nullable().describe('What happened'),
+  fields: z
+    .array(eventFieldResource)
+    .describe(
+      "The fields of the event's `data`, parents before their children; empty for a type the service does not describe",
+    ),
+  example_payload: z
+    .unknown()
+    .describe(
+      "An example of the event's `data` (made-up values, no real record): what a test of this type sends",
+    ),
+  payload_schema: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The JSON Schema (2020-12) of the event's `data`, which the example satisfies"),
 })
-/** An event type of the catalogue: its name, what happened, an example of its `data`. */
+/** An event type of the catalogue: its name, what happened, its fields and an example of its `data`. */
 export type EventType = z.infer<typeof eventTypeResource>
+/** One row of an event type's field table. */
+export type EventField = z.infer<typeof eventFieldResource>
 
 /** Answer of `GET /webhooks/event-types`: a page of event types. */
 export const eventTypesOutput = pageOf(eventTypeResource)

@@ -120,6 +120,20 @@ export const rotateSecretOutput = z.object({
 /** The rotation's answer, with the new secret shown once. */
 export type RotatedSecret = z.infer<typeof rotateSecretOutput>
 
+/** Body of `POST /webhooks/subscriptions/:id/test` (optional: an empty body sends `webhook.test`). */
+export const testSubscriptionInput = z
+  .strictObject({
+    event_type: z
+      .string()
+      .max(100)
+      .optional()
+      .describe(
+        'The event type whose example to send: any active type (`GET /webhooks/event-types`), ' +
+          'listed by the subscription or not; `webhook.test` when absent',
+      ),
+  })
+  .meta({ id: 'TestSubscriptionInput' })
+
 /** Answer 201 of `POST /webhooks/subscriptions/:id/test`: the queued test delivery. */
 export const testSubscriptionOutput = z.object({
   data: z.object({ delivery_id: z.number().int(), event_id: z.uuid() }),

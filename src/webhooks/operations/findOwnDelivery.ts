@@ -1,8 +1,11 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
+import { transactionDatabase } from '@/db/transaction'
 import { notFound } from '@/http/errors'
 import type { WebhookDelivery } from '@/payload-types'
 import { buildDeliveryRequest } from '../deliveryRequest'
+import { eventLogTableName } from '../schema/eventLogTable'
 
 /** One of the caller's deliveries, with what each of its attempts sends. */
 export type OwnDelivery = {
@@ -42,8 +45,20 @@ export async function findOwnDelivery(req: PayloadRequest, id: number): Promise<
     type: delivery.eventType,
     occurredAt: new Date(delivery.occurredAt),
     data: delivery.payload ?? null,
+    isTest: await isTestEvent(req, delivery.eventId),
     secrets: [],
     now: new Date(),
   })
   return { delivery, requestBody: body }
+}
+
+/** Whether event `eventId` is a test, addressed to one subscription (its body says so). */
+async function isTestEvent(req: PayloadRequest, eventId: string): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId)) return false
+  const db = await transactionDatabase(req)
+  const { rows } = await db.execute<{ is_test: boolean }>(
+    sql`SELECT addressed_to IS NOT NULL AS is_test FROM ${sql.identifier(eventLogTableName)}
+        WHERE id = ${eventId}::uuid`,
+  )
+  return rows[0]?.is_test === true
 }

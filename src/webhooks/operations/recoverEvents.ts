@@ -5,7 +5,6 @@ import { inTransaction } from '@/db/transaction'
 import { badRequest } from '@/http/errors'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { eventLogTableName } from '../schema/eventLogTable'
-import { WebhookEvents } from '../eventCatalogue'
 import { filterMatchesSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import { findOwnSubscription } from './findOwnSubscription'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
@@ -53,7 +52,8 @@ export async function recoverEvents(args: {
     const window = sql`${since.toISOString()}::timestamptz AND ${until.toISOString()}::timestamptz`
     const matches = sql.raw(subscriptionMatchesSql('s', 'e.type', 'e.data'))
     // A dead delivery is sent again if the subscription's current filter still lets its event
-    // through (a test event, addressed to the subscription, always).
+    // through (a test event, addressed to the subscription, always). A test event addressed to
+    // another subscription is never given to this one.
     const filterMatches = sql.raw(filterMatchesSql('s', 'e.data'))
     const requeued = await db.execute<{ id: number }>(sql`
       UPDATE ${sql.identifier(deliveriesTableName)} d
@@ -62,7 +62,7 @@ export async function recoverEvents(args: {
       FROM ${sql.identifier(subscriptionsTableName)} s, ${sql.identifier(eventLogTableName)} e
       WHERE d.subscription_id = ${id} AND d.status = 'dead' AND d.occurred_at BETWEEN ${window}
         AND s.id = d.subscription_id AND e.id = d.event_id::uuid
-        AND (d.event_type = ${WebhookEvents.Test} OR ${filterMatches})
+        AND (e.addressed_to = d.subscription_id OR ${filterMatches})
       RETURNING d.id`)
     const inserted = await db.execute<{ id: number }>(sql`
       INSERT INTO ${sql.identifier(deliveriesTableName)} (subscription_id, event_id, event_type, occurred_at,
@@ -72,6 +72,7 @@ export async function recoverEvents(args: {
       FROM ${sql.identifier(eventLogTableName)} e
       JOIN ${sql.identifier(subscriptionsTableName)} s ON s.id = ${id} AND ${matches}
       WHERE e.occurred_at BETWEEN ${window} AND e.occurred_at >= s.created_at
+        AND (e.addressed_to IS NULL OR e.addressed_to = s.id)
         AND NOT EXISTS (
           SELECT 1 FROM ${sql.identifier(deliveriesTableName)} d
           WHERE d.subscription_id = s.id AND d.event_id = e.id::text)

@@ -21,7 +21,9 @@ export const orderingKeyMaxLength = 200
  * from the outbox's sequence when the event is written, inside the transaction that caused it:
  * two changes to one object lock its row, so the second one's event has the higher number). The
  * outbox and the event log have this one shape, so that the fan-out moves rows from one to the
- * other column for column; only the outbox draws numbers (`isOutbox`).
+ * other column for column; only the outbox draws numbers (`isOutbox`). The event log alone has
+ * `addressed_to`: the one subscription a test event was sent to (a test never passes through the
+ * outbox, and no fan-out or recover gives it to anyone else); `null` for a business event.
  */
 export const eventTable = (name: string, { isOutbox }: { isOutbox: boolean }) =>
   pgTable(
@@ -35,6 +37,7 @@ export const eventTable = (name: string, { isOutbox }: { isOutbox: boolean }) =>
         ? bigserial('seq', { mode: 'number' }).notNull()
         : bigint('seq', { mode: 'number' }).notNull(),
       orderingKey: varchar('ordering_key', { length: orderingKeyMaxLength }),
+      ...(isOutbox ? {} : { addressedTo: varchar('addressed_to', { length: 100 }) }),
     },
     (table) => [
       index(`${name}_occurred_at_idx`).on(table.occurredAt),

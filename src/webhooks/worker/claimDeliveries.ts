@@ -15,6 +15,8 @@ export type ClaimedDelivery = {
   attempt: number
   /** Asked for by hand (retry, bulk replay, recover), not by the retry schedule. */
   isManual: boolean
+  /** A test event (addressed to this subscription alone): sent marked as a test. */
+  isTest: boolean
   subscriptionId: string
   endpointUrl: string
   secret: string
@@ -280,12 +282,13 @@ async function claimLocked(
          AND s.id = ANY (ARRAY(SELECT subscription_id FROM per_subscription))
          AND (s.max_deliveries_per_second IS NOT NULL OR s.backoff_level > 0)
      )
-     SELECT c.id, c.event_id, c.event_type, e.data AS payload, c.occurred_at,
+     SELECT c.id, c.event_id, c.event_type, e.data AS payload, e.addressed_to IS NOT NULL AS is_test,
+            c.occurred_at,
             c.attempts::int AS attempt, c.is_manual, c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
             s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c
      CROSS JOIN LATERAL (SELECT * FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
-     LEFT JOIN LATERAL (SELECT e.data FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
+     LEFT JOIN LATERAL (SELECT e.data, e.addressed_to FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
     values: [
       args.limit,
       args.leaseMs,
@@ -303,6 +306,7 @@ async function claimLocked(
     occurredAt: row.occurred_at,
     attempt: row.attempt,
     isManual: row.is_manual,
+    isTest: row.is_test === true,
     subscriptionId: row.subscription_id,
     endpointUrl: row.endpoint_url,
     secret: row.secret,

@@ -57,6 +57,7 @@ export async function sendDelivery(
       now,
     }),
     extraHeaders: delivery.headers,
+    isTest: delivery.isTest,
     now,
   })
   const result = await exchange({
