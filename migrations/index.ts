@@ -21,6 +21,7 @@ import * as migration_20261127_023050_order_refunds from './20261127_023050_orde
 import * as migration_20261127_023243_payment_sandbox_refunds from './20261127_023243_payment_sandbox_refunds';
 import * as migration_20261127_023550_order_payment_index from './20261127_023550_order_payment_index';
 import * as migration_20261127_031010_content_locales from './20261127_031010_content_locales';
+import * as migration_20261127_193335_order_status_reason from './20261127_193335_order_status_reason';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261127_031010_content_locales.up,
     down: migration_20261127_031010_content_locales.down,
-    name: '20261127_031010_content_locales'
+    name: '20261127_031010_content_locales',
+  },
+  {
+    up: migration_20261127_193335_order_status_reason.up,
+    down: migration_20261127_193335_order_status_reason.down,
+    name: '20261127_193335_order_status_reason'
   },
 ];

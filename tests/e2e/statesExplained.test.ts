@@ -45,8 +45,8 @@ beforeAll(async () => {
     )
     return rows[0]
   })
-  deliveryId = failed.id
-  createdAt = failed.created_at.toISOString()
+  deliveryId = failed!.id
+  createdAt = failed!.created_at.toISOString()
   // Three failures in a row later, as the worker leaves it: the endpoint backs off for an
   // hour, and the delivery's own retry time has passed (the issue's "12:40 at 12:45").
   const { rows } = await database.query<{ backoff_until: Date }>(
@@ -94,7 +94,9 @@ describe('a failed delivery whose endpoint backs off', () => {
       expect(await page.getByText('Last delivery', { exact: true }).count()).toBe(0)
 
       // The log says it too, beside "failed".
-      const row = page.locator('tr', { has: page.getByRole('link', { name: String(deliveryId) }) })
+      const row = page.locator('tr', {
+        has: page.getByRole('link', { name: `#${deliveryId}`, exact: true }),
+      })
       await row.waitFor()
       expect(await row.textContent()).toContain(explained())
     } finally {

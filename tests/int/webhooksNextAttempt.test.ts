@@ -62,17 +62,14 @@ describe('the next attempt of a delivery whose endpoint backs off', () => {
       )
       return page.data.length === 2 ? page.data : null
     })
-    const failed = log.find((delivery) => delivery.status === 'failed')!
+    const failed = log!.find((delivery) => delivery.status === 'failed')!
     // Its own retry time (5 s after the first attempt) passes while the endpoint still backs off.
-    const seen = await eventually(
-      async () => {
-        const { data } = await get<{ data: DeliveryBody }>(`/webhooks/deliveries/${failed.id}`)
-        return data.next_attempt_at && Date.parse(data.next_attempt_at) < Date.now() ? data : null
-      },
-      15_000,
-    )
+    const seen = await eventually(async () => {
+      const { data } = await get<{ data: DeliveryBody }>(`/webhooks/deliveries/${failed.id}`)
+      return data.next_attempt_at && Date.parse(data.next_attempt_at) < Date.now() ? data : null
+    }, 15_000)
     const askedAt = Date.now()
-    const { data: delivery } = await get<{ data: DeliveryBody }>(`/webhooks/deliveries/${seen.id}`)
+    const { data: delivery } = await get<{ data: DeliveryBody }>(`/webhooks/deliveries/${seen!.id}`)
     expect(delivery.status).toBe('failed')
     expect(delivery.next_attempt).toEqual({
       at: backoffUntil,

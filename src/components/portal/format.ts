@@ -1,11 +1,15 @@
-/** How the portal writes times, durations and rates (in the reader's locale and time zone). */
+/** How the portal writes times, durations and rates (in the reader's time zone). */
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+import { formatDateTime as formatInOneFormat } from '@/text/dateTimeFormat'
+
 const hourOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
 const hourOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric' })
 
-/** A date and time, e.g. "15 Jan 2026, 09:30:00". */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
+/**
+ * A date and time with its zone, as the admin panel writes it too: "15 Jan 2026, 09:30
+ * UTC+00:00" (`src/text/dateTimeFormat.ts`).
+ */
+export const formatDateTime = (at: string | Date) => formatInOneFormat(at)
 
 /** The hour of a day, e.g. "9:00 AM". */
 export const formatHour = (iso: string) => hourOfDay.format(new Date(iso))

@@ -32,6 +32,8 @@ import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../..
 import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
 import { RefundOrderAction as RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e } from '../../../components/shop/RefundOrderAction'
 import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
+import { NextAttemptCell as NextAttemptCell_991e6b52860cb7dfcfb89fba26cd3737 } from '../../../components/admin/NextAttempt'
+import { NextAttemptField as NextAttemptField_991e6b52860cb7dfcfb89fba26cd3737 } from '../../../components/admin/NextAttempt'
 import { DeliveryAttempts as DeliveryAttempts_35ae949ed157f88f72818e2158589692 } from '../../../components/admin/DeliveryAttempts'
 import { RetryDeliveryButton as RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c } from '../../../components/RetryDeliveryButton'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
@@ -73,6 +75,8 @@ export const importMap = {
   "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,
   "/components/shop/RefundOrderAction#RefundOrderAction": RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e,
   "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
+  "/components/admin/NextAttempt#NextAttemptCell": NextAttemptCell_991e6b52860cb7dfcfb89fba26cd3737,
+  "/components/admin/NextAttempt#NextAttemptField": NextAttemptField_991e6b52860cb7dfcfb89fba26cd3737,
   "/components/admin/DeliveryAttempts#DeliveryAttempts": DeliveryAttempts_35ae949ed157f88f72818e2158589692,
   "/components/RetryDeliveryButton#RetryDeliveryButton": RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
