@@ -27,11 +27,21 @@ describe("a delivery's next attempt, told as it will happen", () => {
   })
 
   it('says why a pending delivery with no attempt has not been sent', () => {
-    const held = findNextAttempt({ status: 'pending', nextAttemptAt: now, endpoint: backingOff, now })
+    const held = findNextAttempt({
+      status: 'pending',
+      nextAttemptAt: now,
+      endpoint: backingOff,
+      now,
+    })
     expect(say(held, 0)).toBe(
       `Not attempted yet. Next attempt after ${iso(minutes(24))}: the endpoint is backing off after 3 failures in a row.`,
     )
-    const queued = findNextAttempt({ status: 'pending', nextAttemptAt: now, endpoint: healthy, now })
+    const queued = findNextAttempt({
+      status: 'pending',
+      nextAttemptAt: now,
+      endpoint: healthy,
+      now,
+    })
     expect(queued).toEqual({ at: now, reason: 'due', endpointFailureCount: 0 })
     expect(say(queued, 0)).toBe('Not attempted yet: queued, due now, waiting for a worker.')
   })
@@ -76,7 +86,12 @@ describe("a delivery's next attempt, told as it will happen", () => {
     expect(say(off, 4)).toBe(
       'No attempt while the endpoint is turned off: it is retried once the endpoint is turned on again.',
     )
-    const sending = findNextAttempt({ status: 'delivering', nextAttemptAt: minutes(1), endpoint, now })
+    const sending = findNextAttempt({
+      status: 'delivering',
+      nextAttemptAt: minutes(1),
+      endpoint,
+      now,
+    })
     expect(sending).toMatchObject({ at: null, reason: 'sending' })
     expect(say(sending, 3)).toBe('Attempt 3 is being sent now.')
   })

@@ -285,7 +285,9 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
       where: { customerEmail: { equals: 'unreachable@example.com' } },
     })
     expect(docs.map((order) => order.status)).toEqual(['cancelled'])
-    expect(docs[0]!.statusReason).toMatch(/^Cancelled at checkout: the payment provider could not be reached/)
+    expect(docs[0]!.statusReason).toMatch(
+      /^Cancelled at checkout: the payment provider could not be reached/,
+    )
     expect(await stockOf(payload, product.id)).toBe(3)
   })
 })
