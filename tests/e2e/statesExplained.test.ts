@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises'
+
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type pg from 'pg'
 
@@ -108,6 +110,10 @@ describe('a failed delivery whose endpoint backs off', () => {
     const page = await adminPanelAs(browser(), credentials.adminEmail, credentials.adminPassword)
     await page.goto(`${baseUrl}/admin/collections/webhook-deliveries/${deliveryId}`)
     await page.getByText(explained(), { exact: true }).waitFor()
+    await page.getByText(explained(), { exact: true }).scrollIntoViewIfNeeded()
+    await page.mouse.wheel(0, 200)
+    await mkdir('docs/images', { recursive: true })
+    await page.screenshot({ path: 'docs/images/admin-delivery-next-attempt.png' })
     // No time in the past posing as the next attempt.
     expect(await page.getByText('Next Attempt At', { exact: true }).count()).toBe(0)
     expect(await page.locator('#field-nextAttemptAt').isVisible()).toBe(false)
