@@ -8,6 +8,7 @@ import { buildConfig, type CollectionConfig } from 'payload'
 import type { AppConfig } from '@/config/appConfig'
 import { configFromEnvironment } from '@/composition/configFromEnvironment'
 import { localeLabel } from '@/text/locales'
+import { dateTimePattern } from '@/text/dateTimeFormat'
 
 import { articleIndexes } from '@/articles/schema/articleIndexes'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
@@ -86,6 +87,8 @@ export const payloadConfig = (app: AppConfig) =>
     secret: app.identity.payloadSecret,
     admin: {
       user: Users.slug,
+      // One date format with the zone across the admin panel and the portal.
+      dateFormat: dateTimePattern,
       importMap: { baseDir: path.resolve(dirname, 'src') },
       meta: { titleSuffix: ' - Content & Shop' },
       // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).

@@ -22,6 +22,7 @@ import * as migration_20261127_023243_payment_sandbox_refunds from './20261127_0
 import * as migration_20261127_023550_order_payment_index from './20261127_023550_order_payment_index';
 import * as migration_20261127_031010_content_locales from './20261127_031010_content_locales';
 import * as migration_20261127_192943_test_event_addressee from './20261127_192943_test_event_addressee';
+import * as migration_20261127_201154_order_status_reason from './20261127_201154_order_status_reason';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261127_192943_test_event_addressee.up,
     down: migration_20261127_192943_test_event_addressee.down,
-    name: '20261127_192943_test_event_addressee'
+    name: '20261127_192943_test_event_addressee',
+  },
+  {
+    up: migration_20261127_201154_order_status_reason.up,
+    down: migration_20261127_201154_order_status_reason.down,
+    name: '20261127_201154_order_status_reason'
   },
 ];

@@ -498,6 +498,10 @@ export interface Order {
    * Admins move paid → shipped → delivered; refunds are made with Refund below (Stripe sets partially refunded or refunded)
    */
   status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'partially_refunded' | 'refunded';
+  /**
+   * Why the order was cancelled or expired, as the system recorded it
+   */
+  statusReason?: string | null;
   items: {
     product: number | Product;
     quantity: number;
@@ -684,6 +688,15 @@ export interface WebhookDelivery {
   status: 'pending' | 'delivering' | 'succeeded' | 'failed' | 'dead';
   attempts?: number | null;
   nextAttemptAt?: string | null;
+  nextAttempt?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   leaseExpiresAt?: string | null;
   lastAttemptAt?: string | null;
   lastResponseStatus?: number | null;
@@ -1155,6 +1168,7 @@ export interface StockAdjustmentsSelect<T extends boolean = true> {
 export interface OrdersSelect<T extends boolean = true> {
   title?: T;
   status?: T;
+  statusReason?: T;
   items?:
     | T
     | {
@@ -1256,6 +1270,7 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
   status?: T;
   attempts?: T;
   nextAttemptAt?: T;
+  nextAttempt?: T;
   leaseExpiresAt?: T;
   lastAttemptAt?: T;
   lastResponseStatus?: T;

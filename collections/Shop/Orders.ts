@@ -3,6 +3,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isAdminOrOwner } from './access/isAdminOrOwner'
 import { isCountryCode } from '@/shop/countryCode'
+import { dateTimeDisplay } from '@/text/dateTimeFormat'
 import { orderStatuses, orderTitle } from '@/shop/orderStatus'
 import { announceManualTransition } from './hooks/announceManualTransition'
 import { guardStatusTransition } from './hooks/guardStatusTransition'
@@ -65,6 +66,19 @@ export const Orders: CollectionConfig = {
           'Admins move paid → shipped → delivered; refunds are made with Refund below (Stripe sets partially refunded or refunded)',
         // Offers only the next step, read-only where there is none (the server checks too).
         components: { Field: '/components/shop/OrderStatusField#OrderStatusField' },
+      },
+    },
+    {
+      // Written with the status by whatever cancels or expires the order (`orderEndReasons`).
+      name: 'statusReason',
+      label: 'Why it ended',
+      type: 'text',
+      access: readOnly,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'Why the order was cancelled or expired, as the system recorded it',
+        condition: (data) => Boolean(data?.statusReason),
       },
     },
     {
@@ -169,7 +183,7 @@ export const Orders: CollectionConfig = {
       label: 'Paid at',
       type: 'date',
       access: readOnly,
-      admin: { position: 'sidebar' },
+      admin: { position: 'sidebar', date: dateTimeDisplay },
     },
     {
       name: 'stripeSessionId',

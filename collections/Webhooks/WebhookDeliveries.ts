@@ -1,6 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import { dateTimeDisplay } from '@/text/dateTimeFormat'
 import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
+import { findNextAttempt, toNextAttemptResource } from '@/webhooks/nextAttempt'
+import { findEndpointState } from '@/webhooks/operations/findEndpointState'
 import { findEventData } from '@/webhooks/operations/findEventData'
 import { isOwningConsumer } from './access/isOwningConsumer'
 
@@ -19,6 +22,7 @@ export const WebhookDeliveries: CollectionConfig = {
       'subscription',
       'status',
       'attempts',
+      'nextAttempt',
       'lastResponseStatus',
       'createdAt',
     ],
@@ -59,7 +63,12 @@ export const WebhookDeliveries: CollectionConfig = {
         afterRead: [({ siblingData, req }) => findEventData(req, String(siblingData.eventId))],
       },
     },
-    { name: 'occurredAt', type: 'date', required: true, admin: readOnly },
+    {
+      name: 'occurredAt',
+      type: 'date',
+      required: true,
+      admin: { ...readOnly, date: dateTimeDisplay },
+    },
     {
       name: 'status',
       type: 'select',
@@ -70,16 +79,48 @@ export const WebhookDeliveries: CollectionConfig = {
     },
     { name: 'attempts', type: 'number', defaultValue: 0, admin: readOnly },
     {
+      // The delivery's own time, which the endpoint's back-off may pass: `nextAttempt` below
+      // tells people when it really comes.
       name: 'nextAttemptAt',
       type: 'date',
-      admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } },
+      admin: { ...readOnly, hidden: true },
+    },
+    {
+      // When the next attempt comes at the earliest and why (`findNextAttempt`): the later of
+      // the delivery's own time and its endpoint's back-off, never a time past; or why none
+      // comes. Computed when read, from the subscription's state; the API's `next_attempt`.
+      name: 'nextAttempt',
+      label: 'Next attempt',
+      type: 'json',
+      virtual: true,
+      admin: {
+        ...readOnly,
+        components: {
+          Cell: '/components/admin/NextAttempt#NextAttemptCell',
+          Field: '/components/admin/NextAttempt#NextAttemptField',
+        },
+      },
+      hooks: {
+        afterRead: [
+          async ({ siblingData, req }) => {
+            const subscription = siblingData.subscription as string | { id: string } | undefined
+            if (!subscription || !siblingData.status) return null
+            const id = typeof subscription === 'object' ? subscription.id : subscription
+            const endpoint = await findEndpointState(req, String(id))
+            if (!endpoint) return null
+            const next = findNextAttempt({
+              status: siblingData.status as DeliveryStatus,
+              nextAttemptAt: siblingData.nextAttemptAt ? new Date(siblingData.nextAttemptAt) : null,
+              endpoint,
+              now: new Date(),
+            })
+            return toNextAttemptResource(next)
+          },
+        ],
+      },
     },
     { name: 'leaseExpiresAt', type: 'date', admin: { ...readOnly, hidden: true } },
-    {
-      name: 'lastAttemptAt',
-      type: 'date',
-      admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } },
-    },
+    { name: 'lastAttemptAt', type: 'date', admin: { ...readOnly, date: dateTimeDisplay } },
     { name: 'lastResponseStatus', type: 'number', admin: readOnly },
     {
       name: 'lastResponseBody',

@@ -2,6 +2,11 @@ import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
 import type { Attempt, Delivery } from '@/webhooks/contracts/deliveries'
 import type { Subscription } from '@/webhooks/contracts/subscriptions'
 import type { DeliveryAttempt } from '@/webhooks/operations/listAttempts'
+import {
+  findNextAttempt,
+  isNextAttemptResource,
+  toNextAttemptResource,
+} from '@/webhooks/nextAttempt'
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -44,6 +49,18 @@ export function toDeliveryResource(doc: WebhookDelivery): Delivery {
     status: doc.status,
     attempts: doc.attempts ?? 0,
     next_attempt_at: iso(doc.nextAttemptAt),
+    // Computed when the delivery is read (the collection's virtual `nextAttempt`); a document
+    // read without it (its subscription unread) is told from its own time alone.
+    next_attempt: isNextAttemptResource(doc.nextAttempt)
+      ? doc.nextAttempt
+      : toNextAttemptResource(
+          findNextAttempt({
+            status: doc.status,
+            nextAttemptAt: doc.nextAttemptAt ? new Date(doc.nextAttemptAt) : null,
+            endpoint: { isActive: true, backoffUntil: null, failureCount: 0 },
+            now: new Date(),
+          }),
+        ),
     last_attempt_at: iso(doc.lastAttemptAt),
     last_response_status: doc.lastResponseStatus ?? null,
     last_response_body: doc.lastResponseBody ?? null,

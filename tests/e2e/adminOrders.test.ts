@@ -146,6 +146,13 @@ describe('readable admin lists and final statuses', () => {
     await page.goto(`${baseUrl}/admin/collections/orders/${cancelled.orderId}`)
     await page.locator('#field-status .rs__control--is-disabled').waitFor()
     await page.locator('#field-status .rs__single-value', { hasText: /^expired$/ }).waitFor()
+    // The order says why it ended, read-only.
+    const reason = page.locator('#field-statusReason')
+    await reason.waitFor()
+    expect(await reason.inputValue()).toBe(
+      'Expired: the payment session ended without payment. Nothing was charged.',
+    )
+    expect(await reason.isEditable()).toBe(false)
 
     await page.goto(`${baseUrl}/admin/collections/orders?limit=100`)
     await page.getByRole('link', { name: `Order #${paidId}`, exact: true }).waitFor()

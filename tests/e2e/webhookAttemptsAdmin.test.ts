@@ -93,7 +93,8 @@ describe('an admin opening a webhook delivery', () => {
       expect(oldest.slice(0, 2)).toEqual(['1', 'scheduled'])
       expect(oldest[4]).toBe('500')
       for (const row of [newest, oldest]) {
-        expect(row[2]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} UTC$/)
+        // The one date format of the admin panel and the portal.
+        expect(row[2]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/)
         expect(row[3]).toMatch(/^\d+$/)
         expect(row[6]).toBe('ok')
         expect(row[7]).toMatch(/^v1,/)

@@ -258,6 +258,10 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
       where: { customerEmail: { equals: 'failing@example.com' } },
     })
     expect(docs.map((order) => order.status)).toEqual(['cancelled'])
+    // The admin reads why on the order.
+    expect(docs.map((order) => order.statusReason)).toEqual([
+      'Cancelled at checkout: the payment provider could not be reached, so no payment session was opened. Nothing was charged.',
+    ])
     expect(await stockOf(payload, product.id)).toBe(3)
   })
 
@@ -281,6 +285,9 @@ describe('POST /api/orders/checkout (guest variant, the default)', () => {
       where: { customerEmail: { equals: 'unreachable@example.com' } },
     })
     expect(docs.map((order) => order.status)).toEqual(['cancelled'])
+    expect(docs[0]!.statusReason).toMatch(
+      /^Cancelled at checkout: the payment provider could not be reached/,
+    )
     expect(await stockOf(payload, product.id)).toBe(3)
   })
 })

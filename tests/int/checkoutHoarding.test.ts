@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as shop from '../helpers/shop'
 import { restJson } from '../helpers/rest'
 import { endUnpaidOrder } from '../../src/shop/operations/endUnpaidOrder'
+import { orderEndReasons } from '../../src/shop/orderEndReasons'
 import { inTransaction } from '../../src/db/transaction'
 
 const store = shop.shopHarness()
@@ -77,7 +78,13 @@ describe('what one client may hold unpaid', () => {
     })
     const req = await createLocalReq({}, payload)
     await inTransaction(req, (db) =>
-      endUnpaidOrder({ req, db, orderId: docs[0]!.id, status: 'expired' }),
+      endUnpaidOrder({
+        req,
+        db,
+        orderId: docs[0]!.id,
+        status: 'expired',
+        reason: orderEndReasons.sessionExpired,
+      }),
     )
     expect((await checkout({ from: '192.0.2.99', email, productId: product.id })).status).toBe(201)
   })

@@ -91,6 +91,9 @@ describe('expireStaleOrders', () => {
     expect(handled(result)).not.toContain(fresh.id)
     expect(handled(result)).not.toContain(freshWithSession.id)
     expect((await readOrder(stale.id)).status).toBe('expired')
+    expect((await readOrder(stale.id)).statusReason).toMatch(
+      /^Expired: still unpaid \d+ minutes after checkout\. Nothing was charged\.$/,
+    )
     expect(await stockOf(payload(), stale.productId)).toBe(5)
     const events = await eventsOf(stale.id)
     expect(events.map((event) => event.type)).toEqual(['order.created', 'order.updated'])

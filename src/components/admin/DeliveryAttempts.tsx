@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react'
 import type { UIFieldServerComponent } from 'payload'
 
 import type { NumberedPage } from '@/http/pageMeta'
+import { formatDateTime } from '@/text/dateTimeFormat'
 import { type DeliveryAttempt, listAttempts } from '@/webhooks/operations/listAttempts'
 
 /** Attempts shown: the newest page of the log. */
@@ -29,8 +30,6 @@ const code: CSSProperties = {
   wordBreak: 'break-all',
 }
 
-const utc = (date: Date) => `${date.toLocaleString('en-GB', { timeZone: 'UTC' })} UTC`
-
 function Body({ text }: { text: string | null }) {
   if (text === null || text === '') return <span aria-label="none">—</span>
   if (text.length <= bodyPreviewLength) return <code style={code}>{text}</code>
@@ -53,7 +52,9 @@ function AttemptRow({ attempt }: { attempt: DeliveryAttempt }) {
       </th>
       <td style={cell}>{attempt.trigger}</td>
       <td style={{ ...cell, whiteSpace: 'nowrap' }}>
-        <time dateTime={attempt.attemptedAt.toISOString()}>{utc(attempt.attemptedAt)}</time>
+        <time dateTime={attempt.attemptedAt.toISOString()}>
+          {formatDateTime(attempt.attemptedAt)}
+        </time>
       </td>
       <td style={{ ...cell, textAlign: 'right' }}>{attempt.durationMs}</td>
       <td

@@ -11,7 +11,7 @@ import { queryString } from './portalApi'
 import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
-import { DeliveryStatusBadge, Time } from './statusBadges'
+import { DeliveryStatusBadge, nextAttemptText, Time } from './statusBadges'
 import { isInFlight, usePortalData, useEventTypes } from './portalData'
 
 const perPage = 20
@@ -158,6 +158,7 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
                   <th scope="col">Event type</th>
                   <th scope="col">Status</th>
                   <th scope="col">Attempts</th>
+                  <th scope="col">Next attempt</th>
                   <th scope="col">Last answer</th>
                   <th scope="col">Duration</th>
                   <th scope="col">Created</th>
@@ -176,6 +177,7 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
                       <DeliveryStatusBadge status={delivery.status} />
                     </td>
                     <td>{delivery.attempts}</td>
+                    <td>{nextAttemptText(delivery)}</td>
                     <td>{delivery.last_response_status ?? delivery.last_error ?? '—'}</td>
                     <td>{formatMs(delivery.duration_ms)}</td>
                     <td>

@@ -10,7 +10,7 @@ import { callApi, type ApiError } from './portalApi'
 import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { usePortalSession } from './PortalShell'
-import { DeliveryStatusBadge, Time } from './statusBadges'
+import { DeliveryStatusBadge, nextAttemptText, Time } from './statusBadges'
 import { isInFlight, usePortalData } from './portalData'
 
 /**
@@ -119,9 +119,7 @@ export function DeliveryPage({ id }: { id: string }) {
           </div>
           <div>
             <dt>Next attempt</dt>
-            <dd>
-              <Time iso={current.next_attempt_at} fallback="None scheduled" />
-            </dd>
+            <dd>{nextAttemptText(current)}</dd>
           </div>
         </dl>
         {session.read_only ? (

@@ -195,7 +195,7 @@ export function EndpointPage({ id }: { id: string }) {
               </dd>
             </div>
             <div>
-              <dt>Last delivery</dt>
+              <dt>Last success</dt>
               <dd>
                 <Time iso={endpoint.last_delivery_at} fallback="None yet" />
               </dd>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatMs, formatRate, fromLocalInput, readableBody, toLocalInput } from './format'
+import {
+  formatHour,
+  formatMs,
+  formatRate,
+  fromLocalInput,
+  readableBody,
+  toLocalInput,
+} from './format'
 
 describe('the formats of the portal', () => {
   it('writes rates as percentages and durations in ms or s, a dash for none', () => {
@@ -23,5 +30,10 @@ describe('the formats of the portal', () => {
   it('indents a JSON body for reading and leaves any other body as it is', () => {
     expect(readableBody('{"a":1}')).toBe('{\n  "a": 1\n}')
     expect(readableBody('ok')).toBe('ok')
+  })
+
+  it('writes an hour of the day on the 24-hour clock of the one date format', () => {
+    expect(formatHour(new Date(2026, 0, 15, 9, 30).toISOString())).toBe('09:00')
+    expect(formatHour(new Date(2026, 0, 15, 21, 0).toISOString())).toBe('21:00')
   })
 })

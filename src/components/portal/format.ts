@@ -1,17 +1,20 @@
-/** How the portal writes times, durations and rates (in the reader's locale and time zone). */
+/** How the portal writes times, durations and rates (in the reader's time zone). */
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-const hourOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
-const hourOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric' })
+import { formatDateTime as formatInOneFormat } from '@/text/dateTimeFormat'
 
-/** A date and time, e.g. "15 Jan 2026, 09:30:00". */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
+/**
+ * A date and time with its zone, as the admin panel writes it too: "15 Jan 2026, 09:30
+ * UTC+00:00" (`src/text/dateTimeFormat.ts`).
+ */
+export const formatDateTime = (at: string | Date) => formatInOneFormat(at)
 
-/** The hour of a day, e.g. "9:00 AM". */
-export const formatHour = (iso: string) => hourOfDay.format(new Date(iso))
+const pad = (value: number) => String(value).padStart(2, '0')
 
-/** The hour of a day, short, for an axis: "9 AM". */
-export const formatHourShort = (iso: string) => hourOnly.format(new Date(iso))
+/** The hour of a day on the 24-hour clock of `formatDateTime`, in the reader's zone: "09:00". */
+export const formatHour = (iso: string) => `${pad(new Date(iso).getHours())}:00`
+
+/** The hour of a day, for an axis: the same "09:00". */
+export const formatHourShort = formatHour
 
 /** A duration in milliseconds; a dash when there is none. */
 export function formatMs(ms: number | null | undefined) {

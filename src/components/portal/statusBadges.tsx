@@ -1,6 +1,8 @@
 import { formatDateTime } from './format'
+import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Subscription } from '@/webhooks/contracts/subscriptions'
 import type { DeliveryStatus } from '@/webhooks/deliveryStatus'
+import { describeNextAttempt, fromNextAttemptResource } from '@/webhooks/nextAttempt'
 
 /** What an endpoint is doing now, from its subscription's fields. */
 export function endpointState(subscription: Subscription, now = Date.now()) {
@@ -35,6 +37,17 @@ const statusTones: Record<DeliveryStatus, string> = {
 /** A delivery's status as a badge. */
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   return <span className={`badge badge--${statusTones[status] ?? 'neutral'}`}>{status}</span>
+}
+
+/**
+ * A delivery's next attempt in words: when it comes and why (its retry schedule, or its
+ * endpoint's back-off), or why none comes; never a time that has passed.
+ */
+export function nextAttemptText(delivery: Pick<Delivery, 'next_attempt' | 'attempts'>) {
+  return describeNextAttempt(fromNextAttemptResource(delivery.next_attempt), {
+    attempts: delivery.attempts,
+    formatTime: formatDateTime,
+  })
 }
 
 /** A time as a `<time>` element, or a dash. */

@@ -14,6 +14,7 @@ import { systemWrite } from '../systemWrite'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { assertMayHold, buyerAddressKey } from './assertMayHold'
 import { endUnpaidOrder } from './endUnpaidOrder'
+import { orderEndReasons } from '../orderEndReasons'
 import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/shop/orderEvents'
@@ -238,7 +239,10 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
       // A missing setting is one line in the log, not a stack trace.
       ...(isUnconfigured ? { reason: error.message } : { err: error }),
     })
-    await cancelOrder(req, order, lines, key)
+    const reason = isUnconfigured
+      ? orderEndReasons.providerNotConfigured
+      : orderEndReasons.providerUnreachable
+    await cancelOrder(req, { order, lines, key, reason })
     throw new HttpError({
       code: 'bad_gateway',
       message: isUnconfigured
@@ -262,15 +266,14 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
   return { ...placed, orderToken }
 }
 
-/** Cancels the order and gives its key back: a retry with the key checks out again. */
+/** Cancels the order for `reason` and gives its key back: a retry with the key checks out again. */
 function cancelOrder(
   req: PayloadRequest,
-  order: Order,
-  lines: PricedLine[],
-  key: CheckoutKeyId | undefined,
+  args: { order: Order; lines: PricedLine[]; key: CheckoutKeyId | undefined; reason: string },
 ) {
+  const { order, lines, key, reason } = args
   return inTransaction(req, async (db) => {
-    await endUnpaidOrder({ req, db, orderId: order.id, status: 'cancelled', lines })
+    await endUnpaidOrder({ req, db, orderId: order.id, status: 'cancelled', reason, lines })
     if (key) await releaseCheckoutKey(db, { ...key, orderId: order.id })
   })
 }

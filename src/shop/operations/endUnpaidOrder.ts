@@ -8,7 +8,8 @@ import { announceOrderStatus } from './announceOrderStatus'
 
 /**
  * Ends a pending order that was never paid: `status` (`expired`: its session ran out;
- * `cancelled`: no session could be opened), its units back on the shelf and `order.updated`,
+ * `cancelled`: no session could be opened) and why (`reason`, one of `orderEndReasons`: the
+ * admin reads it on the order), its units back on the shelf and `order.updated`,
  * all in the caller's transaction (`req`, `db`), which has seen the order `pending`. `lines`
  * are its items when the caller has them at hand; else they are read.
  */
@@ -17,6 +18,7 @@ export async function endUnpaidOrder(args: {
   db: TransactionDb
   orderId: number
   status: 'expired' | 'cancelled'
+  reason: string
   lines?: CartLine[]
 }): Promise<Order> {
   const { req, db } = args
@@ -28,7 +30,7 @@ export async function endUnpaidOrder(args: {
   const ended = await req.payload.update({
     collection: 'orders',
     id: args.orderId,
-    data: { status: args.status },
+    data: { status: args.status, statusReason: args.reason },
     req,
     context: systemWrite,
     depth: 0,
@@ -40,9 +42,13 @@ export async function endUnpaidOrder(args: {
 }
 
 /**
- * Expires a pending order whose payment session ran out (`endUnpaidOrder`); the caller has
- * locked the order row. The Stripe webhook (session expired) and the sweeper of stale orders
- * both expire orders here.
+ * Expires a pending order whose payment session ran out (`endUnpaidOrder`), for `reason`; the
+ * caller has locked the order row. The Stripe webhook (session expired) and the sweeper of
+ * stale orders both expire orders here.
  */
-export const expireOrder = (args: { req: PayloadRequest; db: TransactionDb; orderId: number }) =>
-  endUnpaidOrder({ ...args, status: 'expired' })
+export const expireOrder = (args: {
+  req: PayloadRequest
+  db: TransactionDb
+  orderId: number
+  reason: string
+}) => endUnpaidOrder({ ...args, status: 'expired' })

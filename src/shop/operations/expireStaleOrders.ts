@@ -8,6 +8,7 @@ import {
 } from '../stripe/stripeClient'
 import { inTransaction, postgres, type TransactionDb } from '@/db/transaction'
 import { expireOrder } from './endUnpaidOrder'
+import { orderEndReasons } from '../orderEndReasons'
 import { markOrderPaid } from './markOrderPaid'
 import { configOf } from '@/config/appConfig'
 
@@ -89,7 +90,7 @@ async function sweepOne(
       if (!order) return undefined
       claim.order = order
       try {
-        return { orderId: order.id, outcome: await settle(req, db, order) }
+        return { orderId: order.id, outcome: await settle(req, db, order, state.staleAfterMinutes) }
       } catch (error) {
         if (!(error instanceof StripeCallError)) throw error
         const isUnavailable = isStripeUnavailable(error.cause)
@@ -127,10 +128,16 @@ async function claimStaleOrder(
 }
 
 /** Settles one claimed order (locked, pending) in its transaction; see `expireStaleOrders`. */
-async function settle(req: PayloadRequest, db: TransactionDb, order: StaleOrder): Promise<Outcome> {
+async function settle(
+  req: PayloadRequest,
+  db: TransactionDb,
+  order: StaleOrder,
+  staleAfterMinutes: number,
+): Promise<Outcome> {
+  const stale = orderEndReasons.staleUnpaid(staleAfterMinutes)
   const sessionId = order.stripe_session_id
   if (!sessionId) {
-    await expireOrder({ req, db, orderId: order.id })
+    await expireOrder({ req, db, orderId: order.id, reason: stale })
     return 'expired'
   }
   const session = await askStripe(() => retrieveCheckoutSession(configOf(req.payload), sessionId))
@@ -154,7 +161,9 @@ async function settle(req: PayloadRequest, db: TransactionDb, order: StaleOrder)
     })
     return 'deferred'
   }
-  await expireOrder({ req, db, orderId: order.id })
+  // Expired by this sweep, or earlier at Stripe (its webhook lost).
+  const reason = session.status === 'open' ? stale : orderEndReasons.sessionExpired
+  await expireOrder({ req, db, orderId: order.id, reason })
   return 'expired'
 }
 

@@ -4,6 +4,7 @@ import type { PayloadRequest } from 'payload'
 import type { Stripe } from '../stripe/stripeClient'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
 import { expireOrder } from './endUnpaidOrder'
+import { orderEndReasons } from '../orderEndReasons'
 import { markOrderPaid } from './markOrderPaid'
 import { isRefundEvent, onRefundEvent } from '../refunds/onRefundEvent'
 import { nudgeOrderNotifier } from '../notices/sendOrderNotices'
@@ -85,7 +86,7 @@ async function onSessionExpired(
   const order = await lockOrderOf({ req, db, event }, session)
   if (!order) return 'unknown_order'
   if (order.status !== 'pending') return 'ignored'
-  await expireOrder({ req, db, orderId: order.id })
+  await expireOrder({ req, db, orderId: order.id, reason: orderEndReasons.sessionExpired })
   return 'expired'
 }
 

@@ -3,7 +3,35 @@ import { z } from 'zod'
 import { recordIdText } from '@/http/ids'
 import { isoTimestamp } from '@/http/isoTimestamp'
 import { deliveryStatuses, replayableStatuses, replayLimit } from '../deliveryStatus'
+import { nextAttemptReasons } from '../nextAttempt'
 import { pageOf, pageQuery } from './paging'
+
+/** When a delivery's next attempt comes, and why (`findNextAttempt`). */
+export const nextAttemptResource = z
+  .object({
+    at: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'When the next attempt comes at the earliest: the later of `next_attempt_at` and the ' +
+          "endpoint's `backoff_until`, never before this answer (a time that has passed is " +
+          'due now: the time of the answer); null when no attempt comes',
+      ),
+    reason: z
+      .enum(nextAttemptReasons)
+      .describe(
+        '`scheduled`: at its own time (queued, or the retry schedule); `due`: due now, waiting ' +
+          'for a worker; `backing_off`: the endpoint failed and pauses until `at` (the ' +
+          "subscription's `backoff_until`; then one delivery goes as a probe); `endpoint_off`: " +
+          'none while the subscription is turned off; `sending`: being sent now; `delivered`, ' +
+          '`given_up`: no more attempts',
+      ),
+    endpoint_failure_count: z
+      .number()
+      .int()
+      .describe("The subscription's failed deliveries in a row (its `failure_count`)"),
+  })
+  .meta({ id: 'WebhookNextAttempt' })
 
 /** One entry of a subscription's delivery log. */
 export const deliveryResource = z
@@ -15,7 +43,14 @@ export const deliveryResource = z
     payload: z.unknown(),
     status: z.enum(deliveryStatuses),
     attempts: z.number().int(),
-    next_attempt_at: z.iso.datetime().nullable(),
+    next_attempt_at: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "The delivery's own time for its next attempt, which its endpoint's back-off may pass " +
+          '(it may then lie in the past): `next_attempt` says when it comes',
+      ),
+    next_attempt: nextAttemptResource,
     last_attempt_at: z.iso.datetime().nullable(),
     last_response_status: z.number().nullable(),
     last_response_body: z.string().nullable(),

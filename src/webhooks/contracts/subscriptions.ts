@@ -32,7 +32,10 @@ export const subscriptionResource = z
       .describe('At most this many deliveries a second; null: no limit'),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
-    last_delivery_at: z.iso.datetime().nullable(),
+    last_delivery_at: z.iso
+      .datetime()
+      .nullable()
+      .describe('When a delivery to the endpoint last succeeded; failed attempts leave it'),
     failure_count: z.number().int().describe('Consecutive failed deliveries; 100 disables'),
     disabled_at: z.iso.datetime().nullable(),
     backoff_until: z.iso
