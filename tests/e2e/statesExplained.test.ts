@@ -94,6 +94,16 @@ describe('a failed delivery whose endpoint backs off', () => {
       const failures = page.locator('dt', { hasText: /^Failures in a row$/ }).locator('xpath=../dd')
       expect((await failures.textContent())?.trim()).toBe('3')
       expect(await page.getByText('Last delivery', { exact: true }).count()).toBe(0)
+      // The endpoint list's card says the same as the endpoint's page.
+      await page.goto(`${baseUrl}/portal`)
+      const card = page.locator('li', {
+        has: page.locator(`a[href$="/endpoints/${subscriptionId}"]`),
+      })
+      const cardSuccess = card.locator('dt', { hasText: /^Last success$/ }).locator('xpath=../dd')
+      await cardSuccess.waitFor()
+      expect((await cardSuccess.textContent())?.trim()).toBe('None yet')
+      expect(await page.getByText('Last delivery', { exact: true }).count()).toBe(0)
+      await page.goto(`${baseUrl}/portal/endpoints/${subscriptionId}`)
 
       // The log says it too, beside "failed".
       const row = page.locator('tr', {

@@ -4,16 +4,14 @@ import { useField } from '@payloadcms/ui'
 import type { DateFieldClientComponent } from 'payload'
 import { useId } from 'react'
 
+import { formatDateTime } from '@/text/dateTimeFormat'
+
 import { descriptionOf, labelOf } from './fieldLabel'
 import { inputStyle } from './HeadersField'
 
-/** A time as the admin panel's attempt log writes it: day, time to the second, and the zone. */
-export const formatUtc = (iso: string) => {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : `${date.toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'medium' })} UTC`
-}
+/** A time in the one date format of the admin panel and the portal; text that is no date as it is. */
+const formatOrAsIs = (iso: string) =>
+  Number.isNaN(new Date(iso).getTime()) ? iso : formatDateTime(iso)
 
 /**
  * A date the system writes (a delivery's time, a back-off's end) shown as read-only text: a
@@ -34,7 +32,7 @@ export const ReadOnlyDateField: DateFieldClientComponent = ({ field, path }) => 
         type="text"
         readOnly
         aria-readonly="true"
-        value={value ? formatUtc(value) : ''}
+        value={value ? formatOrAsIs(value) : ''}
         placeholder="Not yet"
         aria-describedby={description ? `${id}-description` : undefined}
         style={{ ...inputStyle, background: 'var(--theme-elevation-50)', maxWidth: '360px' }}

@@ -95,7 +95,7 @@ function EndpointCard({ subscription }: { subscription: Subscription }) {
           </dd>
         </div>
         <div>
-          <dt>Last delivery</dt>
+          <dt>Last success</dt>
           <dd>
             <Time iso={subscription.last_delivery_at} fallback="None yet" />
           </dd>
