@@ -161,7 +161,9 @@ describe('the integrator portal (production build, offline)', () => {
     await create.click()
     await page.locator('[id$="-endpoint_url-error"]').waitFor()
     expect(await url.getAttribute('aria-invalid')).toBe('true')
-    expect(await describedText(page, url)).toContain('an address webhooks may not reach')
+    expect(await describedText(page, url)).toContain(
+      'that this service does not send to: use a public address',
+    )
     expect(await page.getByRole('alert').first().textContent()).toContain('was not saved')
 
     endpointUrl = receiver.url('/portal-hook')
