@@ -573,7 +573,10 @@ describe('outbound address policy', () => {
         const entry = log.body.data.find((d: { id: number }) => d.id === test.body.data.delivery_id)
         return entry?.last_error ? entry : null
       })
-      expect(delivery.last_error).toMatch(/may not reach/)
+      // In the consumer's words, as the subscription's refusal: no class name, no setting.
+      expect(delivery.last_error).toMatch(
+        /^Not sent: localhost resolves to .*, an address on this service's own machine \(localhost\) that this service does not send to: use a public address$/,
+      )
       expect(delivery.status).toBe('failed')
       expect(postsTo('/rebound')).toHaveLength(1)
     } finally {
