@@ -328,7 +328,7 @@ describe('the integrator portal (production build, offline)', () => {
     // An inactive event type: the 422's names are shown beside the events.
     await page.getByLabel('Header 1 name').fill('X-Team')
     await save.click()
-    const events = page.getByRole('group', { name: 'Events', exact: true })
+    const events = page.getByRole('group', { name: 'Events (required)', exact: true })
     await page.locator('[id$="-events-error"]').waitFor()
     expect(await describedText(page, events)).toContain(
       'Unknown or inactive event types: portal.retired.',

@@ -25,9 +25,9 @@ const browser = browserForFile()
 /** zod's phrasing and the server's settings, which no person should be shown. */
 const codeWords = /Too small|expected|>=|WEBHOOK_|absolute http|Invalid MIME|MIME type/
 
-/** The admin panel's field of `path` (Payload's wrapper: label, input and error). */
-const adminField = (page: Page, path: string) =>
-  page.locator('.field-type').filter({ has: page.locator(`#field-${path}`) })
+/** The admin panel's text field of `path` (Payload's wrapper: label, input and error). */
+const adminTextField = (page: Page, path: string) =>
+  page.locator('.field-type.text').filter({ has: page.locator(`#field-${path}`) })
 
 describe("the portal's new endpoint form", () => {
   it('shows each refusal beside its field, saying what to do', async () => {
@@ -44,11 +44,11 @@ describe("the portal's new endpoint form", () => {
     await page.locator('[id$="-events-error"]').waitFor()
     expect(await url.getAttribute('aria-invalid')).toBe('true')
     expect(await describedText(page, url)).toContain(
-      'enter the full address of your receiver, starting with https://',
+      'Enter the full address of your receiver, starting with https://',
     )
     const events = page.getByRole('group', { name: 'Events' })
     expect(await describedText(page, events)).toContain(
-      'choose at least one event type (or * for all)',
+      'Choose at least one event type (or * for all)',
     )
     expect(await page.getByLabel('order.paid', { exact: true }).getAttribute('aria-invalid')).toBe(
       'true',
@@ -66,7 +66,7 @@ describe("the portal's new endpoint form", () => {
     expect(await page.locator('[id$="-events-error"]').count()).toBe(0)
     expect(await describedText(page, url)).toBe(
       'An https:// address of yours on the public internet. We sign every delivery we send to it. ' +
-        'this address (169.254.169.254) is on a private network (169.254.x.x) that this service ' +
+        'This address (169.254.169.254) is on a private network (169.254.x.x) that this service ' +
         'does not send to: use a public address',
     )
     expect(await page.locator('form').textContent()).not.toMatch(codeWords)
@@ -115,25 +115,33 @@ describe('a stock adjustment', () => {
 
     // Stock > Stock adjustments > Create New.
     await page.goto(`${baseUrl}/admin/collections/stock-adjustments/create`)
-    const reason = adminField(page, 'reason')
+    const reason = adminTextField(page, 'reason')
     await reason.waitFor()
     expect(await reason.locator('label .required').count()).toBe(1)
     await page.locator('#field-delta').fill('3')
     await page.getByRole('button', { name: 'Save' }).click()
-    await reason.locator('.field-error').waitFor({ state: 'attached' })
-    expect(await reason.locator('.field-error').textContent()).toMatch(/\S/)
+    await reason.locator('.field-error').first().waitFor({ state: 'attached' })
+    expect(await reason.locator('.field-error').first().textContent()).toMatch(/\S/)
 
     // The product's own "Adjust stock by": its Reason is required once units are given.
     await page.goto(`${baseUrl}/admin/collections/products/${product.body.doc.id}`)
-    const productReason = adminField(page, 'stockChangeReason')
+    const productReason = adminTextField(page, 'stockChangeReason')
     await productReason.waitFor()
     expect(await productReason.locator('label .required').count()).toBe(1)
+    // As a person does: units typed, then Save, once the form has checked what was typed.
+    const formChecked = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        Boolean(response.request().headers()['next-action']),
+    )
     await page.locator('#field-stockChange').fill('3')
+    await formChecked
     await page.getByRole('button', { name: 'Save' }).click()
-    await productReason.locator('.field-error').waitFor({ state: 'attached' })
-    expect(await productReason.locator('.field-error').textContent()).toContain(
+    await productReason.locator('.field-error').first().waitFor({ state: 'attached' })
+    expect(await productReason.locator('.field-error').first().textContent()).toContain(
       'Say why the stock changes',
     )
+    expect(await page.locator('body').textContent()).not.toContain('stockChangeReason')
     await page.screenshot({ path: 'test-results/product-stock-reason.png', fullPage: true })
     expect((await api(`/api/products/${product.body.doc.id}`, { token })).body.stock).toBe(5)
   })
