@@ -97,7 +97,7 @@ describe("the admin panel's media upload", () => {
       'SVG files are not accepted. Upload a PNG, JPEG, WebP, GIF or AVIF image, up to 10 MB.'
     // Beside the upload area (the error of its field), not only in a passing toast.
     await page.locator('.file-field .field-error').getByText(refusal).waitFor({ state: 'attached' })
-    expect(await page.locator('body').textContent()).not.toMatch(codeWords)
+    expect(await page.locator('body').innerText()).not.toMatch(codeWords)
   })
 })
 
@@ -141,7 +141,7 @@ describe('a stock adjustment', () => {
     expect(await productReason.locator('.field-error').first().textContent()).toContain(
       'Say why the stock changes',
     )
-    expect(await page.locator('body').textContent()).not.toContain('stockChangeReason')
+    expect(await page.locator('body').innerText()).not.toContain('stockChangeReason')
     await page.screenshot({ path: 'test-results/product-stock-reason.png', fullPage: true })
     expect((await api(`/api/products/${product.body.doc.id}`, { token })).body.stock).toBe(5)
   })

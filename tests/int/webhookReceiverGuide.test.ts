@@ -7,7 +7,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { buildDeliveryRequest } from '@/webhooks/deliveryRequest'
 import { eventCatalogue, WebhookEvents } from '@/webhooks/eventCatalogue'
@@ -311,23 +311,19 @@ describe("the guide's walk on one machine, from a receiver on localhost to a ver
     restore()
   })
 
-  it('step 1: production refuses a localhost endpoint with a 400, and names the setting in its log', async () => {
+  it('step 1: production refuses a localhost endpoint with a 400 that names no server setting', async () => {
     expect(subscribeStep.body.endpoint_url).toMatch(/^http:\/\/localhost:8080\//)
     handInConfig(payload, { WEBHOOK_ALLOWED_ADDRESS_RANGES: undefined }) // as `npm start` leaves it
-    const logged = vi.spyOn(payload.logger, 'info')
     const refused = await restJson(subscribeStep.method, subscribeStep.path, {
       headers: asConsumer(),
       body: subscribeStep.body,
-    }).finally(() => logged.mockRestore())
+    })
     expect(refused.status).toBe(400)
     const documented = /`\.\.\. (an address [^`]+)`/.exec(guide)?.[1]
     expect(documented).toBeDefined()
     expect(refused.body.error.message).toMatch(/^endpoint_url: localhost resolves to /)
     expect(refused.body.error.message.endsWith(documented!)).toBe(true)
     expect(refused.body.error.message).not.toContain('WEBHOOK_')
-    const documentedLog = /log says `([^`]+)`/.exec(guide)?.[1]
-    expect(documentedLog).toBeDefined()
-    expect(JSON.stringify(logged.mock.calls)).toContain(documentedLog)
   })
 
   it('step 1: npm run dev allows loopback when the setting is unset, and says so once', () => {
