@@ -70,7 +70,7 @@ describe("the portal's new endpoint form", () => {
         'does not send to: use a public address',
     )
     expect(await page.locator('form').textContent()).not.toMatch(codeWords)
-    await page.screenshot({ path: 'docs/images/portal-endpoint-refused.png', fullPage: true })
+    await page.screenshot({ path: 'docs/images/portal-endpoint-refused.png' })
   })
 })
 
