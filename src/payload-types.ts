@@ -453,6 +453,9 @@ export interface Product {
    * Units in or out: 5 when 5 arrived, -2 when 2 broke. Applied on Save to the stock as it is then.
    */
   stockChange?: number | null;
+  /**
+   * Required with units.
+   */
   stockChangeReason?: string | null;
   active?: boolean | null;
   stockHistory?: {

@@ -6,6 +6,7 @@ import { isEditor } from '../Identity/access/isEditor'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
 import { serveMediaFile } from '@/media/operations/serveMediaFile'
 import { answerOversizedUploadsWithTheLimit } from './hooks/answerOversizedUploadsWithTheLimit'
+import { answerRefusedTypesInWords } from './hooks/answerRefusedTypesInWords'
 import { answerStorageOutageAs503 } from './hooks/answerStorageOutageAs503'
 import { answerUnreadableUploadsAs400 } from './hooks/answerUnreadableUploadsAs400'
 import { refuseDeletingUsedMedia } from './hooks/refuseDeletingUsedMedia'
@@ -15,8 +16,9 @@ import { refuseOversizedImages } from './hooks/refuseOversizedImages'
  * Images editors upload for articles, pages and products. Payload stores the file in
  * `MEDIA_DIRECTORY`, or in the bucket when one is configured (`S3_*`,
  * `src/media/storage/objectStoragePlugins.ts`), and makes the storefront sizes with `sharp`
- * (`src/media/imageSizes.ts`); it refuses a type outside the list (SVG included: it can carry
- * script) with 400, a file over `MEDIA_MAX_MEGABYTES` with 413 naming the limit, an image over 50
+ * (`src/media/imageSizes.ts`); the upload area names the types it takes and the size limit; it
+ * refuses a type outside the list (SVG included: it can carry script) with 400 saying what to
+ * upload instead, a file over `MEDIA_MAX_MEGABYTES` with 413 naming the limit, an image over 50
  * megapixels with 400, and a name that would leave the directory. Everyone reads; editors and
  * admins upload, change and delete. An image still shown somewhere cannot be deleted.
  */
@@ -40,6 +42,7 @@ export const Media: CollectionConfig = {
     beforeDelete: [refuseDeletingUsedMedia],
     afterError: [
       answerOversizedUploadsWithTheLimit,
+      answerRefusedTypesInWords,
       answerUnreadableUploadsAs400,
       answerStorageOutageAs503,
     ],
@@ -50,6 +53,8 @@ export const Media: CollectionConfig = {
     mimeTypes: allowedImageTypes,
     imageSizes: imageSizes.map((size) => ({ ...size })),
     adminThumbnail: 'thumbnail',
+    // The upload area says which types and how large, before a file is chosen.
+    admin: { components: { controls: ['/components/admin/AcceptedUploads#AcceptedUploads'] } },
     focalPoint: true,
     crop: true,
     // Serves from the directory or the bucket alike, byte ranges included: the handlers that

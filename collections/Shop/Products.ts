@@ -9,7 +9,7 @@ import { keepOrderedProducts } from './hooks/keepOrderedProducts'
 import { keepStockHistory } from './hooks/keepStockHistory'
 import { slugFromName } from './hooks/slugFromName'
 import { maxPrice, validatePrice } from '@/shop/validatePrice'
-import { validateStockDelta } from '@/shop/stockAdjustment'
+import { validateStockDelta, validateStockReason } from '@/shop/stockAdjustment'
 import { hasEditorRole } from '@/identity/roles'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 
@@ -135,11 +135,16 @@ export const Products: CollectionConfig = {
             value: string | null | undefined,
             { siblingData }: { siblingData: unknown },
           ) =>
-            typeof (siblingData as { stockChange?: unknown })?.stockChange === 'number' &&
-            !value?.trim()
-              ? 'Say why the stock changes (e.g. "Delivery from the supplier")'
+            typeof (siblingData as { stockChange?: unknown })?.stockChange === 'number'
+              ? validateStockReason(value)
               : true,
-          admin: { readOnly: false, placeholder: 'Delivery from the supplier' },
+          admin: {
+            readOnly: false,
+            placeholder: 'Delivery from the supplier',
+            description: 'Required with units.',
+            // Marked required: it is, whenever units are given (and only then).
+            components: { Label: '/components/admin/RequiredLabel#RequiredLabel' },
+          },
         },
       ],
     },

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isEditor } from '../Identity/access/isEditor'
 import { RefusedRequest } from '@/http/refusedRequest'
-import { validateStockDelta } from '@/shop/stockAdjustment'
+import { validateStockDelta, validateStockReason } from '@/shop/stockAdjustment'
 import { announceStockAdjustment } from './hooks/announceStockAdjustment'
 import { recordStockAdjustment } from './hooks/recordStockAdjustment'
 
@@ -62,7 +62,15 @@ export const StockAdjustments: CollectionConfig = {
         components: { Cell: '/components/shop/StockDeltaCell#StockDeltaCell' },
       },
     },
-    { name: 'reason', type: 'text', required: true, maxLength: 500 },
+    {
+      name: 'reason',
+      type: 'text',
+      required: true,
+      maxLength: 500,
+      // Required (marked so) and not only spaces; the refusal stands beside the field.
+      validate: (value: string | null | undefined) => validateStockReason(value),
+      admin: { placeholder: 'Delivery from the supplier' },
+    },
     {
       // Units an order's refund put back (src/shop/refunds/restockOrder.ts); none by hand.
       name: 'order',

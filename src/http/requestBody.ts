@@ -10,7 +10,7 @@ const describeBytes = (bytes: number) =>
 const tooLarge = (limit: number) =>
   new HttpError({
     code: 'payload_too_large',
-    message: `The request body is larger than ${describeBytes(limit)} (MAX_BODY_BYTES)`,
+    message: `The request body is larger than ${describeBytes(limit)}: send less at once`,
   })
 
 /**

@@ -14,13 +14,16 @@ export const imageSizes = [
 
 export type ImageSizeName = (typeof imageSizes)[number]['name']
 
-/** The image types an editor may upload. SVG is not among them: it can carry script. */
+/**
+ * The image types an editor may upload, in the order the upload area names them. SVG is not
+ * among them: it can carry script.
+ */
 export const allowedImageTypes = [
-  'image/jpeg',
   'image/png',
+  'image/jpeg',
   'image/webp',
-  'image/avif',
   'image/gif',
+  'image/avif',
 ]
 
 /**

@@ -31,3 +31,10 @@ export const belowZeroMessage = (args: {
 }) =>
   `The stock of "${args.name}" (product ${args.id}) is ${args.stock}: ` +
   `an adjustment of ${signedDelta(args.delta)} would take it below zero`
+
+/** The refusal of an adjustment without a reason, shown beside its Reason field. */
+export const missingReasonMessage = 'Say why the stock changes (e.g. "Delivery from the supplier")'
+
+/** Payload `validate` of an adjustment's reason: some words, not only spaces. */
+export const validateStockReason = (value: unknown): true | string =>
+  typeof value === 'string' && value.trim() !== '' ? true : missingReasonMessage

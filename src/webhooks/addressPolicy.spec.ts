@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { forbiddenAddressMessage, isAddressAllowed, parseAllowedRanges } from './addressPolicy'
+import {
+  allowingSetting,
+  forbiddenAddressMessage,
+  isAddressAllowed,
+  parseAllowedRanges,
+} from './addressPolicy'
 
 describe('isAddressAllowed', () => {
   const none = parseAllowedRanges(undefined)
@@ -38,16 +43,37 @@ describe('isAddressAllowed', () => {
 })
 
 describe('forbiddenAddressMessage', () => {
-  it('names the setting, and the range that would allow the address', () => {
+  it('says where the address is and what to do, in the words of the person who gave it', () => {
+    expect(forbiddenAddressMessage({ host: '169.254.169.254', address: '169.254.169.254' })).toBe(
+      'this address (169.254.169.254) is on a private network (169.254.x.x) that this service ' +
+        'does not send to: use a public address',
+    )
     expect(forbiddenAddressMessage({ host: 'localhost', address: '127.0.0.1' })).toBe(
-      'localhost resolves to 127.0.0.1, an address webhooks may not reach ' +
-        '(set WEBHOOK_ALLOWED_ADDRESS_RANGES=loopback to allow it)',
+      "localhost resolves to 127.0.0.1, an address on this service's own machine (localhost) " +
+        'that this service does not send to: use a public address',
     )
     expect(forbiddenAddressMessage({ host: '10.0.0.8', address: '10.0.0.8' })).toMatch(
-      /may not reach \(set WEBHOOK_ALLOWED_ADDRESS_RANGES=private to allow it\)$/,
+      /^this address \(10\.0\.0\.8\) is on a private network \(10\.x\.x\.x, .*use a public address$/,
     )
     expect(forbiddenAddressMessage({ host: 'h', address: '::ffff:127.0.0.1' })).toContain(
-      'WEBHOOK_ALLOWED_ADDRESS_RANGES=loopback',
+      "on this service's own machine (localhost)",
     )
+    expect(forbiddenAddressMessage({ host: '0.0.0.0', address: '0.0.0.0' })).toBe(
+      'this address (0.0.0.0) is in a reserved range that this service does not send to: ' +
+        'use a public address',
+    )
+  })
+
+  it('never names the server setting, which the person who gave the URL cannot reach', () => {
+    for (const address of ['127.0.0.1', '10.0.0.8', '169.254.169.254', 'fd00:ec2::254', '::']) {
+      expect(forbiddenAddressMessage({ host: 'h', address })).not.toMatch(/WEBHOOK_|ranges|set /i)
+    }
+  })
+})
+
+describe('allowingSetting', () => {
+  it('names the setting and the range that would allow the address, for the operator', () => {
+    expect(allowingSetting('169.254.169.254')).toBe('WEBHOOK_ALLOWED_ADDRESS_RANGES=linkLocal')
+    expect(allowingSetting('::ffff:127.0.0.1')).toBe('WEBHOOK_ALLOWED_ADDRESS_RANGES=loopback')
   })
 })

@@ -126,7 +126,7 @@ export const keepingVariables = {
   WEBHOOK_ALLOWED_ADDRESS_RANGES: optional({
     group: 'Webhooks',
     description:
-      'Non-public address ranges webhooks may reach (ipaddr.js names, e.g. `loopback,private`).',
+      'Non-public address ranges webhooks may reach (ipaddr.js names, e.g. `loopback,private`). A consumer whose endpoint is refused is told to use a public address; the log names the range that would allow it.',
     reader: custom('comma-separated ranges', parseAllowedRanges),
     unset: 'none; `npm run dev` sets `loopback` unless the variable is set (even empty)',
   }),

@@ -90,7 +90,9 @@ describe('validateEndpointUrl', () => {
     'data:text/plain,hello',
   ])('refuses the URL %j, which is not http or https', (url) => {
     expect(isHttpUrl(url)).toBe(false)
-    expect(validateEndpointUrl(url)).toBe('Must be an absolute http(s) URL')
+    expect(validateEndpointUrl(url)).toBe(
+      'Enter the full address, starting with https:// (for example https://example.com/webhooks)',
+    )
   })
 
   it.each([
@@ -101,12 +103,14 @@ describe('validateEndpointUrl', () => {
     '',
   ])('refuses %j, which is not an absolute URL with a host', (url) => {
     expect(isHttpUrl(url)).toBe(false)
-    expect(validateEndpointUrl(url)).not.toBe(true)
+    expect(validateEndpointUrl(url)).toMatch(/^Enter the full address.* starting with https:\/\//)
   })
 
-  it('refuses what is not text', () => {
-    for (const value of [undefined, null, 42, { href: 'https://example.com' }]) {
-      expect(validateEndpointUrl(value)).toBe('Must be an absolute http(s) URL')
+  it('asks for the address when there is none, or what is given is not text', () => {
+    for (const value of ['', '   ', undefined, null, 42, { href: 'https://example.com' }]) {
+      expect(validateEndpointUrl(value), JSON.stringify(value)).toBe(
+        'Enter the full address of your receiver, starting with https://',
+      )
     }
   })
 })
@@ -119,7 +123,7 @@ describe('validateEvents', () => {
   })
 
   it('refuses an empty list, an empty name, and anything but a list of names', () => {
-    const message = 'Must be a non-empty list of event type names (or *)'
+    const message = 'Choose at least one event type (or * for all)'
     for (const value of [
       [],
       [''],

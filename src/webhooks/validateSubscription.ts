@@ -2,9 +2,28 @@ import { z } from 'zod'
 
 import { isAllowedExtraHeader } from './deliveryRequest'
 
+/**
+ * What is wrong with an endpoint URL, in the words of the person typing it (after the field's
+ * name, so in lower case), or `undefined` when it is an absolute http(s) URL.
+ */
+export function endpointUrlProblem(value: unknown): string | undefined {
+  if (typeof value === 'string' && isHttpUrl(value)) return undefined
+  if (typeof value !== 'string' || value.trim() === '') {
+    return 'enter the full address of your receiver, starting with https://'
+  }
+  return 'enter the full address, starting with https:// (for example https://example.com/webhooks)'
+}
+
+/** What is wrong with a subscription's list of event types (none chosen). */
+export const noEventsMessage = 'choose at least one event type (or * for all)'
+
+/** A message after a field's name, as a sentence of its own (the admin panel's field errors). */
+const asSentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1)
+
 /** Field validators shared by the admin panel and the consumer API's operations. */
 export function validateEndpointUrl(value: unknown): true | string {
-  return typeof value === 'string' && isHttpUrl(value) ? true : 'Must be an absolute http(s) URL'
+  const problem = endpointUrlProblem(value)
+  return problem === undefined ? true : asSentence(problem)
 }
 
 /**
@@ -46,7 +65,7 @@ export function validateEvents(value: unknown): true | string {
     value.length > 0 &&
     value.every((name) => typeof name === 'string' && name.length > 0)
     ? true
-    : 'Must be a non-empty list of event type names (or *)'
+    : asSentence(noEventsMessage)
 }
 
 /** The values an extra header may have, as a regular expression's source: one line. */

@@ -161,7 +161,9 @@ describe('the integrator portal (production build, offline)', () => {
     await create.click()
     await page.locator('[id$="-endpoint_url-error"]').waitFor()
     expect(await url.getAttribute('aria-invalid')).toBe('true')
-    expect(await describedText(page, url)).toContain('an address webhooks may not reach')
+    expect(await describedText(page, url)).toContain(
+      'that this service does not send to: use a public address',
+    )
     expect(await page.getByRole('alert').first().textContent()).toContain('was not saved')
 
     endpointUrl = receiver.url('/portal-hook')
@@ -326,7 +328,7 @@ describe('the integrator portal (production build, offline)', () => {
     // An inactive event type: the 422's names are shown beside the events.
     await page.getByLabel('Header 1 name').fill('X-Team')
     await save.click()
-    const events = page.getByRole('group', { name: 'Events', exact: true })
+    const events = page.getByRole('group', { name: 'Events (required)', exact: true })
     await page.locator('[id$="-events-error"]').waitFor()
     expect(await describedText(page, events)).toContain(
       'Unknown or inactive event types: portal.retired.',

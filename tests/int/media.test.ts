@@ -164,19 +164,24 @@ describe('uploading images over HTTP', () => {
     expect(await mediaRows()).toBe(before.rows)
   })
 
-  it('refuses an SVG carrying a script, under its own name and renamed .png', async () => {
+  it('refuses an SVG carrying a script, under its own name and renamed .png, saying which files it takes', async () => {
     const before = { files: await filesOnDisk(), rows: await mediaRows() }
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' +
         '<script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
     )
+    const inWords =
+      'SVG files are not accepted. Upload a PNG, JPEG, WebP, GIF or AVIF image, up to 1 MB.'
     for (const file of [
       { data: svg, filename: 'logo.svg', contentType: 'image/svg+xml' },
       { data: svg, filename: 'logo.png', contentType: 'image/png' },
     ]) {
       const refused = await upload(file)
       expect(refused.status, JSON.stringify(refused.body)).toBe(400)
-      expect(refused.body.errors[0].message).toBeTruthy()
+      expect(refused.body.errors[0].message).toBe(inWords)
+      // Beside the upload area in the admin panel: the error of its field, `file`.
+      expect(refused.body.errors[0].data.errors).toEqual([{ path: 'file', message: inWords }])
+      expect(JSON.stringify(refused.body)).not.toMatch(/MIME|Invalid/)
     }
     expect(await filesOnDisk()).toEqual(before.files)
     expect(await mediaRows()).toBe(before.rows)

@@ -70,9 +70,10 @@ describe('subscriptions per consumer', () => {
     expect(refused.body).toEqual({
       error: {
         code: 'conflict',
+        // The bound in numbers; the setting that makes it is the operator's, not named here.
         message:
-          'This consumer has 3 subscriptions, the most allowed ' +
-          '(WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER is 3): delete one before creating another',
+          'You have 3 subscriptions, the most allowed (inactive ones count): delete one you ' +
+          'no longer need before creating another',
       },
     })
     // Neither a subscription nor its test delivery.

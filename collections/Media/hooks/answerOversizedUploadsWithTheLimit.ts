@@ -1,10 +1,9 @@
 import type { CollectionAfterErrorHook } from 'payload'
 
+import { megabytes } from '@/media/acceptedUploads'
+
 /** Payload's own answer to a file over `upload.limits.fileSize` (its default `responseOnLimit`). */
 const payloadsLimitMessage = 'File size limit has been reached'
-
-/** `26214400` as `25 MB`, `2621440` as `2.5 MB`: megabytes as `MEDIA_MAX_MEGABYTES` counts them. */
-const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
 
 /**
  * An image over `MEDIA_MAX_MEGABYTES` (Payload's `upload.limits.fileSize`, payload.config.ts) is

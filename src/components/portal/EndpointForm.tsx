@@ -218,7 +218,11 @@ export function EndpointForm(props: Props) {
       <Field
         kind="group"
         id={fieldId('events')}
-        label="Events"
+        label={
+          <>
+            Events <span className="field__required">(required)</span>
+          </>
+        }
         hint={
           <>
             Choose the event types this endpoint receives (
@@ -227,7 +231,7 @@ export function EndpointForm(props: Props) {
         }
         errors={errors.events}
       >
-        {() => (
+        {(group) => (
           <>
             <div className="checkbox">
               <input
@@ -236,6 +240,7 @@ export function EndpointForm(props: Props) {
                 checked={isAll}
                 onChange={(event) => toggleEvent('*', event.target.checked)}
                 aria-describedby={`${id}-event-all-hint`}
+                aria-invalid={group['aria-invalid']}
               />
               <label htmlFor={`${id}-event-all`}>
                 All events (<code>*</code>)
@@ -262,6 +267,7 @@ export function EndpointForm(props: Props) {
                       disabled={isAll}
                       onChange={(event) => toggleEvent(name, event.target.checked)}
                       aria-describedby={hint ? `${id}-event-${index}-hint` : undefined}
+                      aria-invalid={group['aria-invalid']}
                     />
                     <label htmlFor={`${id}-event-${index}`}>
                       <code>{name}</code>

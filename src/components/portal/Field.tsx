@@ -35,6 +35,9 @@ type Props =
       children: (group: { 'aria-invalid': true | undefined }) => ReactNode
     })
 
+/** An API message, which follows a field's name ("events: choose ..."), as a sentence of its own. */
+const asSentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1)
+
 /**
  * A labelled form field with its hint and the API's error, wired for assistive technology: the
  * control is described by the hint and the error (read after the label) and marked invalid
@@ -50,7 +53,7 @@ export function Field(props: Props) {
   const invalid = hasError ? true : undefined
   const error = hasError ? (
     <p id={errorId} className="field__error">
-      {errors.join(' ')}
+      {errors.map(asSentence).join(' ')}
     </p>
   ) : null
 

@@ -18,17 +18,17 @@ describe('fieldErrorsOf', () => {
     const errors = fieldErrorsOf(
       refusal({
         details: [
-          { field: 'filter', message: 'Invalid input: expected record, received array' },
-          { field: 'headers.X-Ok', message: 'Invalid input: expected string, received number' },
-          { field: 'colour', message: 'Unrecognized key' },
+          { field: 'filter', message: 'must be an object (a JSON object)' },
+          { field: 'headers.X-Ok', message: 'must be text' },
+          { field: 'colour', message: 'is not a field of an endpoint' },
         ],
       }),
       fields,
     )
     expect(errors).toEqual({
-      filter: ['Invalid input: expected record, received array'],
-      headers: ['X-Ok: Invalid input: expected string, received number'],
-      '': ['colour: Unrecognized key'],
+      filter: ['must be an object (a JSON object)'],
+      headers: ['X-Ok: must be text'],
+      '': ['colour: is not a field of an endpoint'],
     })
   })
 
@@ -36,12 +36,15 @@ describe('fieldErrorsOf', () => {
     const errors = fieldErrorsOf(
       refusal({
         code: 'bad_request',
-        message: 'endpoint_url: 10.0.0.1 resolves to 10.0.0.1, an address webhooks may not reach',
+        message:
+          'endpoint_url: this address (10.0.0.1) is on a private network (10.x.x.x, 172.16.x.x to 172.31.x.x or 192.168.x.x) that this service does not send to: use a public address',
       }),
       fields,
     )
     expect(errors).toEqual({
-      endpoint_url: ['10.0.0.1 resolves to 10.0.0.1, an address webhooks may not reach'],
+      endpoint_url: [
+        'this address (10.0.0.1) is on a private network (10.x.x.x, 172.16.x.x to 172.31.x.x or 192.168.x.x) that this service does not send to: use a public address',
+      ],
     })
   })
 

@@ -3,9 +3,11 @@ import { z } from 'zod'
 import { extraHeaderNamePattern } from '@/webhooks/deliveryRequest'
 import { eventCatalogue } from '@/webhooks/eventCatalogue'
 import {
+  endpointUrlProblem,
   headerValuePattern,
   httpUrlPattern,
   isHttpUrl,
+  noEventsMessage,
   maxDeliveriesPerSecondLimit,
   maxFilterBytes,
   maxFilterDepth,
@@ -21,7 +23,7 @@ import { maxTimeoutSeconds } from '@/webhooks/workerSettings'
 export const endpointUrl = z
   .string()
   .max(2048)
-  .refine(isHttpUrl, 'must be an absolute http(s) URL')
+  .refine(isHttpUrl, { error: (issue) => endpointUrlProblem(issue.input) })
   .meta({
     description:
       'Absolute `http` or `https` URL of your receiver. It must not resolve to a private, ' +
@@ -62,7 +64,7 @@ export const eventNames = z
           'of them. An unknown or inactive name is answered 422 with `invalid_events`.',
       ),
   )
-  .min(1)
+  .min(1, noEventsMessage)
   .max(100)
 /** How long a delivery waits for the endpoint's answer. */
 export const timeoutSeconds = z.int().min(1).max(maxTimeoutSeconds)

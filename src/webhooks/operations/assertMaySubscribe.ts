@@ -28,9 +28,12 @@ export async function assertMaySubscribe(args: {
   const count = rows[0]?.count ?? 0
   if (count < limit) return
   const excess = count - limit + 1
+  // The bound in numbers: the setting that makes it (`WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER`) is
+  // the operator's, which the consumer cannot change.
   throw conflict(
-    `This consumer has ${count} subscriptions, ${count === limit ? 'the most' : 'more than'} ` +
-      `allowed (WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER is ${limit}): delete ` +
-      `${excess === 1 ? 'one' : excess} before creating another`,
+    `You have ${count} subscriptions, ` +
+      `${count === limit ? 'the most allowed' : `more than the ${limit} allowed`} ` +
+      `(inactive ones count): delete ${excess === 1 ? 'one' : excess} you no longer need ` +
+      'before creating another',
   )
 }

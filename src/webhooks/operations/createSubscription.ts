@@ -47,7 +47,7 @@ export async function createSubscription(args: {
   const { req, input } = args
   await assertEventTypesActive(req, input.events)
   const settings = configOf(req.payload).webhooks
-  await assertEndpointAllowed(input.endpointUrl, settings.allowedAddressRanges)
+  await assertEndpointAllowed(req, input.endpointUrl)
   const bound = { consumerId: args.consumerId, limit: settings.maxSubscriptionsPerConsumer }
   await assertMaySubscribe({ db: await transactionDatabase(req), ...bound })
   const probe = await probeEndpoint(input.endpointUrl, settings)

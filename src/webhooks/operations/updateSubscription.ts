@@ -6,7 +6,6 @@ import { lockUnmodifiedSubscription } from './lockUnmodifiedSubscription'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
 import { findOwnSubscription } from './findOwnSubscription'
-import { configOf } from '@/config/appConfig'
 
 /** What a consumer may change on a subscription; an absent field keeps its value. */
 export type SubscriptionChanges = Partial<{
@@ -49,10 +48,7 @@ export async function updateSubscription(args: {
     await findOwnSubscription(req, id)
     await lockUnmodifiedSubscription({ db, id, since: args.unmodifiedSince })
     if (changes.events) await assertEventTypesActive(req, changes.events)
-    if (changes.endpointUrl) {
-      const allowed = configOf(req.payload).webhooks.allowedAddressRanges
-      await assertEndpointAllowed(changes.endpointUrl, allowed)
-    }
+    if (changes.endpointUrl) await assertEndpointAllowed(req, changes.endpointUrl)
     return req.payload.update({
       collection: 'webhook-subscriptions',
       id,

@@ -9,9 +9,15 @@ import { forbiddenAddressMessage, isAddressAllowed, type AddressRange } from '..
 /** Bytes of a response body kept for the delivery log. */
 export const responseBodyCap = 8 * 1024
 
-/** Raised when an endpoint resolves to an address webhooks may not reach. */
+/**
+ * Raised when an endpoint resolves to an address webhooks may not reach; its message is for the
+ * consumer, the setting that would allow it (`allowingSetting(address)`) for the operator.
+ */
 export class ForbiddenAddressError extends Error {
-  constructor(host: string, address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(forbiddenAddressMessage({ host, address }))
     this.name = 'ForbiddenAddressError'
   }
@@ -208,6 +214,9 @@ async function readCapped(body: AsyncIterable<Buffer>) {
 
 function describeError(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause
+  // The consumer reads it in the delivery log: in their words, as the subscription's refusal.
+  const refused = [error, cause].find((item) => item instanceof ForbiddenAddressError)
+  if (refused) return `Not sent: ${refused.message}`
   const base = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   if (error instanceof Error && error.name === 'TimeoutError') return 'Timed out'
   return cause instanceof Error ? `${base} (${cause.message})` : base

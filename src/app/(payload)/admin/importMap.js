@@ -23,9 +23,11 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ScheduledPublicationCell as ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4 } from '../../../components/admin/ScheduledPublicationCell'
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
+import { AcceptedUploads as AcceptedUploads_996d951dc9857baa4818430eda83d567 } from '../../../components/admin/AcceptedUploads'
 import { OpenPortalButtons as OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6 } from '../../../components/admin/OpenPortalButtons'
 import { JsonField as JsonField_67ded6f373a7a4a0918c86c5a24ababc } from '../../../components/monaco/MonacoFields'
 import { MoneyCell as MoneyCell_c258210060228f3456b1a1da297a8431 } from '../../../components/shop/MoneyCell'
+import { RequiredLabel as RequiredLabel_ae006b2d6c375455eeca9ab0cdc46dbe } from '../../../components/admin/RequiredLabel'
 import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
 import { StockHistoryField as StockHistoryField_be4c111f0b0ff282030921edbc1a8c72 } from '../../../components/shop/StockHistoryField'
 import { StockDeltaCell as StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c } from '../../../components/shop/StockDeltaCell'
@@ -72,9 +74,11 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/admin/ScheduledPublicationCell#ScheduledPublicationCell": ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4,
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
+  "/components/admin/AcceptedUploads#AcceptedUploads": AcceptedUploads_996d951dc9857baa4818430eda83d567,
   "/components/admin/OpenPortalButtons#OpenPortalButtons": OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6,
   "/components/monaco/MonacoFields#JsonField": JsonField_67ded6f373a7a4a0918c86c5a24ababc,
   "/components/shop/MoneyCell#MoneyCell": MoneyCell_c258210060228f3456b1a1da297a8431,
+  "/components/admin/RequiredLabel#RequiredLabel": RequiredLabel_ae006b2d6c375455eeca9ab0cdc46dbe,
   "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
   "/components/shop/StockHistoryField#StockHistoryField": StockHistoryField_be4c111f0b0ff282030921edbc1a8c72,
   "/components/shop/StockDeltaCell#StockDeltaCell": StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c,
