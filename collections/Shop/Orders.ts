@@ -3,7 +3,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isAdminOrOwner } from './access/isAdminOrOwner'
 import { isCountryCode } from '@/shop/countryCode'
-import { dateTimeDisplay } from '@/text/dateTimeFormat'
+import { systemDate } from '@/components/admin/systemDate'
 import { orderStatuses, orderTitle } from '@/shop/orderStatus'
 import { announceManualTransition } from './hooks/announceManualTransition'
 import { guardStatusTransition } from './hooks/guardStatusTransition'
@@ -183,7 +183,7 @@ export const Orders: CollectionConfig = {
       label: 'Paid at',
       type: 'date',
       access: readOnly,
-      admin: { position: 'sidebar', date: dateTimeDisplay },
+      admin: { position: 'sidebar', ...systemDate },
     },
     {
       name: 'stripeSessionId',

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { dateTimeDisplay } from '@/text/dateTimeFormat'
+import { systemDate } from '@/components/admin/systemDate'
 import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
 import { findNextAttempt, toNextAttemptResource } from '@/webhooks/nextAttempt'
 import { findEndpointState } from '@/webhooks/operations/findEndpointState'
@@ -67,7 +67,7 @@ export const WebhookDeliveries: CollectionConfig = {
       name: 'occurredAt',
       type: 'date',
       required: true,
-      admin: { ...readOnly, date: dateTimeDisplay },
+      admin: systemDate,
     },
     {
       name: 'status',
@@ -120,7 +120,7 @@ export const WebhookDeliveries: CollectionConfig = {
       },
     },
     { name: 'leaseExpiresAt', type: 'date', admin: { ...readOnly, hidden: true } },
-    { name: 'lastAttemptAt', type: 'date', admin: { ...readOnly, date: dateTimeDisplay } },
+    { name: 'lastAttemptAt', type: 'date', admin: systemDate },
     { name: 'lastResponseStatus', type: 'number', admin: readOnly },
     {
       name: 'lastResponseBody',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
+import { systemDate } from '@/components/admin/systemDate'
 import { subscriptionsTableName } from '@/webhooks/schema/collectionTables'
 import { generateSecret } from '@/webhooks/secret'
 import { maxDeliveriesPerSecondLimit } from '@/webhooks/validateSubscription'
@@ -35,15 +36,6 @@ const resetFailuresOnReenable: CollectionBeforeChangeHook = ({ data, originalDoc
  * drops such a field from an update; the Local API and raw SQL of the system still write it).
  */
 const systemOwned = { update: () => false }
-
-/**
- * A date only the system writes, shown as text: Payload's date picker offers a "×" that seems to
- * clear it even when read-only.
- */
-const systemDate = {
-  readOnly: true,
-  components: { Field: '/components/admin/ReadOnlyDateField#ReadOnlyDateField' },
-} as const
 
 /**
  * Webhook subscriptions of API consumers. Consumers manage theirs through `/webhooks/...`;

@@ -3,17 +3,11 @@
  * "27 Nov 2026, 14:05 UTC+01:00", day, short month, year, the time on a 24-hour clock to the
  * minute, and the reader's offset from UTC, so that a time read on either means one instant.
  *
- * `dateTimePattern` is what the admin panel writes with (Payload's `admin.dateFormat` and the
- * date fields' `displayFormat`, date-fns tokens); `formatDateTime` writes the same for the
- * portal without date-fns in its bundle (`dateTimeFormat.spec.ts` holds the two together).
+ * `dateTimePattern` is what the admin panel writes with (Payload's `admin.dateFormat`, date-fns
+ * tokens); `formatDateTime` writes the same without date-fns, for the portal and the admin's
+ * read-only dates (`ReadOnlyDateField`); `dateTimeFormat.spec.ts` holds the two together.
  */
 export const dateTimePattern = "d MMM yyyy, HH:mm 'UTC'xxx"
-
-/** A read-only date field's admin options: the date and time, in `dateTimePattern`. */
-export const dateTimeDisplay = {
-  pickerAppearance: 'dayAndTime',
-  displayFormat: dateTimePattern,
-} as const
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const pad = (value: number) => String(value).padStart(2, '0')

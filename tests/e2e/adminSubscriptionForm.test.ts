@@ -126,6 +126,16 @@ describe("an admin editing a webhook subscription's form", () => {
 
   it('shows the times the system writes as text, with no clear button, that cannot be edited', async () => {
     const { id } = await subscription('/form-read-only')
+    // The test event queued at creation is delivered first, or its success would write
+    // last_delivery_at again after the times below.
+    await eventually(
+      async () =>
+        (
+          await database.query(`SELECT last_delivery_at FROM webhook_subscriptions WHERE id = $1`, [
+            id,
+          ])
+        ).rows[0]?.last_delivery_at != null,
+    )
     // Written as the worker writes them.
     await database.query(
       `UPDATE webhook_subscriptions SET last_delivery_at = '2026-03-14T09:26:53Z',

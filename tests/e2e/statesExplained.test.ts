@@ -127,6 +127,13 @@ describe('a failed delivery whose endpoint backs off', () => {
     // No time in the past posing as the next attempt.
     expect(await page.getByText('Next Attempt At', { exact: true }).count()).toBe(0)
     expect(await page.locator('#field-nextAttemptAt').isVisible()).toBe(false)
+    // The times the worker wrote read as text in the same format, with no "×" to clear them.
+    const lastAttempt = page.getByLabel('Last Attempt At', { exact: true })
+    expect(await lastAttempt.inputValue()).toMatch(
+      /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/,
+    )
+    expect(await lastAttempt.isEditable()).toBe(false)
+    expect(await page.locator('.date-time-picker__clear-button').count()).toBe(0)
 
     await page.goto(
       `${baseUrl}/admin/collections/webhook-deliveries?limit=100&where[subscription][equals]=${subscriptionId}`,
