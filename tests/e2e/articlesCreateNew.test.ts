@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import { api } from './api'
 import { browserForFile } from './browser'
@@ -15,15 +15,29 @@ async function articleCount(token: string, collection = 'articles'): Promise<num
   return listed.body.totalDocs as number
 }
 
-/** Articles (or Pages) > Create New, from the list, as an editor reaches the form. */
+/**
+ * Articles (or Pages) > Create New, from the list, as an editor reaches the form, in English:
+ * the admin panel opens in the locale the editor last chose (another test's editor may have
+ * left it on Russian), and a title typed there is that locale's.
+ */
 async function openCreateNew(page: Page, collection = 'articles') {
-  await page.goto(`${baseUrl}/admin/collections/${collection}`)
+  await page.goto(`${baseUrl}/admin/collections/${collection}?locale=en`)
   await page.getByRole('link', { name: 'Create New' }).first().click()
   await page.waitForURL((url) => url.pathname !== `/admin/collections/${collection}`)
   await page.locator('#field-title').waitFor()
 }
 
 describe('a new article in the admin panel', () => {
+  // The editor is left in English for the files after this one, as the seed made it.
+  afterAll(async () => {
+    const reset = await api('/api/payload-preferences/locale', {
+      method: 'POST',
+      token: await editorToken(),
+      body: { value: 'en' },
+    })
+    expect(reset.status).toBe(200)
+  })
+
   it.each(['articles', 'pages'])(
     'is not saved by opening "Create New" and leaving (%s)',
     async (collection) => {
@@ -46,8 +60,16 @@ describe('a new article in the admin panel', () => {
     const before = await articleCount(token)
     const page = await logInAsEditor(browser())
     const title = uniqueTitle('First draft')
+    // The editor last worked in Russian: the admin panel remembers it (as after contentLocales).
+    const remembered = await api('/api/payload-preferences/locale', {
+      method: 'POST',
+      token,
+      body: { value: 'ru' },
+    })
+    expect(remembered.status).toBe(200)
 
     await openCreateNew(page)
+    expect(new URL(page.url()).searchParams.get('locale') ?? 'en').toBe('en')
     await page.locator('#field-title').fill(title)
     await page.locator('#field-author').click()
     await page.locator('.rs__option').first().click()
@@ -57,7 +79,7 @@ describe('a new article in the admin panel', () => {
     await page.waitForURL(/\/admin\/collections\/articles\/\d+$/)
     const id = Number(new URL(page.url()).pathname.split('/').pop())
     expect(await articleCount(token)).toBe(before + 1)
-    const saved = await api(`/api/articles/${id}?draft=true&depth=0`, { token })
+    const saved = await api(`/api/articles/${id}?draft=true&depth=0&locale=en`, { token })
     expect(saved.status).toBe(200)
     expect(saved.body).toMatchObject({ title, _status: 'draft' })
 
