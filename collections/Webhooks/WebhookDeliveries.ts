@@ -2,10 +2,9 @@ import type { CollectionConfig } from 'payload'
 
 import { systemDate } from '@/components/admin/systemDate'
 import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
-import { findNextAttempt, toNextAttemptResource } from '@/webhooks/nextAttempt'
-import { findEndpointState } from '@/webhooks/operations/findEndpointState'
 import { findEventData } from '@/webhooks/operations/findEventData'
 import { isOwningConsumer } from './access/isOwningConsumer'
+import { showNextAttempt } from './hooks/showNextAttempt'
 
 const readOnly = { readOnly: true }
 
@@ -31,6 +30,7 @@ export const WebhookDeliveries: CollectionConfig = {
       edit: { beforeDocumentControls: ['/components/RetryDeliveryButton#RetryDeliveryButton'] },
     },
   },
+  hooks: { afterOperation: [showNextAttempt] },
   access: {
     read: isOwningConsumer('subscription.consumer'),
     create: () => false,
@@ -86,9 +86,8 @@ export const WebhookDeliveries: CollectionConfig = {
       admin: { ...readOnly, hidden: true },
     },
     {
-      // When the next attempt comes at the earliest and why (`findNextAttempt`): the later of
-      // the delivery's own time and its endpoint's back-off, never a time past; or why none
-      // comes. Computed when read, from the subscription's state; the API's `next_attempt`.
+      // When the next attempt comes at the earliest and why: computed when read, for a whole
+      // page at once (`showNextAttempt`); the API's `next_attempt`.
       name: 'nextAttempt',
       label: 'Next attempt',
       type: 'json',
@@ -99,24 +98,6 @@ export const WebhookDeliveries: CollectionConfig = {
           Cell: '/components/admin/NextAttempt#NextAttemptCell',
           Field: '/components/admin/NextAttempt#NextAttemptField',
         },
-      },
-      hooks: {
-        afterRead: [
-          async ({ siblingData, req }) => {
-            const subscription = siblingData.subscription as string | { id: string } | undefined
-            if (!subscription || !siblingData.status) return null
-            const id = typeof subscription === 'object' ? subscription.id : subscription
-            const endpoint = await findEndpointState(req, String(id))
-            if (!endpoint) return null
-            const next = findNextAttempt({
-              status: siblingData.status as DeliveryStatus,
-              nextAttemptAt: siblingData.nextAttemptAt ? new Date(siblingData.nextAttemptAt) : null,
-              endpoint,
-              now: new Date(),
-            })
-            return toNextAttemptResource(next)
-          },
-        ],
       },
     },
     { name: 'leaseExpiresAt', type: 'date', admin: { ...readOnly, hidden: true } },
