@@ -16,7 +16,9 @@ export const startupAttempts = 8
  * then. Why: under load, a script's top-level `await import()` of the Payload config sometimes
  * never settles (tsx's module hooks run on another thread in Node 20; the same start succeeds
  * when tried again). Without a handle open the script exited with code 13 ("unsettled top-level
- * await"); with one and no bound it waited forever. `runScript` (npm start, npm run dev) and the
+ * await"); with one and no bound it waited forever. (One cause was found later: lexical's node
+ * entry, which every script now avoids, see `productionConditions` in processes.ts. The watchdog
+ * stays for any other.) `runScript` (npm start, npm run dev) and the
  * tests' process helpers start a script once more on this exit code. Call the returned function
  * once started.
  */
