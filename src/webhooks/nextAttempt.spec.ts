@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { describeNextAttempt, findNextAttempt, type NextAttempt } from './nextAttempt'
+import {
+  describeNextAttempt,
+  findNextAttempt,
+  fromNextAttemptResource,
+  toNextAttemptResource,
+  type NextAttempt,
+} from './nextAttempt'
 
 const now = new Date('2026-11-27T12:45:00Z')
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000)
@@ -111,5 +117,70 @@ describe("a delivery's next attempt, told as it will happen", () => {
       now,
     })
     expect(say(queuedLater, 0)).toBe(`Not attempted yet: queued for ${iso(minutes(2))}.`)
+  })
+
+  it('waits for the earlier event about the same object, with no time it cannot know', () => {
+    // An ordered endpoint: the earlier event's delivery is being sent (or retried); this one,
+    // due, was shown as "due now, waiting for a worker".
+    const next = findNextAttempt({
+      status: 'pending',
+      nextAttemptAt: minutes(-1),
+      endpoint: healthy,
+      now,
+      waitingFor: 41,
+    })
+    expect(next).toEqual({
+      at: null,
+      reason: 'waiting_for_earlier',
+      endpointFailureCount: 0,
+      waitingForDeliveryId: 41,
+    })
+    expect(say(next, 0)).toBe(
+      'Not attempted yet: waits for delivery 41, an earlier event about the same object, to be delivered or given up (this endpoint receives events about one object in order).',
+    )
+    expect(toNextAttemptResource(next)).toMatchObject({ at: null, waiting_for_delivery_id: 41 })
+    expect(fromNextAttemptResource(toNextAttemptResource(next))).toEqual(next)
+    // The endpoint's back-off holds every delivery, this one too: that comes first.
+    const paused = findNextAttempt({
+      status: 'pending',
+      nextAttemptAt: minutes(-1),
+      endpoint: backingOff,
+      now,
+      waitingFor: 41,
+    })
+    expect(paused.reason).toBe('backing_off')
+  })
+
+  it('is paced by the rate limit while it is in use, from its next free slot', () => {
+    const paced = findNextAttempt({
+      status: 'pending',
+      nextAttemptAt: minutes(-1),
+      endpoint: { ...healthy, pacedFrom: minutes(2) },
+      now,
+    })
+    expect(paced).toEqual({ at: minutes(2), reason: 'rate_limited', endpointFailureCount: 0 })
+    expect(say(paced, 0)).toBe(
+      `Not attempted yet: queued, sent in its turn from ${iso(minutes(2))} at the earliest, at the endpoint's rate limit.`,
+    )
+    // A slot free already: from now, never a time past.
+    const freeSlot = findNextAttempt({
+      status: 'failed',
+      nextAttemptAt: minutes(-1),
+      endpoint: { ...healthy, pacedFrom: minutes(-0.5) },
+      now,
+    })
+    expect(freeSlot).toMatchObject({ at: now, reason: 'rate_limited' })
+    expect(say(freeSlot, 2)).toBe(
+      `Attempt 3 is due, sent in its turn from ${iso(now)} at the earliest, at the endpoint's rate limit.`,
+    )
+    // Its own later time comes first.
+    expect(
+      findNextAttempt({
+        status: 'failed',
+        nextAttemptAt: minutes(10),
+        endpoint: { ...healthy, pacedFrom: minutes(2) },
+        now,
+      }),
+    ).toMatchObject({ at: minutes(10), reason: 'scheduled' })
   })
 })

@@ -6,6 +6,10 @@ import type { DeliveryStatus } from './deliveryStatus'
  * - `due`: its time has come and nothing holds it: a worker takes it next;
  * - `backing_off`: its endpoint failed and pauses until its back-off ends (then one delivery
  *   goes as a probe, and the rest follow a success);
+ * - `waiting_for_earlier`: its endpoint takes events about one object in order, and an earlier
+ *   event about the same object is still on its way (delivered or given up, it releases this);
+ * - `rate_limited`: due, and sent in its turn at the endpoint's rate limit
+ *   (`max_deliveries_per_second`), which is pacing the endpoint's sends now;
  * - `endpoint_off`: none while the endpoint (subscription) is turned off;
  * - `sending`: being sent now; `delivered`, `given_up`: no more attempts.
  */
@@ -13,6 +17,8 @@ export const nextAttemptReasons = [
   'scheduled',
   'due',
   'backing_off',
+  'waiting_for_earlier',
+  'rate_limited',
   'endpoint_off',
   'sending',
   'delivered',
@@ -27,6 +33,8 @@ export type NextAttempt = {
   reason: NextAttemptReason
   /** The endpoint's failed deliveries in a row, what its back-off follows. */
   endpointFailureCount: number
+  /** `waiting_for_earlier`: the delivery of the earlier event it waits for. */
+  waitingForDeliveryId?: number
 }
 
 /** What the next attempt depends on besides the delivery: its subscription's state. */
@@ -35,20 +43,29 @@ export type EndpointState = {
   /** No delivery of the endpoint is sent before this (but the one its probe is). */
   backoffUntil: Date | null
   failureCount: number
+  /**
+   * While its rate limit paces its sends (some of its budget is used): when its next send may
+   * start at the earliest, never before now. Null or absent: no limit, or nothing paced.
+   */
+  pacedFrom?: Date | null
 }
 
 /**
  * A delivery's next attempt as the workers will make it: the later of its own time
  * (`nextAttemptAt`) and its endpoint's back-off end, never a time before `now` (a time that
- * has passed is "due now"), none for a delivery that is done or an endpoint that is off.
+ * has passed is "due now"), none for a delivery that is done or an endpoint that is off. One
+ * held behind an earlier event about the same object (`waitingFor`, the earlier one's delivery)
+ * has no time: it goes once that one is delivered or given up. A due one of an endpoint whose
+ * rate limit paces it goes in its turn, from `endpoint.pacedFrom` at the earliest.
  */
 export function findNextAttempt(args: {
   status: DeliveryStatus
   nextAttemptAt: Date | null
   endpoint: EndpointState
   now: Date
+  waitingFor?: number | null
 }): NextAttempt {
-  const { status, nextAttemptAt, endpoint, now } = args
+  const { status, nextAttemptAt, endpoint, now, waitingFor } = args
   const endpointFailureCount = endpoint.failureCount
   const none = (reason: NextAttemptReason): NextAttempt => ({
     at: null,
@@ -64,7 +81,19 @@ export function findNextAttempt(args: {
   if (backoff && backoff > now && backoff >= own) {
     return { at: backoff, reason: 'backing_off', endpointFailureCount }
   }
+  if (waitingFor != null) {
+    return {
+      at: null,
+      reason: 'waiting_for_earlier',
+      endpointFailureCount,
+      waitingForDeliveryId: waitingFor,
+    }
+  }
   if (own > now) return { at: own, reason: 'scheduled', endpointFailureCount }
+  if (endpoint.pacedFrom) {
+    const at = endpoint.pacedFrom > now ? endpoint.pacedFrom : now
+    return { at, reason: 'rate_limited', endpointFailureCount }
+  }
   return { at: now, reason: 'due', endpointFailureCount }
 }
 
@@ -73,6 +102,7 @@ export type NextAttemptResource = {
   at: string | null
   reason: NextAttemptReason
   endpoint_failure_count: number
+  waiting_for_delivery_id: number | null
 }
 
 /** `next` as the API writes it. */
@@ -80,6 +110,7 @@ export const toNextAttemptResource = (next: NextAttempt): NextAttemptResource =>
   at: next.at?.toISOString() ?? null,
   reason: next.reason,
   endpoint_failure_count: next.endpointFailureCount,
+  waiting_for_delivery_id: next.waitingForDeliveryId ?? null,
 })
 
 /** `next` from the API's form (or the delivery collection's virtual field, which holds it). */
@@ -87,6 +118,9 @@ export const fromNextAttemptResource = (next: NextAttemptResource): NextAttempt 
   at: next.at ? new Date(next.at) : null,
   reason: next.reason,
   endpointFailureCount: next.endpoint_failure_count,
+  ...(next.waiting_for_delivery_id != null && {
+    waitingForDeliveryId: next.waiting_for_delivery_id,
+  }),
 })
 
 /** Whether `value` is a `NextAttemptResource` (the admin reads it from a JSON field). */
@@ -96,7 +130,8 @@ export function isNextAttemptResource(value: unknown): value is NextAttemptResou
   return (
     (next.at === null || typeof next.at === 'string') &&
     (nextAttemptReasons as readonly unknown[]).includes(next.reason) &&
-    typeof next.endpoint_failure_count === 'number'
+    typeof next.endpoint_failure_count === 'number' &&
+    (next.waiting_for_delivery_id === null || typeof next.waiting_for_delivery_id === 'number')
   )
 }
 
@@ -131,6 +166,16 @@ export function describeNextAttempt(
           : 'the endpoint is backing off after failures'
       return `${isFirst ? 'Not attempted yet. ' : ''}Next attempt after ${at}: ${why}.`
     }
+    case 'waiting_for_earlier': {
+      const earlier = next.waitingForDeliveryId
+        ? `delivery ${next.waitingForDeliveryId}, an earlier event about the same object`
+        : 'an earlier event about the same object'
+      return `${isFirst ? 'Not attempted yet: waits' : `Attempt ${attempts + 1} waits`} for ${earlier}, to be delivered or given up (this endpoint receives events about one object in order).`
+    }
+    case 'rate_limited':
+      return isFirst
+        ? `Not attempted yet: queued, sent in its turn from ${at} at the earliest, at the endpoint's rate limit.`
+        : `Attempt ${attempts + 1} is due, sent in its turn from ${at} at the earliest, at the endpoint's rate limit.`
     case 'scheduled':
       return isFirst
         ? `Not attempted yet: queued for ${at}.`

@@ -15,14 +15,20 @@ export const nextAttemptResource = z
       .describe(
         'When the next attempt comes at the earliest: the later of `next_attempt_at` and the ' +
           "endpoint's `backoff_until`, never before this answer (a time that has passed is " +
-          'due now: the time of the answer); null when no attempt comes',
+          'due now: the time of the answer); null when no attempt comes, or when it waits for ' +
+          'an earlier delivery (`waiting_for_earlier`)',
       ),
     reason: z
       .enum(nextAttemptReasons)
       .describe(
         '`scheduled`: at its own time (queued, or the retry schedule); `due`: due now, waiting ' +
           'for a worker; `backing_off`: the endpoint failed and pauses until `at` (the ' +
-          "subscription's `backoff_until`; then one delivery goes as a probe); `endpoint_off`: " +
+          "subscription's `backoff_until`; then one delivery goes as a probe); " +
+          '`waiting_for_earlier`: the subscription is `ordered` and the delivery of an earlier ' +
+          'event about the same object (`waiting_for_delivery_id`) is not yet delivered or ' +
+          'given up (`at` is null: it goes after that one); `rate_limited`: due, and sent in its ' +
+          "turn at the subscription's `max_deliveries_per_second`, from `at` at the earliest; " +
+          '`endpoint_off`: ' +
           'none while the subscription is turned off; `sending`: being sent now; `delivered`, ' +
           '`given_up`: no more attempts',
       ),
@@ -30,6 +36,11 @@ export const nextAttemptResource = z
       .number()
       .int()
       .describe("The subscription's failed deliveries in a row (its `failure_count`)"),
+    waiting_for_delivery_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('`waiting_for_earlier`: the delivery this one waits for; null otherwise'),
   })
   .meta({ id: 'WebhookNextAttempt' })
 
