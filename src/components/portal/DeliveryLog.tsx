@@ -12,7 +12,8 @@ import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
 import { DeliveryStatusBadge, nextAttemptText, Time } from './statusBadges'
-import { isInFlight, usePortalData, useEventTypes } from './portalData'
+import { usePortalData, useEventTypes } from './portalData'
+import { deliveriesReadAgainMs } from './readAgain'
 
 const perPage = 20
 
@@ -38,10 +39,10 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     since: fromLocalInput(applied.since),
     until: fromLocalInput(applied.until),
   })
-  // Read again every second while a delivery shown is pending or being sent.
+  // Read again while a delivery shown is on its way: when the soonest of them is due.
   const [log, reload] = usePortalData<Paged<Delivery>>(
     `/webhooks/subscriptions/${subscriptionId}/deliveries${query}`,
-    { pollWhile: (data) => data.data.some((delivery) => isInFlight(delivery.status)) },
+    { readAgainMs: (data) => deliveriesReadAgainMs(data.data) },
   )
 
   const apply = (event: FormEvent) => {

@@ -12,6 +12,7 @@ import type { Paged } from '@/webhooks/contracts/paging'
 import { usePortalSession } from './PortalShell'
 import { DeliveryStatusBadge, nextAttemptText, Time } from './statusBadges'
 import { isInFlight, usePortalData } from './portalData'
+import { deliveryReadAgainMs } from './readAgain'
 
 /**
  * `/portal/deliveries/[id]`: one delivery, its request body as sent, every attempt (request
@@ -24,12 +25,13 @@ export function DeliveryPage({ id }: { id: string }) {
   const [page, setPage] = useState(1)
   const [delivery, reloadDelivery] = usePortalData<{ data: DeliveryDetail }>(
     `/webhooks/deliveries/${id}`,
-    { pollWhile: (data) => isInFlight(data.data.status) },
+    { readAgainMs: (data) => deliveryReadAgainMs(data.data) },
   )
   const isDeliveryInFlight = delivery.kind === 'ready' && isInFlight(delivery.data.data.status)
+  // Its attempts are read again when it is (each read that finds a new attempt shows it).
   const [attempts, reloadAttempts] = usePortalData<Paged<Attempt>>(
     `/webhooks/deliveries/${id}/attempts?page=${page}&per_page=20`,
-    { pollWhile: isDeliveryInFlight },
+    { readAgainMs: delivery.kind === 'ready' ? deliveryReadAgainMs(delivery.data.data) : null },
   )
   // The attempt count before "Retry now": the retry's outcome is the first one past it.
   const [retriedAfter, setRetriedAfter] = useState<number | null>(null)

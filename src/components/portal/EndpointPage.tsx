@@ -19,6 +19,7 @@ import { StatsChart } from './StatsChart'
 import { EndpointStateBadge, endpointState, Time } from './statusBadges'
 import { TestEventPanel } from './TestEventPanel'
 import { usePortalData, usePortalRevalidation } from './portalData'
+import { endpointReadAgainMs } from './readAgain'
 
 /**
  * `/portal/endpoints/[id]`: one endpoint's state, its last 24 hours, the changes a full-access
@@ -27,10 +28,11 @@ import { usePortalData, usePortalRevalidation } from './portalData'
 export function EndpointPage({ id }: { id: string }) {
   const session = usePortalSession()
   const router = useRouter()
-  // Read again every second while the endpoint backs off: a probe or "Send now" may end it.
+  // Read again while the endpoint backs off: when the back-off ends (its probe goes then), or
+  // sooner, since an administrator's "Send now" may end it.
   const [subscription, reloadSubscription] = usePortalData<{ data: Subscription }>(
     `/webhooks/subscriptions/${id}`,
-    { pollWhile: (data) => endpointState(data.data).tone === 'warn' },
+    { readAgainMs: (data) => endpointReadAgainMs(data.data) },
   )
   const [stats] = usePortalData<{ data: SubscriptionStats }>(`/webhooks/subscriptions/${id}/stats`)
   const { endpointChanged, endpointListChanged } = usePortalRevalidation()

@@ -10,7 +10,8 @@ import { callApi, type ApiError } from './portalApi'
 import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import type { QueuedTest } from '@/webhooks/contracts/subscriptions'
-import { inFlightPollMs, useEventTypes } from './portalData'
+import { useEventTypes } from './portalData'
+import { inFlightPollMs } from './readAgain'
 
 /** What the panel sends unless another type is chosen. */
 const defaultEventType = 'webhook.test'

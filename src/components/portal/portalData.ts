@@ -23,8 +23,9 @@ async function readOrThrow<T>(path: string): Promise<T> {
  * is shown at once and read again), and again only after a change made on it: nothing is read
  * behind the person's back, so that a form being filled in is never replaced by a newer version
  * (that is the 412's job, said in words) and the figures on screen are the ones they asked for.
- * The one exception is something in flight (`usePortalData`'s `pollWhile`): a delivery being
- * sent is read again every second until it settles, so that its outcome shows without a reload.
+ * The one exception is what changes by itself (`usePortalData`'s `readAgainMs`, timed by
+ * `readAgain.ts`): a delivery on its way, an endpoint backing off, read again when the change
+ * is due, so that it shows without a reload.
  */
 const portalReads: SWRConfiguration = {
   // Coming back to the tab or the network would re-read whatever is on screen, unasked.
@@ -39,29 +40,28 @@ const portalReads: SWRConfiguration = {
   keepPreviousData: true,
 }
 
-/** How often what is in flight is read again. */
-export const inFlightPollMs = 1000
-
 /** Delivery statuses that will change by themselves: the page reads them again until settled. */
 export const isInFlight = (status: string) => status === 'pending' || status === 'delivering'
 
 /**
  * The answer of `GET path` through swr (read again when `path` changes; `path` null: nothing is
  * read) and its `mutate`, which reads it again keeping what is shown until the answer. With
- * `pollWhile`, read again every second while it holds for the latest answer (or is `true`),
- * and no longer once it does not.
+ * `readAgainMs`, read again that many milliseconds after each answer (a function: from the
+ * latest answer), and no longer once it is null.
  */
 export function usePortalData<T>(
   path: string | null,
-  options: { pollWhile?: boolean | ((data: T) => boolean) } = {},
+  options: { readAgainMs?: number | null | ((data: T) => number | null) } = {},
 ) {
-  const { pollWhile = false } = options
+  const { readAgainMs = null } = options
   const { data, error, mutate } = useSWR<T, ApiError>(path, readOrThrow, {
     ...portalReads,
     refreshInterval: (latest) =>
-      (typeof pollWhile === 'function' ? latest !== undefined && pollWhile(latest) : pollWhile)
-        ? inFlightPollMs
-        : 0,
+      (typeof readAgainMs === 'function'
+        ? latest === undefined
+          ? null
+          : readAgainMs(latest)
+        : readAgainMs) ?? 0,
   })
   // A refusal wins over older data: an endpoint deleted meanwhile is "not found", not shown.
   const state: ApiData<T> = error
