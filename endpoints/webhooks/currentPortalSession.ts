@@ -5,6 +5,7 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { unauthorized } from '@/http/errors'
 import { portalSessionOf } from '@/identity/portal/portalSessionAuth'
 import { endPortalSession } from '@/identity/operations/endPortalSession'
+import { findActingAdmin } from '@/identity/operations/findActingAdmin'
 import { clearedSessionCookie } from '@/identity/portal/portalTokens'
 import { currentPortalSessionOutput, type PortalSession } from '@/webhooks/contracts/portalSessions'
 
@@ -12,29 +13,6 @@ const sessionOf = (req: PayloadRequest) => {
   const session = portalSessionOf(req)
   if (!session) throw unauthorized('This route answers a portal session (its cookie) only')
   return session
-}
-
-/**
- * The admin who opened the session from the consumer's page in the admin panel (`admin:<id>`),
- * with the way back to that page; null for a session the consumer opened itself.
- */
-async function actingAdmin(
-  req: PayloadRequest,
-  openedBy: string,
-  consumerId: string,
-): Promise<PortalSession['acting_admin']> {
-  if (!openedBy.startsWith('admin:')) return null
-  const admin = await req.payload.findByID({
-    collection: 'users',
-    id: openedBy.slice('admin:'.length),
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-  })
-  return {
-    email: admin?.email ?? 'unknown',
-    back_url: `${req.payload.config.routes.admin}/collections/consumers/${encodeURIComponent(consumerId)}`,
-  }
 }
 
 export const getPortalSessionEndpoint = defineEndpoint({
@@ -59,7 +37,7 @@ export const getPortalSessionEndpoint = defineEndpoint({
         consumer: { id: consumerId, name: String(req.user!.name ?? '') },
         read_only: session.isReadOnly,
         expires_at: session.expiresAt.toISOString(),
-        acting_admin: await actingAdmin(req, session.openedBy, consumerId),
+        acting_admin: await findActingAdmin(req, session.openedBy, consumerId),
       },
     }
     return Response.json(body, { headers: { 'cache-control': 'no-store' } })

@@ -30,11 +30,11 @@ afterAll(async () => {
   await receiver?.close()
 })
 
-/** Counts the page's GETs of exactly `path` under /api from now on. */
+/** Counts the page's GETs of exactly `path` (the portal calls the API at the site's root) from now on. */
 function countReads(page: Page, path: string) {
   const reads = { count: 0 }
   page.on('request', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api${path}`) {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === path) {
       reads.count++
     }
   })

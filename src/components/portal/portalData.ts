@@ -56,6 +56,9 @@ export function usePortalData<T>(
   const { readAgainMs = null } = options
   const { data, error, mutate } = useSWR<T, ApiError>(path, readOrThrow, {
     ...portalReads,
+    // Each answer read again is shown, equal or not: what the page derives from the clock (an
+    // endpoint's back-off "until" a time now past) changes with it.
+    ...(options.readAgainMs != null && { compare: (a?: T, b?: T) => a === b }),
     refreshInterval: (latest) =>
       (typeof readAgainMs === 'function'
         ? latest === undefined

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  afterBackoffMs,
   deliveriesReadAgainMs,
   deliveryReadAgainMs,
   endpointReadAgainMs,
@@ -60,13 +61,18 @@ describe('when a portal page reads again what changes by itself', () => {
     expect(deliveriesReadAgainMs(page, now)).toBe(7000)
   })
 
-  it('reads an endpoint again a second after its back-off ends, or never when it is not pausing', () => {
-    expect(endpointReadAgainMs({ is_active: true, backoff_until: inSeconds(6) }, now)).toBe(7000)
-    expect(endpointReadAgainMs({ is_active: true, backoff_until: inSeconds(3600) }, now)).toBe(
-      longestWaitMs,
-    )
-    expect(endpointReadAgainMs({ is_active: true, backoff_until: inSeconds(-1) }, now)).toBeNull()
-    expect(endpointReadAgainMs({ is_active: true, backoff_until: null }, now)).toBeNull()
-    expect(endpointReadAgainMs({ is_active: false, backoff_until: inSeconds(60) }, now)).toBeNull()
+  it('reads an endpoint again a second after its back-off ends, then until its failures clear', () => {
+    const endpoint = (backoffSeconds: number | null, failures = 1, isActive = true) => ({
+      is_active: isActive,
+      backoff_until: backoffSeconds === null ? null : inSeconds(backoffSeconds),
+      failure_count: failures,
+    })
+    expect(endpointReadAgainMs(endpoint(6), now)).toBe(7000)
+    expect(endpointReadAgainMs(endpoint(3600), now)).toBe(longestWaitMs)
+    // Over, its probe not yet seen to succeed: read every 5 s until the failures clear.
+    expect(endpointReadAgainMs(endpoint(-1), now)).toBe(afterBackoffMs)
+    expect(endpointReadAgainMs(endpoint(-1, 0), now)).toBeNull()
+    expect(endpointReadAgainMs(endpoint(null, 0), now)).toBeNull()
+    expect(endpointReadAgainMs(endpoint(60, 5, false), now)).toBeNull()
   })
 })

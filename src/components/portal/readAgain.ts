@@ -56,16 +56,22 @@ export function deliveriesReadAgainMs(
   return waits.length ? Math.min(...waits) : null
 }
 
+/** Between reads of an endpoint whose back-off has ended with failures still counted. */
+export const afterBackoffMs = 5000
+
 /**
- * When an endpoint is worth reading again: a second after its back-off ends, once its probe
- * has had time to go (read at the end itself, it showed the back-off over and its failures
- * still counted, and read no more); null when it is not pausing.
+ * When an endpoint is worth reading again: a second after its back-off ends, when its probe
+ * has had time to go; then, while its failures in a row still count (the probe not yet taken by
+ * a worker, or in flight), every `afterBackoffMs` until a success clears them (or, with nothing
+ * waiting to be sent, until the page is left); null when it is off or has no failures.
  */
 export function endpointReadAgainMs(
-  subscription: Pick<Subscription, 'is_active' | 'backoff_until'>,
+  subscription: Pick<Subscription, 'is_active' | 'backoff_until' | 'failure_count'>,
   now = Date.now(),
 ): number | null {
-  if (!subscription.is_active || !subscription.backoff_until) return null
-  if (Date.parse(subscription.backoff_until) <= now) return null
-  return Math.min(until(subscription.backoff_until, now) + inFlightPollMs, longestWaitMs)
+  if (!subscription.is_active) return null
+  if (subscription.backoff_until && Date.parse(subscription.backoff_until) > now) {
+    return Math.min(until(subscription.backoff_until, now) + inFlightPollMs, longestWaitMs)
+  }
+  return subscription.failure_count > 0 ? afterBackoffMs : null
 }
