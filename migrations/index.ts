@@ -23,6 +23,7 @@ import * as migration_20261127_023550_order_payment_index from './20261127_02355
 import * as migration_20261127_031010_content_locales from './20261127_031010_content_locales';
 import * as migration_20261127_192943_test_event_addressee from './20261127_192943_test_event_addressee';
 import * as migration_20261127_201154_order_status_reason from './20261127_201154_order_status_reason';
+import * as migration_20261127_224448_checkout_key_own_id from './20261127_224448_checkout_key_own_id';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261127_201154_order_status_reason.up,
     down: migration_20261127_201154_order_status_reason.down,
-    name: '20261127_201154_order_status_reason'
+    name: '20261127_201154_order_status_reason',
+  },
+  {
+    up: migration_20261127_224448_checkout_key_own_id.up,
+    down: migration_20261127_224448_checkout_key_own_id.down,
+    name: '20261127_224448_checkout_key_own_id'
   },
 ];

@@ -7,6 +7,7 @@ import { runScript, startNext, superviseUntilExit } from './lib/processes'
 import { providePaymentSandbox } from './lib/paymentSandbox'
 import { checkConfiguration } from './lib/checkConfiguration'
 import { allowLoopbackWebhooksInDevelopment } from './lib/developmentWebhooks'
+import { readyDevelopmentSchema } from './lib/developmentSchema'
 
 loadEnvironment(true)
 // A webhook receiver on localhost works out of the box in development (docs/webhooks.md).
@@ -16,6 +17,7 @@ const cluster = await provideDatabase('app_dev')
 try {
   await provideSecret()
   await providePaymentSandbox()
+  if (config.database.push) await readyDevelopmentSchema(process.env.DATABASE_URL!)
   // Pushes the schema (development mode) and seeds an empty database.
   await runScript('scripts/seed.ts', ['--if-empty'])
 } catch (error) {

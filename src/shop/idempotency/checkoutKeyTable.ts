@@ -5,7 +5,8 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
+  serial,
+  uniqueIndex,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
@@ -31,6 +32,10 @@ export const checkoutKeyTable: PostgresSchemaHook = ({ schema }) => {
       [checkoutKeyTableName]: pgTable(
         checkoutKeyTableName,
         {
+          // A row's own id, the primary key: a key of two columns (scope, key) is one Payload's
+          // development push cannot read back (drizzle-kit drops the parameters of that query),
+          // so `npm run dev` failed its first request. The pair is unique instead.
+          id: serial('id').primaryKey(),
           /** Whose key: `user:<collection>:<id>` or `address:<keyed hash of the address>`. */
           scope: varchar('scope', { length: 120 }).notNull(),
           key: varchar('key', { length: 255 }).notNull(),
@@ -48,7 +53,7 @@ export const checkoutKeyTable: PostgresSchemaHook = ({ schema }) => {
           completedAt: at('completed_at'),
         },
         (table) => [
-          primaryKey({ name: `${checkoutKeyTableName}_pkey`, columns: [table.scope, table.key] }),
+          uniqueIndex(`${checkoutKeyTableName}_scope_key_idx`).on(table.scope, table.key),
           index(`${checkoutKeyTableName}_created_idx`).on(table.createdAt),
           index(`${checkoutKeyTableName}_order_idx`).on(table.orderId),
           foreignKey({
