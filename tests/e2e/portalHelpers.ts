@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 
+import type pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
+import { eventually } from '../helpers/webhookReceiver'
 import { api, logIn } from './api'
 
 const baseUrl = inject('baseUrl')
@@ -103,4 +105,38 @@ export async function statusFromPage(
     },
     { path, method: init.method ?? 'GET', body: init.body },
   )
+}
+
+/**
+ * A new consumer with an endpoint at `endpointUrl` that has failed once: its test event, queued
+ * on creation, failed (the receiver must answer 500 until told otherwise), and the endpoint
+ * backs off until `backoff` from now (an SQL interval), written as the worker writes it rather
+ * than waited for. Returns the consumer, the subscription's id and the failed delivery's id.
+ */
+export async function backingOffEndpoint(
+  database: pg.Client,
+  args: { consumerName: string; endpointUrl: string; backoff: string },
+) {
+  const owner = await createConsumer(await adminToken(), args.consumerName)
+  const created = await api('/webhooks/subscriptions', {
+    method: 'POST',
+    apiKey: owner.apiKey,
+    body: { endpoint_url: args.endpointUrl, events: ['order.created'] },
+  })
+  expect(created.status).toBe(201)
+  const subscriptionId = created.body.id as string
+  const failed = await eventually(async () => {
+    const { rows } = await database.query<{ id: number }>(
+      `SELECT d.id FROM webhook_deliveries d JOIN webhook_subscriptions s
+         ON s.id = d.subscription_id
+       WHERE d.subscription_id = $1 AND d.status = 'failed' AND s.backoff_level > 0`,
+      [subscriptionId],
+    )
+    return rows[0]
+  })
+  await database.query(
+    `UPDATE webhook_subscriptions SET backoff_until = now() + $2::interval WHERE id = $1`,
+    [subscriptionId, args.backoff],
+  )
+  return { owner, subscriptionId, failedDeliveryId: failed!.id }
 }

@@ -1,26 +1,25 @@
 import pg from 'pg'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
-import { api } from './api'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { launchBrowser } from './browser'
-import { adminToken, createConsumer, openPortal, portalLink, portalPage } from './portalHelpers'
+import { backingOffEndpoint, openPortal, portalLink, portalPage } from './portalHelpers'
 
 const baseUrl = inject('baseUrl')
 
 let browser: Browser
 let database: pg.Client
 let receiver: WebhookReceiver
-/** Whether the integrator has fixed their endpoint yet. */
-let isFixed = false
+/** The endpoint paths the integrator has fixed (the rest answer deliveries with 500). */
+const fixed = new Set<string>()
 
 beforeAll(async () => {
   browser = await launchBrowser()
   database = new pg.Client({ connectionString: inject('databaseUrl') })
   await database.connect()
   receiver = await startWebhookReceiver((request) =>
-    request.method === 'POST' && !isFixed ? { status: 500 } : { status: 200 },
+    request.method === 'POST' && !fixed.has(request.path) ? { status: 500 } : { status: 200 },
   )
 })
 
@@ -34,35 +33,18 @@ afterAll(async () => {
 // attempt went out when the back-off ended, and the page said "pending" until reloaded.
 describe('"Retry now" in the portal, for an endpoint backing off for an hour', () => {
   it('sends at once, and the delivery page goes from pending to succeeded without a reload', async () => {
-    const owner = await createConsumer(await adminToken(), 'Retry-now integrator')
-    const created = await api('/webhooks/subscriptions', {
-      method: 'POST',
-      apiKey: owner.apiKey,
-      body: { endpoint_url: receiver.url('/fixed-later'), events: ['order.created'] },
+    // The test event queued on creation fails; the endpoint then backs off, for an hour here.
+    const { owner, subscriptionId, failedDeliveryId } = await backingOffEndpoint(database, {
+      consumerName: 'Retry-now integrator',
+      endpointUrl: receiver.url('/fixed-later'),
+      backoff: '1 hour',
     })
-    expect(created.status).toBe(201)
-    const subscriptionId = created.body.id as string
-    // The test event queued on creation fails; the endpoint then backs off, for an hour here
-    // (written as the worker writes it, rather than waited for).
-    const failed = await eventually(async () => {
-      const { rows } = await database.query<{ id: number }>(
-        `SELECT d.id FROM webhook_deliveries d JOIN webhook_subscriptions s
-           ON s.id = d.subscription_id
-         WHERE d.subscription_id = $1 AND d.status = 'failed' AND s.backoff_level > 0`,
-        [subscriptionId],
-      )
-      return rows[0]
-    }).then((row) => row!)
-    await database.query(
-      `UPDATE webhook_subscriptions SET backoff_until = now() + interval '1 hour' WHERE id = $1`,
-      [subscriptionId],
-    )
-    isFixed = true
+    fixed.add('/fixed-later')
 
     const { page } = await portalPage(browser)
     await openPortal(page, (await portalLink(owner.apiKey)).url)
-    await page.goto(`${baseUrl}/portal/deliveries/${failed.id}`)
-    await page.getByRole('heading', { level: 1, name: `Delivery ${failed.id}` }).waitFor()
+    await page.goto(`${baseUrl}/portal/deliveries/${failedDeliveryId}`)
+    await page.getByRole('heading', { level: 1, name: `Delivery ${failedDeliveryId}` }).waitFor()
     const heading = page.locator('.page-heading')
     await heading.getByText('failed', { exact: true }).waitFor()
     // A mark on this document: a reload or navigation would drop it.
@@ -81,5 +63,57 @@ describe('"Retry now" in the portal, for an endpoint backing off for an hour', (
       [subscriptionId],
     )
     expect(rows[0]).toEqual({ backoff_level: 0, failure_count: 0 })
+  })
+})
+
+/** Counts the page's GETs of exactly `path` (the portal calls the API at the site's root) from now on. */
+function countReads(page: Page, path: string) {
+  const reads = { count: 0 }
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === path) {
+      reads.count++
+    }
+  })
+  return reads
+}
+
+// Before: while an endpoint backed off, its page read it every second for as long as the back-off
+// lasted (an hour: 3,600 reads, 60 a minute of the consumer's 300, shared with its own servers,
+// for each page left open), and the page of a failed delivery never read it again, so the retry
+// after the back-off never showed without a reload.
+describe('a portal page left open while an endpoint backs off', () => {
+  it('reads again when the back-off ends, not every second, and shows the outcome by itself', async () => {
+    // The test event queued on creation fails, and the endpoint backs off until 8 s from now;
+    // the integrator fixes their server meanwhile: the failed test event goes again then.
+    const { owner, subscriptionId, failedDeliveryId } = await backingOffEndpoint(database, {
+      consumerName: 'Patient integrator',
+      endpointUrl: receiver.url('/fixed-while-paused'),
+      backoff: '8 seconds',
+    })
+    fixed.add('/fixed-while-paused')
+
+    const { page, context } = await portalPage(browser)
+    await openPortal(page, (await portalLink(owner.apiKey)).url)
+    const endpointReads = countReads(page, `/webhooks/subscriptions/${subscriptionId}`)
+    await page.goto(`${baseUrl}/portal/endpoints/${subscriptionId}`)
+    await page.getByText(/^Backing off until/).waitFor()
+    const deliveryPage = await context.newPage()
+    await deliveryPage.goto(`${baseUrl}/portal/deliveries/${failedDeliveryId}`)
+    const deliveryHeading = deliveryPage.locator('.page-heading')
+    await deliveryHeading.getByText('failed', { exact: true }).waitFor()
+
+    // Neither page is reloaded: both show the retry's success by themselves.
+    await page.getByText('Active', { exact: true }).waitFor({ timeout: 30_000 })
+    await page
+      .locator('dt', { hasText: 'Failures in a row' })
+      .locator('xpath=following-sibling::dd[1]')
+      .getByText('0', { exact: true })
+      .waitFor({ timeout: 15_000 })
+    await deliveryHeading.getByText('succeeded', { exact: true }).waitFor({ timeout: 15_000 })
+    expect(receiver.postsTo('/fixed-while-paused').length).toBeGreaterThanOrEqual(2)
+    // About 9 s with the endpoint's page open: read when shown, and again once the back-off
+    // had ended, not every second.
+    expect(endpointReads.count).toBeGreaterThanOrEqual(2)
+    expect(endpointReads.count).toBeLessThanOrEqual(4)
   })
 })
