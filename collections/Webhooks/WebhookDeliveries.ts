@@ -2,8 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { systemDate } from '@/components/admin/systemDate'
 import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
-import { findEventData } from '@/webhooks/operations/findEventData'
 import { isOwningConsumer } from './access/isOwningConsumer'
+import { showEventData } from './hooks/showEventData'
 import { showNextAttempt } from './hooks/showNextAttempt'
 
 const readOnly = { readOnly: true }
@@ -30,7 +30,7 @@ export const WebhookDeliveries: CollectionConfig = {
       edit: { beforeDocumentControls: ['/components/RetryDeliveryButton#RetryDeliveryButton'] },
     },
   },
-  hooks: { afterOperation: [showNextAttempt] },
+  hooks: { afterOperation: [showEventData, showNextAttempt] },
   access: {
     read: isOwningConsumer('subscription.consumer'),
     create: () => false,
@@ -54,14 +54,12 @@ export const WebhookDeliveries: CollectionConfig = {
     },
     { name: 'eventType', type: 'text', required: true, admin: readOnly },
     {
-      // Stored once per event, in the event log: read from there, never written here.
+      // Stored once per event, in the event log: read from there (`showEventData`), never
+      // written here.
       name: 'payload',
       type: 'json',
       virtual: true,
       admin: { ...readOnly, description: "The event's data, as sent in the body's data." },
-      hooks: {
-        afterRead: [({ siblingData, req }) => findEventData(req, String(siblingData.eventId))],
-      },
     },
     {
       name: 'occurredAt',

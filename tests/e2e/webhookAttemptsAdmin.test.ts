@@ -100,6 +100,15 @@ describe('an admin opening a webhook delivery', () => {
         expect(row[7]).toMatch(/^v1,/)
       }
 
+      // The delivery's payload, its event's data read from the event log, as the receiver got it.
+      const sent = JSON.parse(receiver.posts()[0]!.body) as { data: { message: string } }
+      expect(sent.data.message).toBe('This is a test event.')
+      await page
+        .locator('.field-type.json-field')
+        .filter({ has: page.getByText('Payload', { exact: true }) })
+        .getByText(sent.data.message)
+        .waitFor()
+
       await table.scrollIntoViewIfNeeded()
       await mkdir('docs/images', { recursive: true })
       await page.screenshot({ path: 'docs/images/admin-delivery-attempts.png' })

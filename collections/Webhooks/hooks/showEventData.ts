@@ -1,0 +1,24 @@
+import type { CollectionAfterOperationHook } from 'payload'
+
+import { findEventData } from '@/webhooks/operations/findEventData'
+
+type Doc = { eventId?: string | null; payload?: unknown }
+
+/**
+ * Puts on each delivery read its `payload`: its event's data, stored once per event in the
+ * event log, never on the delivery. One query for a whole page, not one per row.
+ */
+export const showEventData: CollectionAfterOperationHook = async ({ operation, result, req }) => {
+  if (!result) return result
+  let docs: Doc[] = []
+  if (operation === 'find') docs = (result as { docs: Doc[] }).docs
+  else if (operation === 'findByID') docs = [result as Doc]
+  const read = docs.filter((doc) => typeof doc.eventId === 'string')
+  if (read.length === 0) return result
+  const data = await findEventData(
+    req,
+    read.map((doc) => doc.eventId!),
+  )
+  for (const doc of read) doc.payload = data.get(doc.eventId!.toLowerCase()) ?? null
+  return result
+}
