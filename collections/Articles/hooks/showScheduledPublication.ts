@@ -4,6 +4,7 @@ import {
   findScheduledPublications,
   type ScheduledCollection,
 } from '@/articles/operations/findSchedules'
+import { documentsRead } from '@/db/documentsRead'
 import { hasEditorRole } from '@/identity/roles'
 
 type Doc = { id: number | string; scheduledPublication?: unknown }
@@ -16,10 +17,8 @@ type Doc = { id: number | string; scheduledPublication?: unknown }
 export const showScheduledPublication =
   (collection: ScheduledCollection): CollectionAfterOperationHook =>
   async ({ operation, result, req }) => {
-    if (!hasEditorRole(req.user) || !result) return result
-    let docs: Doc[] = []
-    if (operation === 'find') docs = (result as { docs: Doc[] }).docs
-    else if (operation === 'findByID') docs = [result as Doc]
+    if (!hasEditorRole(req.user)) return result
+    const docs = documentsRead<Doc>(operation, result)
     if (docs.length === 0) return result
     const schedules = await findScheduledPublications({
       payload: req.payload,

@@ -1,5 +1,6 @@
 import type { CollectionAfterOperationHook } from 'payload'
 
+import { documentsRead } from '@/db/documentsRead'
 import { findEventData } from '@/webhooks/operations/findEventData'
 
 type Doc = { eventId?: string | null; payload?: unknown }
@@ -9,11 +10,9 @@ type Doc = { eventId?: string | null; payload?: unknown }
  * event log, never on the delivery. One query for a whole page, not one per row.
  */
 export const showEventData: CollectionAfterOperationHook = async ({ operation, result, req }) => {
-  if (!result) return result
-  let docs: Doc[] = []
-  if (operation === 'find') docs = (result as { docs: Doc[] }).docs
-  else if (operation === 'findByID') docs = [result as Doc]
-  const read = docs.filter((doc) => typeof doc.eventId === 'string')
+  const read = documentsRead<Doc>(operation, result).filter(
+    (doc) => typeof doc.eventId === 'string',
+  )
   if (read.length === 0) return result
   const data = await findEventData(
     req,

@@ -1,5 +1,6 @@
 import type { CollectionAfterOperationHook } from 'payload'
 
+import { documentsRead } from '@/db/documentsRead'
 import type { DeliveryStatus } from '@/webhooks/deliveryStatus'
 import { findNextAttempt, toNextAttemptResource } from '@/webhooks/nextAttempt'
 import { findWhatDeliveriesWaitFor } from '@/webhooks/operations/findWhatDeliveriesWaitFor'
@@ -18,10 +19,7 @@ type Doc = {
  * when read, from its subscription's state: one query for a whole page, not one per row.
  */
 export const showNextAttempt: CollectionAfterOperationHook = async ({ operation, result, req }) => {
-  if (!result) return result
-  let docs: Doc[] = []
-  if (operation === 'find') docs = (result as { docs: Doc[] }).docs
-  else if (operation === 'findByID') docs = [result as Doc]
+  const docs = documentsRead<Doc>(operation, result)
   const read = docs.filter((doc) => doc.id != null && doc.status)
   if (read.length === 0) return result
   const waits = await findWhatDeliveriesWaitFor(
