@@ -4,6 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { transactionDatabase } from '@/db/transaction'
 import type { EndpointState } from '../nextAttempt'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import { isEarlierOfItsObjectSql, rateLimitBurstSql } from '../worker/claimDeliveries'
 
 /** What a delivery waits for besides its own time (`findNextAttempt`'s inputs). */
 export type DeliveryWait = {
@@ -29,10 +30,11 @@ type Row = {
  *
  * - the subscription's back-off, and whether it is on;
  * - its rate limit: a send may start while its theoretical arrival time (`rate_limit_tat`) is
- *   less than one second ahead, so while that time is ahead of now the limit paces the
- *   endpoint, and its next send starts at that time less a second at the earliest;
- * - ordered subscriptions: a pending or failed delivery waits while an earlier event's delivery
- *   with the same ordering key is unfinished (the first of them, by the ordered index).
+ *   less than the burst (`rateLimitBurstSql`, a second) ahead, so while that time is ahead of
+ *   now the limit paces the endpoint, and its next send starts at that time less the burst at
+ *   the earliest;
+ * - ordered subscriptions: a pending or failed delivery waits while a delivery of an earlier
+ *   event about the same object is unfinished (`isEarlierOfItsObjectSql`; the first of them).
  *
  * Keyed by delivery id; a delivery that is gone, or whose subscription is, has no entry.
  */
@@ -48,12 +50,10 @@ export async function findWhatDeliveriesWaitFor(
   const { rows } = await db.execute<Row>(
     sql`SELECT d.id, s.is_active, s.backoff_until, coalesce(s.failure_count, 0)::int AS failure_count,
           CASE WHEN s.max_deliveries_per_second IS NOT NULL AND s.rate_limit_tat > now()
-            THEN greatest(now(), s.rate_limit_tat - interval '1 second') END AS paced_from,
+            THEN greatest(now(), s.rate_limit_tat - ${sql.raw(rateLimitBurstSql)}) END AS paced_from,
           CASE WHEN d.ordering_key IS NOT NULL AND d.status IN ('pending', 'failed') THEN (
             SELECT earlier.id FROM ${deliveries} earlier
-            WHERE earlier.subscription_id = d.subscription_id
-              AND earlier.ordering_key = d.ordering_key AND earlier.event_seq < d.event_seq
-              AND earlier.status IN ('pending', 'failed', 'delivering')
+            WHERE ${sql.raw(isEarlierOfItsObjectSql)}
             ORDER BY earlier.event_seq LIMIT 1) END AS waiting_for
         FROM ${deliveries} d
         JOIN ${sql.identifier(subscriptionsTableName)} s ON s.id = d.subscription_id

@@ -95,17 +95,30 @@ const freeSlotsSql = (
         FROM unnest(${finishedIds}::int[], ${finishedLeases}::int8[]) AS u(id, lease_ms))))`
 
 /**
+ * SQL: row `earlier` of the deliveries is one that delivery `d` of an ordered subscription waits
+ * for: an unfinished delivery to the same subscription of an earlier event about the same
+ * object (`dead` and `succeeded` are finished: a given-up head releases the next). The claim and
+ * what a delivery is shown to wait for (`findWhatDeliveriesWaitFor`) share this definition.
+ */
+export const isEarlierOfItsObjectSql = `earlier.subscription_id = d.subscription_id
+      AND earlier.ordering_key = d.ordering_key AND earlier.event_seq < d.event_seq
+      AND earlier.status IN ('pending', 'failed', 'delivering')`
+
+/**
+ * SQL: how far a subscription's rate limit lets its theoretical arrival time run ahead of now,
+ * the burst it allows (one second's worth of its rate). The claim and `findWhatDeliveriesWaitFor`
+ * share it.
+ */
+export const rateLimitBurstSql = `interval '1 second'`
+
+/**
  * SQL: delivery `d` of an ordered subscription may be sent now, because no earlier event about
- * the same object is still on its way to that subscription: no unfinished delivery of it with a
- * lower sequence number (`dead` and `succeeded` are finished: a given-up head releases the next),
- * and none still in the outbox, not yet fanned out (another worker's fan-out of an earlier chunk
- * may commit after this one's).
+ * the same object is still on its way to that subscription: no delivery it waits for
+ * (`isEarlierOfItsObjectSql`), and none still in the outbox, not yet fanned out (another
+ * worker's fan-out of an earlier chunk may commit after this one's).
  */
 const isHeadOfItsObjectSql = `NOT EXISTS (
-    SELECT 1 FROM ${deliveriesTableName} earlier
-    WHERE earlier.subscription_id = d.subscription_id AND earlier.ordering_key = d.ordering_key
-      AND earlier.event_seq < d.event_seq
-      AND earlier.status IN ('pending', 'failed', 'delivering'))
+    SELECT 1 FROM ${deliveriesTableName} earlier WHERE ${isEarlierOfItsObjectSql})
   AND NOT EXISTS (
     SELECT 1 FROM ${outboxTableName} o
     WHERE o.ordering_key = d.ordering_key AND o.seq < d.event_seq)`
@@ -237,11 +250,11 @@ async function claimLocked(
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
          AND slots.free > 0
          AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
-              OR s.rate_limit_tat < now() + interval '1 second')
+              OR s.rate_limit_tat < now() + ${rateLimitBurstSql})
      ), rooms AS (
        SELECT e.id, e.turn, LEAST(e.free, $5::int,
          CASE WHEN e.rate IS NULL THEN $5::int ELSE floor(e.rate * extract(epoch FROM
-           now() + interval '1 second' - greatest(coalesce(e.rate_limit_tat, now()), now())))::int END
+           now() + ${rateLimitBurstSql} - greatest(coalesce(e.rate_limit_tat, now()), now())))::int END
        ) AS room
        FROM eligible e
      ), picked AS (
