@@ -62,7 +62,7 @@ export function usePortalData<T>(
     ...portalReads,
     // Each answer read again is shown, equal or not: what the page derives from the clock (an
     // endpoint's back-off "until" a time now past) changes with it.
-    ...(options.readAgainMs != null && { compare: (a?: T, b?: T) => a === b }),
+    ...(readAgainMs !== null && { compare: (a?: T, b?: T) => a === b }),
     refreshInterval: (latest) =>
       (typeof readAgainMs === 'function'
         ? latest === undefined

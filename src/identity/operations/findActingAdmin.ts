@@ -1,7 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-/** The admin acting as a consumer in its portal, and the way back to the consumer's page. */
-export type ActingAdmin = { email: string; back_url: string }
+import type { PortalSession } from '@/webhooks/contracts/portalSessions'
 
 /**
  * The admin who opened a portal session from the consumer's page in the admin panel
@@ -12,7 +11,7 @@ export async function findActingAdmin(
   req: PayloadRequest,
   openedBy: string,
   consumerId: string,
-): Promise<ActingAdmin | null> {
+): Promise<PortalSession['acting_admin']> {
   if (!openedBy.startsWith('admin:')) return null
   const admin = await req.payload.findByID({
     collection: 'users',
