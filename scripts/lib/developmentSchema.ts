@@ -1,5 +1,7 @@
 import pg from 'pg'
 
+import { setUpLockKey } from './setUpOnce'
+
 /**
  * Readies a development database for Payload's schema push (`npm run dev`), when an earlier
  * version of the app pushed something the push cannot read back: drizzle-kit reads a primary
@@ -8,13 +10,17 @@ import pg from 'pg'
  * checkout keys had such a key (`scope`, `key`); their own `id` is the key now, and the pair a
  * unique index. The table is changed here as the migration `checkout_key_own_id` changes it
  * (the push, left to add the id to rows already there, asks whether to accept data loss, which
- * a script cannot answer), and the push then finds nothing to change; the rows stay.
+ * a script cannot answer), and the push then finds nothing to change; the rows stay. Two
+ * started together change it once.
  */
 export async function readyDevelopmentSchema(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
+    // Under the set-up lock, for as long as the change takes: a second npm run dev started at
+    // the same moment waits, then finds the table changed (each check sees what committed).
     await client.query(`DO $$ BEGIN
+      PERFORM pg_advisory_xact_lock(${setUpLockKey});
       IF to_regclass('checkout_idempotency_keys') IS NOT NULL AND NOT EXISTS (
         SELECT 1 FROM information_schema.columns
         WHERE table_schema = current_schema() AND table_name = 'checkout_idempotency_keys'

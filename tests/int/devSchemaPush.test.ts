@@ -45,8 +45,11 @@ describe('the development schema push onto a database that has the schema', () =
         ADD CONSTRAINT checkout_idempotency_keys_pkey PRIMARY KEY (scope, key);
       INSERT INTO checkout_idempotency_keys (scope, key, request_hash)
         VALUES ('user:users:1', 'first', 'h'), ('user:users:1', 'second', 'h')`)
-    // What npm run dev does before its push (scripts/dev.ts).
-    await readyDevelopmentSchema(process.env.DATABASE_URL!)
+    // What npm run dev does before its push (scripts/dev.ts), by two started at the same moment.
+    await Promise.all([
+      readyDevelopmentSchema(process.env.DATABASE_URL!),
+      readyDevelopmentSchema(process.env.DATABASE_URL!),
+    ])
     await push()
     expect(await query('SELECT id, key FROM checkout_idempotency_keys ORDER BY key')).toEqual([
       { id: expect.any(Number), key: 'first' },
