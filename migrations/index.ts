@@ -24,6 +24,7 @@ import * as migration_20261127_031010_content_locales from './20261127_031010_co
 import * as migration_20261127_192943_test_event_addressee from './20261127_192943_test_event_addressee';
 import * as migration_20261127_201154_order_status_reason from './20261127_201154_order_status_reason';
 import * as migration_20261127_224448_checkout_key_own_id from './20261127_224448_checkout_key_own_id';
+import * as migration_20261128_141647_endpoint_backoff_resume from './20261128_141647_endpoint_backoff_resume';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261127_224448_checkout_key_own_id.up,
     down: migration_20261127_224448_checkout_key_own_id.down,
-    name: '20261127_224448_checkout_key_own_id'
+    name: '20261127_224448_checkout_key_own_id',
+  },
+  {
+    up: migration_20261128_141647_endpoint_backoff_resume.up,
+    down: migration_20261128_141647_endpoint_backoff_resume.down,
+    name: '20261128_141647_endpoint_backoff_resume'
   },
 ];

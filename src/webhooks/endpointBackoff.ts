@@ -14,6 +14,11 @@ export type BackoffState = {
   level: number
   /** The delivery claimed as the probe of the current pause, if one is in flight. */
   probeDeliveryId: number | null
+  /**
+   * The end of the pause that a send asked for by a person interrupted (`interruptPause`), if
+   * one did and no outcome has settled it since: a failed probe resumes that pause.
+   */
+  resumeAt: Date | null
 }
 
 /** One attempt's result, in the order the attempts ended. */
@@ -55,6 +60,12 @@ export function backoffDelay(
  * as a probe. A probe that fails starts a pause twice as long (up to the maximum); any success
  * closes the breaker. Failures of sends that were already in flight when the pause opened
  * change nothing: one outage costs one level, not one per send.
+ *
+ * A probe sent early because a person asked (`interruptPause`) that fails resumes the pause it
+ * interrupted, at its level and with its end: only the pause's own probe, when the pause is
+ * over, raises the level. However many tests, retries and "Send now" clicks meet an outage, it
+ * costs the levels the outage alone would, and the endpoint's next probe comes as soon as it
+ * would have without them.
  */
 export function nextBackoff(args: {
   state: BackoffState
@@ -74,7 +85,47 @@ export function nextBackoff(args: {
   const hasProbeFailed = results.some(
     (result) => !result.isSuccess && result.deliveryId === state.probeDeliveryId,
   )
-  if (hasProbeFailed)
-    return { level: state.level + 1, until: pause(state.level + 1), hasOpened: false }
-  return null
+  if (!hasProbeFailed) return null
+  if (state.resumeAt && state.resumeAt > now) {
+    return { level: state.level, until: state.resumeAt, hasOpened: false }
+  }
+  return { level: state.level + 1, until: pause(state.level + 1), hasOpened: false }
+}
+
+/** What a send asked for by a person changes in the back-off (`interruptPause`). */
+export type PauseInterruption = {
+  /** No delivery (but the probe) is claimed before this. */
+  until: Date | null
+  /** Every send in flight is forgotten as the probe: the next one claimed is it. */
+  probeDeliveryId: null
+  /** The pause a failed probe resumes (`BackoffState.resumeAt`). */
+  resumeAt: Date | null
+}
+
+/**
+ * A person asked for a send now (a retry, a test event, "Send now"): the endpoint's pause ends
+ * at once, so that this send goes out as the probe within a second, but the pause is kept to be
+ * resumed if the probe fails (`nextBackoff`):
+ * - a healthy endpoint (level 0) has no pause: nothing changes;
+ * - the end of a pause still running is kept, and an earlier interruption's is kept over it
+ *   (the pause an outage costs, however many clicks);
+ * - a probe already in flight (its pause is over) is forgotten as the probe, so that its
+ *   failure does not start a new pause before this send goes out; this send's failure then
+ *   counts as that probe's would have: one level;
+ * - a pause that is over, with no probe in flight yet: this send is its probe.
+ */
+export function interruptPause(
+  state: BackoffState & { until: Date | null },
+  now: Date,
+): PauseInterruption {
+  if (state.level === 0) {
+    return { until: state.until, probeDeliveryId: null, resumeAt: state.resumeAt }
+  }
+  const isPausing = state.until !== null && state.until > now
+  const interrupted = state.probeDeliveryId !== null ? now : isPausing ? state.until : null
+  return {
+    until: isPausing ? now : state.until,
+    probeDeliveryId: null,
+    resumeAt: state.resumeAt ?? interrupted,
+  }
 }

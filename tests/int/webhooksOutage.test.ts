@@ -1,11 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { eventually, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { emitEvents } from '../helpers/webhookWorkers'
 import { consumerWithKey } from '../helpers/identities'
 import { restJson } from '../helpers/rest'
+import { backoffDelay } from '../../src/webhooks/endpointBackoff'
 import { webhookHarness } from '../helpers/webhookHarness'
 
 const webhooks = webhookHarness()
@@ -16,6 +17,8 @@ beforeAll(async () => {
   receiver = await webhooks.receiver()
   payload = await webhooks.start()
 })
+// Each test runs its own worker, with its own pauses.
+afterEach(() => webhooks.stopWorkers())
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -104,5 +107,74 @@ describe('an endpoint that is down for a while under a steady stream of events',
     // The attempts that failed are those actually made: a few, not one per waiting delivery.
     const failedAttempts = final.reduce((sum, row) => sum + row.attempts - 1, 0)
     expect(failedAttempts).toBeLessThan(held.length)
+  }, 120_000)
+})
+
+describe('test events clicked again and again while the endpoint is down', () => {
+  // Before: each test (or retry, or "Send now") ended the pause and became its probe, and each
+  // failed probe raised the back-off a level. 43 clicks in 20 s took the endpoint to an hour's
+  // pause (`failure_count` 33), and not one event arrived in the two minutes after the receiver
+  // was back.
+  it('cost the endpoint only the pause the outage alone costs: every event arrives within it once the receiver is back', async () => {
+    const { apiKey } = await consumerWithKey(payload, 'Clicking consumer')
+    const created = await restJson('POST', '/api/webhooks/subscriptions', {
+      headers: { 'x-api-key': apiKey },
+      body: { endpoint_url: receiver.url('/clicks'), events: ['order.created'] },
+    })
+    expect(created.status).toBe(201)
+    const subscriptionId = (created.body as { id: string }).id
+    // Pauses from 0.5 s doubling up to a minute (the default's 5 s to an hour, compressed);
+    // retries every 0.5 s, so that each delivery's own schedule never outlasts the pause.
+    const settings = { backoffBaseMs: 500, backoffMaxMs: 60_000 }
+    await webhooks.worker({
+      pollMs: 20,
+      ...settings,
+      retrySchedule: [0, ...Array.from({ length: 29 }, () => 500)],
+    })
+    await receiver.waitFor((posts) => posts.some((post) => post.path === '/clicks'))
+
+    await receiver.goDown()
+    const downAt = Date.now()
+    const clicked: string[] = []
+    while (Date.now() - downAt < 10_000) {
+      const answer = await restJson('POST', `/api/webhooks/subscriptions/${subscriptionId}/test`, {
+        headers: { 'x-api-key': apiKey },
+      })
+      expect([201, 429]).toContain(answer.status)
+      if (answer.status === 201)
+        clicked.push((answer.body as { data: { event_id: string } }).data.event_id)
+      await sleep(200)
+    }
+    const [before] = (
+      await payload.db.drizzle.execute<{ backoff_level: number; failure_count: number }>(
+        sql`SELECT backoff_level::int AS backoff_level, failure_count::int AS failure_count
+            FROM webhook_subscriptions WHERE id = ${subscriptionId}`,
+      )
+    ).rows
+    await receiver.comeUp()
+    const outageMs = Date.now() - downAt
+
+    // The level the outage alone reaches: one per pause that ended within it (each at its
+    // shortest), and the longest pause that level can take.
+    let level = 1
+    for (let elapsed = 0; ; level++) {
+      elapsed += backoffDelay(level, settings, () => 0)
+      if (elapsed > outageMs) break
+    }
+    const boundMs = backoffDelay(level, settings, () => 0.999_999) + 3000
+    expect(clicked.length).toBeGreaterThanOrEqual(20)
+    expect(before!.backoff_level).toBeLessThanOrEqual(level)
+    await receiver.waitFor((posts) => {
+      const arrived = new Set(
+        posts.filter((post) => post.path === '/clicks').map((post) => post.headers['webhook-id']),
+      )
+      return clicked.every((id) => arrived.has(id))
+    }, boundMs)
+    const after = await payload.findByID({
+      collection: 'webhook-subscriptions',
+      id: subscriptionId,
+    })
+    expect(after.failureCount).toBe(0)
+    expect(after.backoffUntil ?? null).toBeNull()
   }, 120_000)
 })

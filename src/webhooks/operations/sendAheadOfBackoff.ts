@@ -4,6 +4,7 @@ import { conflict } from '@/http/errors'
 import type { TransactionDb } from '@/db/transaction'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { deliveriesChannel } from '../schema/outboxTable'
+import { interruptPause } from '../endpointBackoff'
 
 /**
  * What "now" means for a send asked for by a person (a retry, a test event, "Send now"): delivery
@@ -13,9 +14,11 @@ import { deliveriesChannel } from '../schema/outboxTable'
  *
  * In `db`'s transaction, which the calling operation owns:
  * - the subscription's row is locked first (the order the claim and the outcome writer lock in)
- *   and its pause ends now: the endpoint may take a probe at once. A probe already in flight is
- *   forgotten as the probe, so that its failure does not start a new pause before this send
- *   goes out (its success closes the back-off, as any success does);
+ *   and its pause ends now (`interruptPause`): the endpoint may take a probe at once. A probe
+ *   already in flight is forgotten as the probe, so that its failure does not start a new pause
+ *   before this send goes out (its success closes the back-off, as any success does). The
+ *   interrupted pause is kept: if this send fails, the pause resumes with its end and level
+ *   (`nextBackoff`), so that clicks during an outage cost it no longer silence;
  * - the delivery is made due and put first in its endpoint's line: its due time becomes the
  *   earliest of the endpoint's waiting deliveries less a millisecond (now at the latest), since
  *   the claim takes them oldest first and a backing-off endpoint takes only one;
@@ -31,17 +34,40 @@ export async function sendAheadOfBackoff(
   args: { subscriptionId: string; deliveryId: number | 'oldest waiting'; isManual: boolean },
 ): Promise<number | null> {
   const { subscriptionId } = args
-  const { rows: subscriptions } = await db.execute<{ is_active: boolean }>(sql`
-    UPDATE ${sql.identifier(subscriptionsTableName)} s
-    SET backoff_until = CASE WHEN s.backoff_level > 0 AND s.backoff_until > now() THEN now()
-                             ELSE s.backoff_until END,
-        backoff_probe_delivery_id = CASE WHEN s.backoff_level > 0 THEN NULL
-                                         ELSE s.backoff_probe_delivery_id END
+  const { rows: subscriptions } = await db.execute<{
+    is_active: boolean
+    backoff_level: number
+    backoff_until: Date | string | null
+    backoff_probe_delivery_id: number | null
+    backoff_resume_at: Date | string | null
+    now: Date | string
+  }>(sql`
+    SELECT s.is_active, s.backoff_level, s.backoff_until, s.backoff_probe_delivery_id,
+           s.backoff_resume_at, now() AS now
+    FROM ${sql.identifier(subscriptionsTableName)} s
     WHERE s.id = ${subscriptionId}
-    RETURNING s.is_active`)
-  if (!subscriptions[0]?.is_active) {
+    FOR UPDATE`)
+  const subscription = subscriptions[0]
+  if (!subscription?.is_active) {
     throw conflict('This endpoint is turned off: turn it on, then send again')
   }
+  const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value))
+  // The database's clock, which the claim compares `backoff_until` with.
+  const interruption = interruptPause(
+    {
+      level: subscription.backoff_level,
+      until: dateOf(subscription.backoff_until),
+      probeDeliveryId: subscription.backoff_probe_delivery_id,
+      resumeAt: dateOf(subscription.backoff_resume_at),
+    },
+    new Date(subscription.now),
+  )
+  await db.execute(sql`
+    UPDATE ${sql.identifier(subscriptionsTableName)} s
+    SET backoff_until = ${interruption.until?.toISOString() ?? null}::timestamptz,
+        backoff_probe_delivery_id = NULL,
+        backoff_resume_at = ${interruption.resumeAt?.toISOString() ?? null}::timestamptz
+    WHERE s.id = ${subscriptionId}`)
   // Read after the lock: no claim of this endpoint's deliveries commits meanwhile.
   const deliveryId =
     args.deliveryId === 'oldest waiting' ? await oldestWaiting(db, subscriptionId) : args.deliveryId

@@ -41,6 +41,8 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       backoffLevel: integer('backoff_level').notNull().default(0),
       // The delivery claimed as the probe of the current pause.
       backoffProbeDeliveryId: integer('backoff_probe_delivery_id'),
+      // The end of the pause a send asked for by a person interrupted: a failed probe resumes it.
+      backoffResumeAt: timestampAt('backoff_resume_at'),
       // Rate limit: when the next send may start (a theoretical arrival time, GCRA).
       rateLimitTat: timestampAt('rate_limit_tat'),
     },

@@ -71,13 +71,15 @@ export async function recordOutcomes(
       is_active: boolean
       backoff_level: number
       backoff_probe_delivery_id: number | null
+      backoff_resume_at: Date | null
     }>({
       name: 'webhook-outcome-lock-subscriptions',
       // One probe of the primary key per id, locked in the order of the sorted ids (the scan of
       // the whole table that the generic plan of `id = ANY($1)` chose grew with it).
       text: `SELECT s.* FROM unnest($1::varchar[]) WITH ORDINALITY AS c(id, n)
              CROSS JOIN LATERAL (
-               SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id
+               SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id,
+                      backoff_resume_at
                FROM ${subscriptionsTableName} s WHERE s.id = c.id FOR UPDATE
              ) s
              ORDER BY c.n`,
@@ -136,7 +138,11 @@ export async function recordOutcomes(
         const results = bySubscription.get(state.id)!
         const change = foldOutcomes(results.map((result) => result.isSuccess))
         const backoff = nextBackoff({
-          state: { level: state.backoff_level, probeDeliveryId: state.backoff_probe_delivery_id },
+          state: {
+            level: state.backoff_level,
+            probeDeliveryId: state.backoff_probe_delivery_id,
+            resumeAt: state.backoff_resume_at,
+          },
           results,
           settings,
           now,
@@ -177,6 +183,8 @@ export async function recordOutcomes(
            backoff_until = CASE WHEN c.has_backoff_change THEN c.backoff_until ELSE s.backoff_until END,
            backoff_probe_delivery_id = CASE WHEN c.has_backoff_change THEN NULL
                                             ELSE s.backoff_probe_delivery_id END,
+           backoff_resume_at = CASE WHEN c.has_backoff_change THEN NULL
+                                    ELSE s.backoff_resume_at END,
            is_active = s.is_active AND c.failure_count < $2,
            disabled_at = CASE WHEN s.is_active AND c.failure_count >= $2 THEN now()
                               ELSE s.disabled_at END,
