@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { seedCredentials } from '../../seed/identities'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
 import { api, appDatabase, subscribeSeededConsumer } from './api'
-import { browserForFile } from './browser'
+import { adminPanelAs, browserForFile } from './browser'
 
 const baseUrl = inject('baseUrl')
 const credentials = seedCredentials()
@@ -112,6 +112,100 @@ describe('an admin opening a webhook delivery', () => {
       await table.scrollIntoViewIfNeeded()
       await mkdir('docs/images', { recursive: true })
       await page.screenshot({ path: 'docs/images/admin-delivery-attempts.png' })
+    } finally {
+      await database.end()
+      await receiver.close()
+    }
+  })
+})
+
+// Before: "Retry now" was offered on a delivery that had succeeded and sent it again at once:
+// the receiver got a duplicate no one had been warned about.
+describe('an admin sending a delivered webhook delivery again', () => {
+  it('is offered "Send again", which asks first (twice, the same webhook-id) and logs the send as manual', async () => {
+    const receiver = await startWebhookReceiver()
+    const database = await appDatabase()
+    try {
+      const subscribed = await subscribeSeededConsumer(receiver.url('/send-again'), ['order.paid'])
+      expect(subscribed.status).toBe(201)
+      // The creation's test delivery, delivered.
+      const delivered = (await eventually(
+        async () =>
+          (
+            await database.query<{ id: number; event_id: string }>(
+              `SELECT id, event_id FROM webhook_deliveries
+               WHERE subscription_id = $1 AND status = 'succeeded'`,
+              [subscribed.body.id],
+            )
+          ).rows[0],
+      ))!
+      const postsOfEvent = () =>
+        receiver.posts().filter((post) => post.headers['webhook-id'] === delivered.event_id)
+      expect(postsOfEvent()).toHaveLength(1)
+
+      const page = await adminPanelAs(browser(), credentials.adminEmail, credentials.adminPassword)
+      const retries = { count: 0 }
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url())
+        if (pathname === `/api/webhook-deliveries/${delivered.id}/retry`) retries.count++
+      })
+      await page.goto(`${baseUrl}/admin/collections/webhook-deliveries/${delivered.id}`)
+      await page.getByRole('table', { name: /Attempts, newest first/ }).waitFor()
+
+      // The button the page offers sends nothing by itself.
+      const offered = page.getByRole('button', { name: /^(Retry now|Send again)$/ })
+      await offered.click()
+      await page.waitForTimeout(1500)
+      expect(retries.count, 'requests to send it again before any confirmation').toBe(0)
+      expect(postsOfEvent(), 'deliveries of the event before any confirmation').toHaveLength(1)
+
+      const dialog = page.getByRole('dialog', { name: 'Send this delivery again?' })
+      await dialog.waitFor()
+      const text = (await dialog.textContent()) ?? ''
+      expect(text).toContain('has already received it')
+      expect(text).toContain('It will arrive a second time')
+      expect(text).toContain(`webhook-id ${delivered.event_id}`)
+      expect(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        'focus is in the dialog',
+      ).toBe(true)
+
+      // Escape answers no: nothing is sent, and focus is back on the button.
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      const sendAgain = page.getByRole('button', { name: 'Send again', exact: true })
+      await expect
+        .poll(() => sendAgain.evaluate((button) => button === document.activeElement))
+        .toBe(true)
+      expect(retries.count).toBe(0)
+
+      await sendAgain.click()
+      await dialog.getByRole('button', { name: 'Yes, send it again' }).click()
+      await page.getByText('Queued: the delivery will be sent a second time now').waitFor()
+      await eventually(() => postsOfEvent().length === 2)
+      const [first, second] = postsOfEvent()
+      expect(second!.body).toBe(first!.body)
+      await eventually(
+        async () =>
+          (
+            await database.query(
+              `SELECT 1 FROM webhook_deliveries WHERE id = $1 AND attempts = 2
+                 AND status = 'succeeded'`,
+              [delivered.id],
+            )
+          ).rowCount === 1,
+      )
+
+      // The attempt log marks the second send as a person's.
+      await page.reload()
+      const rows = page.getByRole('table', { name: /Attempts, newest first/ }).locator('tbody tr')
+      await expect.poll(() => rows.count()).toBe(2)
+      const trigger = async (row: number) =>
+        (await rows.nth(row).locator('th, td').allTextContents()).slice(0, 2)
+      expect(await trigger(0)).toEqual(['2', 'manual'])
+      expect(await trigger(1)).toEqual(['1', 'scheduled'])
+      await page.getByRole('button', { name: 'Send again', exact: true }).waitFor()
+      expect(await page.getByRole('button', { name: 'Retry now' }).count()).toBe(0)
     } finally {
       await database.end()
       await receiver.close()

@@ -1,14 +1,16 @@
 'use client'
 
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 
 /**
  * A button whose action asks first: the question appears in place, with the confirming
- * button focused; Cancel (or Escape) puts focus back on the first button.
+ * button focused; Cancel (or Escape) puts focus back on the first button. `details`, when
+ * given, says what the question implies (read with it: the group's description).
  */
 export function ConfirmAction({
   label,
   question,
+  details,
   confirmLabel,
   onConfirm,
   isDanger = false,
@@ -16,6 +18,7 @@ export function ConfirmAction({
 }: {
   label: string
   question: string
+  details?: ReactNode
   confirmLabel: string
   onConfirm: () => void
   isDanger?: boolean
@@ -51,6 +54,7 @@ export function ConfirmAction({
       className="confirm"
       role="group"
       aria-labelledby={`${id}-question`}
+      aria-describedby={details ? `${id}-details` : undefined}
       onKeyDown={(event) => {
         if (event.key === 'Escape') setIsAsking(false)
       }}
@@ -58,6 +62,11 @@ export function ConfirmAction({
       <p id={`${id}-question`} className="confirm__question">
         {question}
       </p>
+      {details ? (
+        <div id={`${id}-details`} className="confirm__details">
+          {details}
+        </div>
+      ) : null}
       <div className="button-row">
         <button
           ref={confirmRef}

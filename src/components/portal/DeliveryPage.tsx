@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useEffect, useState } from 'react'
 
+import { ConfirmAction } from './ConfirmAction'
 import { ErrorMessage } from './ErrorMessage'
 import { formatMs, prettyJson, readableBody } from './format'
 import { Pager } from './Pager'
@@ -16,9 +17,10 @@ import { deliveryReadAgainMs } from './readAgain'
 
 /**
  * `/portal/deliveries/[id]`: one delivery, its request body as sent, every attempt (request
- * headers, response status and body, duration, error, trigger) and "Retry now". While the
- * delivery is pending or being sent, it and its attempts are read again every second, so the
- * outcome of a retry (sent at once, whatever the endpoint's back-off) shows without a reload.
+ * headers, response status and body, duration, error, trigger) and "Retry now", or, once the
+ * endpoint has received it, "Send again", which asks first: the receiver gets it a second time.
+ * While the delivery is pending or being sent, it and its attempts are read again every second,
+ * so the outcome of a send (at once, whatever the endpoint's back-off) shows without a reload.
  */
 export function DeliveryPage({ id }: { id: string }) {
   const session = usePortalSession()
@@ -33,8 +35,8 @@ export function DeliveryPage({ id }: { id: string }) {
     `/webhooks/deliveries/${id}/attempts?page=${page}&per_page=20`,
     { readAgainMs: delivery.kind === 'ready' ? deliveryReadAgainMs(delivery.data.data) : null },
   )
-  // The attempt count before "Retry now": the retry's outcome is the first one past it.
-  const [retriedAfter, setRetriedAfter] = useState<number | null>(null)
+  // The attempt count before "Retry now" or "Send again": its outcome is the first one past it.
+  const [sent, setSent] = useState<{ after: number; isReplay: boolean } | null>(null)
   const [retryError, setRetryError] = useState<ApiError | null>(null)
 
   // Once the delivery settles, its last attempt is read at once (not a second later).
@@ -58,22 +60,27 @@ export function DeliveryPage({ id }: { id: string }) {
   }
   const current = delivery.data.data
 
-  const isRetryInFlight = retriedAfter !== null && isDeliveryInFlight
+  const isRetryInFlight = sent !== null && isDeliveryInFlight
   const retryOutcome =
-    retriedAfter !== null && !isDeliveryInFlight && current.attempts > retriedAfter
+    sent !== null && !isDeliveryInFlight && current.attempts > sent.after
       ? current.status === 'succeeded'
-        ? `The retry was delivered: your endpoint answered ${current.last_response_status}.`
-        : `The retry failed: ${current.last_response_status ?? current.last_error ?? 'no answer'}.`
+        ? sent.isReplay
+          ? `Sent again: your endpoint answered ${current.last_response_status}.`
+          : `The retry was delivered: your endpoint answered ${current.last_response_status}.`
+        : `The ${sent.isReplay ? 'send' : 'retry'} failed: ${current.last_response_status ?? current.last_error ?? 'no answer'}.`
       : null
+  // Delivered (or being sent again after it was): a send is a replay, and asks first.
+  const isDelivered = current.status === 'succeeded' || (sent?.isReplay === true && isRetryInFlight)
 
   const sendAgain = async () => {
     setRetryError(null)
+    const isReplay = current.status === 'succeeded'
     const result = await callApi(`/webhooks/deliveries/${id}/retry`, { method: 'POST' })
     if (!result.ok) {
       setRetryError(result.error)
       return
     }
-    setRetriedAfter(current.attempts)
+    setSent({ after: current.attempts, isReplay })
     setPage(1)
     await reloadDelivery()
   }
@@ -126,6 +133,23 @@ export function DeliveryPage({ id }: { id: string }) {
         </dl>
         {session.read_only ? (
           <p className="field__hint">A read-only session cannot retry deliveries.</p>
+        ) : isDelivered ? (
+          <div className="button-row">
+            <ConfirmAction
+              label="Send again"
+              question="Send this delivery again? Your endpoint has already received it."
+              details={
+                <p>
+                  It will arrive a second time, with the same event id (webhook-id{' '}
+                  <code>{current.event_id}</code>): a receiver that ignores an event id it has seen
+                  will drop it, and one that does not will act on it twice.
+                </p>
+              }
+              confirmLabel="Yes, send it again"
+              onConfirm={sendAgain}
+              isBusy={isRetryInFlight}
+            />
+          </div>
         ) : (
           <div className="button-row">
             <button
@@ -143,7 +167,7 @@ export function DeliveryPage({ id }: { id: string }) {
           {retryOutcome ? <p className="message message--good">{retryOutcome}</p> : null}
         </div>
         {retryError ? (
-          <ErrorMessage error={retryError} what="The delivery was not retried" />
+          <ErrorMessage error={retryError} what="The delivery was not sent again" />
         ) : null}
       </section>
 

@@ -14,32 +14,50 @@ type EnterState =
 /**
  * `/portal/enter#token=...`: takes the one-time token out of the address bar at once (it is in
  * the fragment, so it never reached a server log or a `Referer`), exchanges it for the session
- * cookie, and goes on to the endpoints.
+ * cookie, and goes on to the endpoints. A link pasted into the tab while it shows this page's
+ * refusal differs from the address only in its fragment, so the browser does not load the page
+ * again: the page takes the token from each new fragment too (`hashchange`).
  */
 export function EnterPortal() {
   const router = useRouter()
   const [state, setState] = useState<EnterState>({ kind: 'entering' })
-  const hasStarted = useRef(false)
+  // The address the page opened at is read once (React runs a development effect twice).
+  const hasReadOpeningAddress = useRef(false)
+  // Each exchange's number: only the latest link's answer is shown.
+  const latestExchange = useRef(0)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
-    if (hasStarted.current) return
-    hasStarted.current = true
-    const token = new URLSearchParams(window.location.hash.slice(1)).get('token')
-    window.history.replaceState(null, '', window.location.pathname + window.location.search)
-    const exchange = token
-      ? callApi('/webhooks/portal-sessions/exchange', {
-          method: 'POST',
-          body: { token },
-          shouldEndSessionOn401: false,
-        })
-      : Promise.resolve(null)
-    exchange.then((result) => {
-      if (result === null) setState({ kind: 'no-token' })
-      else if (result.ok) router.replace('/portal')
-      else if (result.status === 401) setState({ kind: 'refused' })
-      else setState({ kind: 'failed', message: result.error.message })
-    })
+    const enter = (fragment: string) => {
+      const token = new URLSearchParams(fragment).get('token')
+      const exchange = ++latestExchange.current
+      if (!token) {
+        setState({ kind: 'no-token' })
+        return
+      }
+      setState({ kind: 'entering' })
+      void callApi('/webhooks/portal-sessions/exchange', {
+        method: 'POST',
+        body: { token },
+        shouldEndSessionOn401: false,
+      }).then((result) => {
+        if (exchange !== latestExchange.current) return
+        if (result.ok) router.replace('/portal')
+        else if (result.status === 401) setState({ kind: 'refused' })
+        else setState({ kind: 'failed', message: result.error.message })
+      })
+    }
+    if (!hasReadOpeningAddress.current) {
+      hasReadOpeningAddress.current = true
+      enter(takeFragment())
+    }
+    const onHashChange = () => {
+      // A fragment removed by hand brings no link: the page stays as it is.
+      const fragment = takeFragment()
+      if (fragment) enter(fragment)
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
   }, [router])
 
   useEffect(() => {
@@ -93,4 +111,16 @@ export function EnterPortal() {
       </main>
     </>
   )
+}
+
+/**
+ * The address's fragment (without `#`), removed from the address bar at once. The history state
+ * is left to Next's router (`replaceState` with none keeps its own and tells it the new address).
+ */
+function takeFragment(): string {
+  const fragment = window.location.hash.slice(1)
+  if (window.location.hash) {
+    window.history.replaceState(null, '', window.location.pathname + window.location.search)
+  }
+  return fragment
 }
