@@ -10,6 +10,11 @@
  *   `TRUSTED_PROXY_HOPS` places to its left);
  * - sends a JSON answer in one write (`src/http/wholeAnswers.mjs`), so that a server killed
  *   mid-answer has sent nothing and a balancer can send the request to another;
+ * - closes the connection of an answer sent before its request's body has all arrived (a 413
+ *   for an image over the limit, a 403 decided from the headers), cleanly: `Connection: close`,
+ *   then the rest of the body read and thrown away until the client closes
+ *   (`src/http/closeAfterEarlyAnswers.mjs`). Node alone left that rest unread and later reset
+ *   the connection under the client's next request on it;
  * - answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
  *   not know, such as TRACK, with a 400);
  * - gives it an `X-Request-Id` (the caller's when sane) and runs it inside the request context
@@ -26,6 +31,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
 import { mayReadReplica as isReplicaReadable } from '../src/db/replicaReadPolicy.mjs'
+import { closeAfterEarlyAnswers } from '../src/http/closeAfterEarlyAnswers.mjs'
 import { requestIdFor } from '../src/http/requestId.mjs'
 import { answerWhole } from '../src/http/wholeAnswers.mjs'
 import { observeRequest, requestContext } from './lib/appBridge.mjs'
@@ -80,6 +86,8 @@ let handle = async (_req, res) => {
 }
 
 let isStopping = false
+/** Connections being closed after an early answer: cut when the server stops. */
+const lingering = new Set()
 
 const server = http.createServer((req, res) => {
   const startedAt = performance.now()
@@ -91,6 +99,7 @@ const server = http.createServer((req, res) => {
   req.headers['x-request-id'] = requestId
   res.setHeader('x-request-id', requestId)
   answerWhole(res)
+  closeAfterEarlyAnswers(req, res, { lingering })
   res.once('finish', () => {
     try {
       observeRequest()?.({
@@ -145,7 +154,7 @@ const app = next({ dev: mode === 'dev', dir: projectRoot, port, httpServer: serv
 async function shutDown(signal) {
   if (isStopping) return
   isStopping = true
-  await stopServer({ server, upgraded, shutdownSeconds, log, signal })
+  await stopServer({ server, upgraded, lingering, shutdownSeconds, log, signal })
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutDown(signal))

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import sharp from 'sharp'
-import { Agent, FormData, fetch as fetchOwnConnection } from 'undici'
+import { Agent, type Dispatcher, FormData, fetch as fetchOwnConnection } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
@@ -90,22 +90,28 @@ function appWithLimit(command: 'start' | 'dev') {
   return state
 }
 
-/** `POST /api/media` as the admin panel sends it (multipart: `_payload` and `file`). */
+/**
+ * `POST /api/media` as the admin panel sends it (multipart: `_payload` and `file`), by the
+ * editor or, with `token: null`, by nobody; over a connection of its own unless `dispatcher`
+ * names a client whose connection the test goes on using.
+ */
 async function uploadImage(
   state: { app: StartedApp; token: string },
   data: Buffer,
   requestId: string,
+  { dispatcher, token = state.token }: { dispatcher?: Dispatcher; token?: string | null } = {},
 ) {
   const form = new FormData()
   form.append('_payload', JSON.stringify({ alt: `Noise, ${data.length} bytes` }))
   form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'noise.png')
-  // A connection of its own: a refused upload is answered before its body has been read, and
-  // the server then closes that connection.
-  const agent = new Agent()
+  const agent = dispatcher ?? new Agent()
   try {
     const response = await fetchOwnConnection(`${state.app.baseUrl}/api/media`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${state.token}`, 'x-request-id': requestId },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        'x-request-id': requestId,
+      },
       body: form,
       dispatcher: agent,
     })
@@ -116,9 +122,14 @@ async function uploadImage(
     } catch {
       body = { raw: text }
     }
-    return { status: response.status, requestId: response.headers.get('x-request-id'), body }
+    return {
+      status: response.status,
+      requestId: response.headers.get('x-request-id'),
+      connection: response.headers.get('connection'),
+      body,
+    }
   } finally {
-    await agent.destroy()
+    if (!dispatcher) await agent.destroy()
   }
 }
 
@@ -160,5 +171,60 @@ describe.each([
     expect(refused.body.errors[0].message).toMatch(/size limit/i)
     expect(refused.body.errors[0].message).toContain(`at most ${limitMegabytes} MB`)
     expect(await mediaCount(state)).toBe(before)
+  })
+
+  // The 413 went out with `Connection: keep-alive` before the rest of the image was
+  // read, and the app then left that rest unread; the client's next request on the connection
+  // waited six seconds and failed with ECONNRESET (a storefront's pool or an admin's browser
+  // loses it, and a POST lost so is not sent again). One connection for the whole test, as a
+  // keep-alive client keeps it.
+  it('answers a refused upload with Connection: close, and the same client goes on working', async () => {
+    const client = new Agent({ connections: 1 })
+    const nextRequestOn = async () => {
+      const response = await fetchOwnConnection(`${state.app.baseUrl}/api/media?limit=1`, {
+        headers: { authorization: `Bearer ${state.token}` },
+        dispatcher: client,
+        signal: AbortSignal.timeout(30_000),
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    try {
+      expect(await nextRequestOn()).toBe(200)
+      // Refused by Payload's multipart parser at the limit, 1 MB before the image ends.
+      const tooLarge = await uploadImage(state, images.over25, `keep-alive-${command}-413`, {
+        dispatcher: client,
+      })
+      expect(tooLarge.status, JSON.stringify(tooLarge.body).slice(0, 500)).toBe(413)
+      expect(tooLarge.body.errors[0].message).toContain(`at most ${limitMegabytes} MB`)
+      expect(await nextRequestOn()).toBe(200)
+      expect(tooLarge.connection).toBe('close')
+
+      // Refused before the body is read at all: nobody may upload without signing in.
+      const anonymous = await uploadImage(state, images.under10, `keep-alive-${command}-403`, {
+        dispatcher: client,
+        token: null,
+      })
+      expect(anonymous.status, JSON.stringify(anonymous.body).slice(0, 500)).toBe(403)
+      expect(await nextRequestOn()).toBe(200)
+      expect(anonymous.connection).toBe('close')
+
+      // A custom endpoint's 413 over MAX_BODY_BYTES (1 MB), from the declared length.
+      const contact = await fetchOwnConnection(`${state.app.baseUrl}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Big',
+          email: 'big@example.com',
+          message: 'x'.repeat(2 * mebibyte),
+        }),
+        dispatcher: client,
+        signal: AbortSignal.timeout(30_000),
+      })
+      expect(contact.status, await contact.text()).toBe(413)
+      expect(await nextRequestOn()).toBe(200)
+    } finally {
+      await client.close()
+    }
   })
 })

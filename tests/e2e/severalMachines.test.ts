@@ -278,6 +278,55 @@ describe('two app servers behind nginx, one worker, one PostgreSQL, media in S3'
     }
   })
 
+  it("a refused upload through nginx leaves the client's kept-alive connection working", async () => {
+    // One connection, kept alive, as a browser or a storefront's pool keeps it.
+    const client = new Agent({ connections: 1 })
+    const logBefore = (await balancer.errors()).length
+    const upload = async (megabytes: number) => {
+      const form = multipartUpload(
+        {
+          data: Buffer.alloc(Math.round(megabytes * 1024 * 1024)),
+          filename: 'big.png',
+          contentType: 'image/png',
+        },
+        { alt: 'Too large' },
+      )
+      const response = await fetchWithoutKeepAlive(`${balancer.baseUrl}/api/media`, {
+        method: 'POST',
+        headers: { ...editorHeaders(), 'content-type': form.contentType },
+        body: form.body,
+        dispatcher: client,
+        signal: AbortSignal.timeout(60_000),
+      })
+      return { status: response.status, text: await response.text() }
+    }
+    const nextRead = async () => {
+      const response = await fetchWithoutKeepAlive(`${balancer.baseUrl}/api/media?limit=1`, {
+        headers: editorHeaders(),
+        dispatcher: client,
+        signal: AbortSignal.timeout(30_000),
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    try {
+      // Over MEDIA_MAX_MEGABYTES (10) but within client_max_body_size (11m): nginx passes it on
+      // whole, and the app refuses it, naming its limit.
+      const app = await upload(10.5)
+      expect(app.status, app.text.slice(0, 300)).toBe(413)
+      expect(app.text).toContain('at most 10 MB')
+      expect(await nextRead()).toBe(200)
+      // Over client_max_body_size: nginx refuses it itself, from the declared length.
+      const balancerRefusal = await upload(12)
+      expect(balancerRefusal.status).toBe(413)
+      expect(await nextRead()).toBe(200)
+      // Nor did an app server reset nginx's connection while it sent the body.
+      expect((await balancer.errors()).slice(logBefore)).not.toMatch(/reset by peer|prematurely/)
+    } finally {
+      await client.close()
+    }
+  })
+
   it('counts rate limits across app servers', async () => {
     const statuses: number[] = []
     const upstreams = new Set<string>()
