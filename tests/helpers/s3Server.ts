@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -21,6 +21,38 @@ type S3rverOptions = {
 const S3rver = createRequire(import.meta.url)('s3rver') as new (
   options: S3rverOptions,
 ) => S3rverServer
+
+/** The part of s3rver's filesystem store that `answerPutsOnceWritten` wraps. */
+type FilesystemStore = {
+  getResourcePath(bucket: string, key: string, resource: 'object'): string
+  putObject(object: { bucket: string; key: string }): Promise<{ size: number }>
+}
+const { prototype: store } = createRequire(import.meta.url)('s3rver/lib/stores/filesystem') as {
+  prototype: FilesystemStore
+}
+
+/**
+ * s3rver's filesystem store answers a PUT once it has read the body, before the object's file
+ * is written whole (its `putObject` resolves when the hashing stream ends, and only pipes into
+ * the file's write stream then): a read right after a PUT could find the file empty or short,
+ * as it did under CI's load (a test read an empty image through the app). A real S3 answers
+ * once the object is stored: here a PUT is answered once the file has its whole size.
+ */
+function answerPutsOnceWritten() {
+  const putObject = store.putObject
+  if ((putObject as { isWrapped?: boolean }).isWrapped) return
+  const wrapped = async function (this: FilesystemStore, object: { bucket: string; key: string }) {
+    const result = await putObject.call(this, object)
+    const file = this.getResourcePath(object.bucket, object.key, 'object')
+    // (Bounded: a second PUT of the same key meanwhile may leave another size.)
+    for (let wait = 0; wait < 2000 && (await stat(file)).size !== result.size; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    return result
+  }
+  store.putObject = Object.assign(wrapped, { isWrapped: true })
+}
+answerPutsOnceWritten()
 
 /** s3rver accepts any credentials; these are the ones its documentation uses. */
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
