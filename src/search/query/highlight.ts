@@ -72,7 +72,5 @@ export function snippetAround(text: string, part: string): string | null {
   const start = Math.max(0, at - snippetReach)
   const end = Math.min(text.length, at + part.length + snippetReach)
   const marked = markedOccurrences(text.slice(start, end), part)
-  return marked === null
-    ? null
-    : `${start > 0 ? '…' : ''}${marked}${end < text.length ? '…' : ''}`
+  return marked === null ? null : `${start > 0 ? '…' : ''}${marked}${end < text.length ? '…' : ''}`
 }

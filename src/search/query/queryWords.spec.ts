@@ -56,7 +56,7 @@ describe('typoCorrections', () => {
       'enamel',
     ])
     expect(typoCorrections('mugs', ['mug', 'mugs'])).toEqual([])
-    expect(typoCorrections('stainlses', ['stainless', 'stainle'])).toEqual(['stainle', 'stainless'])
+    expect(typoCorrections('stainlses', ['stainless', 'stainle'])).toEqual(['stainless', 'stainle'])
   })
 
   it('leaves out words that are not letters and digits (they would be operators)', () => {

@@ -78,13 +78,11 @@ export type QueryTerm = {
 
 /** The terms of a query: every word, the last also as a prefix, each with its corrections. */
 export function queryTerms(words: readonly string[], corrections: Map<string, string[]>) {
-  return words.map(
-    (word, index): QueryTerm => ({
-      word,
-      isPrefix: index === words.length - 1,
-      corrections: corrections.get(word) ?? [],
-    }),
-  )
+  return words.map((word, index): QueryTerm => ({
+    word,
+    isPrefix: index === words.length - 1,
+    corrections: corrections.get(word) ?? [],
+  }))
 }
 
 /**
