@@ -1,0 +1,68 @@
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  varchar,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
+import { sql } from '@payloadcms/db-postgres'
+
+import type { PostgresSchemaHook } from '@/db/schemaHook'
+
+/** The searchable text of each document per locale (`refreshSearchEntries` writes it). */
+export const searchEntriesTable = 'search_entries'
+/** The words of that text per locale, where a typo's corrections are looked up. */
+export const searchWordsTable = 'search_words'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * Declares the search index in Payload's schema, so that schema push and migrations create it:
+ * - `search_entries`: one row per searched document and locale, with the text a read in that
+ *   locale shows (its own, the default locale's where it has none), and its `tsvector`: the title
+ *   weighted A, the description (an article's excerpt) B, the body C, stemmed by the locale's
+ *   configuration (`textSearchConfig`);
+ * - `search_words`: every word of that text (4 letters or more) per locale, with a trigram GiST
+ *   index, where the words a typo may stand for are found (nearest first, `<->`).
+ */
+export const searchTables: PostgresSchemaHook = ({ schema }) => ({
+  ...schema,
+  tables: {
+    ...schema.tables,
+    [searchEntriesTable]: pgTable(
+      searchEntriesTable,
+      {
+        /** `articles`, `products` or `pages`. */
+        collection: varchar('collection', { length: 32 }).notNull(),
+        docId: integer('doc_id').notNull(),
+        locale: varchar('locale', { length: 35 }).notNull(),
+        title: text('title'),
+        /** An article's excerpt, a product's or page's description. */
+        description: text('description'),
+        /** The plain text of an article's or page's rich text. */
+        body: text('body'),
+        vector: tsvector('vector').notNull(),
+      },
+      (table) => [
+        primaryKey({
+          name: `${searchEntriesTable}_pkey`,
+          columns: [table.collection, table.locale, table.docId],
+        }),
+        index(`${searchEntriesTable}_vector_idx`).using('gin', table.vector),
+      ],
+    ),
+    [searchWordsTable]: pgTable(
+      searchWordsTable,
+      {
+        locale: varchar('locale', { length: 35 }).notNull(),
+        word: varchar('word', { length: 64 }).notNull(),
+      },
+      (table) => [
+        primaryKey({ name: `${searchWordsTable}_pkey`, columns: [table.locale, table.word] }),
+        index(`${searchWordsTable}_word_trgm_idx`).using('gist', sql`${table.word} gist_trgm_ops`),
+      ],
+    ),
+  },
+})
