@@ -22,7 +22,8 @@ export const richTextPlainText = (column: string) =>
  * every configured locale, on `db` (a write's transaction: the index commits or rolls back with
  * the document), and adds their words to the word list. An entry holds the text a read in its
  * locale shows: the locale's own, the default locale's for a text left empty (a rich text left
- * null), as reads fall back. Documents that no longer exist lose their entries.
+ * null), as reads fall back. Its vector holds the text twice: stemmed by the locale's
+ * configuration (word forms), and as written (`simple`: stop words are words too). Documents that no longer exist lose their entries.
  */
 export async function refreshSearchEntries(args: {
   db: TransactionDb
@@ -58,6 +59,9 @@ export async function refreshSearchEntries(args: {
       setweight(to_tsvector(loc.config, coalesce(t.title, '')), 'A')
         || setweight(to_tsvector(loc.config, coalesce(t.description, '')), 'B')
         || setweight(to_tsvector(loc.config, coalesce(t.body, '')), 'C')
+        || setweight(to_tsvector('simple', coalesce(t.title, '')), 'A')
+        || setweight(to_tsvector('simple', coalesce(t.description, '')), 'B')
+        || setweight(to_tsvector('simple', coalesce(t.body, '')), 'C')
     FROM ${table} d
     CROSS JOIN (VALUES ${localeRows}) AS loc(code, config)
     LEFT JOIN ${localesTable} own ON own._parent_id = d.id AND own._locale::text = loc.code

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import {
-  fullQueryText,
   queryTerms,
   queryWords,
+  termQueryText,
   typoAllowance,
   typoCorrections,
   typoDistance,
@@ -64,9 +64,13 @@ describe('typoCorrections', () => {
   })
 })
 
-describe('fullQueryText', () => {
-  it('wants every word, the last also as a prefix, each or one of its corrections', () => {
+describe('termQueryText', () => {
+  it('reads every word, the last also as a prefix, each or one of its corrections', () => {
     const terms = queryTerms(['mug', 'enamle'], new Map([['enamle', ['enamel']]]))
-    expect(fullQueryText(terms)).toBe('(mug) & ((enamle | enamle:*) | enamel)')
+    expect(terms.map(termQueryText)).toEqual(['mug', '(enamle | enamle:*) | enamel'])
+  })
+
+  it('takes a last word of one letter as a word, not as the start of every word it begins', () => {
+    expect(queryTerms(['zephyr', 's'], new Map()).map(termQueryText)).toEqual(['zephyr', 's'])
   })
 })

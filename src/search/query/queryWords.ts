@@ -76,11 +76,17 @@ export type QueryTerm = {
   corrections: string[]
 }
 
-/** The terms of a query: every word, the last also as a prefix, each with its corrections. */
+/** Letters the last word needs to be matched as a prefix too: one letter begins too much. */
+export const shortestPrefix = 2
+
+/**
+ * The terms of a query: every word, the last also as a prefix (from two letters), each with its
+ * corrections.
+ */
 export function queryTerms(words: readonly string[], corrections: Map<string, string[]>) {
   return words.map((word, index): QueryTerm => ({
     word,
-    isPrefix: index === words.length - 1,
+    isPrefix: index === words.length - 1 && [...word].length >= shortestPrefix,
     corrections: corrections.get(word) ?? [],
   }))
 }
@@ -93,13 +99,10 @@ export const exactQueryText = (term: QueryTerm) =>
   term.isPrefix ? `(${term.word} | ${term.word}:*)` : term.word
 
 /**
- * The `to_tsquery` text of the whole query: every term must match, exactly or through one of
- * its corrections. Words are letters and digits only (`queryWords`), so nothing in them is an
- * operator.
+ * A term's `to_tsquery` text: its exact match or one of its corrections. Words are letters and
+ * digits only (`queryWords`), so nothing in them is an operator. The search requires every
+ * term's text to match (`&&`), each read both by the locale's configuration and by `simple`
+ * (so that a stop word, such as `off`, is still a word that must be there).
  */
-export function fullQueryText(terms: readonly QueryTerm[]): string {
-  return terms
-    .map((term) => [exactQueryText(term), ...term.corrections].join(' | '))
-    .map((alternatives) => `(${alternatives})`)
-    .join(' & ')
-}
+export const termQueryText = (term: QueryTerm) =>
+  [exactQueryText(term), ...term.corrections].join(' | ')
