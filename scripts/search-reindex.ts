@@ -9,6 +9,8 @@ import { loadEnvironment, provideDatabase, provideSecret } from './lib/environme
 import { refusePrompts } from './lib/refusePrompts.mjs'
 import { startupWatchdog, whileLoading } from './lib/startupWatchdog'
 
+// As `npm run migrate`: the schema is the migrations', never pushed from here.
+Object.assign(process.env, { NODE_ENV: 'production' })
 refusePrompts()
 const started = startupWatchdog('npm run search:reindex')
 loadEnvironment(false)

@@ -3,8 +3,8 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
+  uniqueIndex,
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { sql } from '@payloadcms/db-postgres'
@@ -46,10 +46,13 @@ export const searchTables: PostgresSchemaHook = ({ schema }) => ({
         vector: tsvector('vector').notNull(),
       },
       (table) => [
-        primaryKey({
-          name: `${searchEntriesTable}_pkey`,
-          columns: [table.collection, table.locale, table.docId],
-        }),
+        // A unique index, not a composite primary key: drizzle-kit's push fails to read one
+        // back from an existing database ("there is no parameter $1"), measured.
+        uniqueIndex(`${searchEntriesTable}_document_idx`).on(
+          table.collection,
+          table.locale,
+          table.docId,
+        ),
         index(`${searchEntriesTable}_vector_idx`).using('gin', table.vector),
       ],
     ),
@@ -60,7 +63,7 @@ export const searchTables: PostgresSchemaHook = ({ schema }) => ({
         word: varchar('word', { length: 64 }).notNull(),
       },
       (table) => [
-        primaryKey({ name: `${searchWordsTable}_pkey`, columns: [table.locale, table.word] }),
+        uniqueIndex(`${searchWordsTable}_word_idx`).on(table.locale, table.word),
         index(`${searchWordsTable}_word_trgm_idx`).using('gist', sql`${table.word} gist_trgm_ops`),
       ],
     ),

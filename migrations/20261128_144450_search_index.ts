@@ -18,17 +18,17 @@ export async function up({ db, payload }: MigrateUpArgs): Promise<void> {
   	"title" text,
   	"description" text,
   	"body" text,
-  	"vector" "tsvector" NOT NULL,
-  	CONSTRAINT "search_entries_pkey" PRIMARY KEY("collection","locale","doc_id")
+  	"vector" "tsvector" NOT NULL
   );
   
   CREATE TABLE "search_words" (
   	"locale" varchar(35) NOT NULL,
-  	"word" varchar(64) NOT NULL,
-  	CONSTRAINT "search_words_pkey" PRIMARY KEY("locale","word")
+  	"word" varchar(64) NOT NULL
   );
   
+  CREATE UNIQUE INDEX "search_entries_document_idx" ON "search_entries" USING btree ("collection","locale","doc_id");
   CREATE INDEX "search_entries_vector_idx" ON "search_entries" USING gin ("vector");
+  CREATE UNIQUE INDEX "search_words_word_idx" ON "search_words" USING btree ("locale","word");
   CREATE INDEX "search_words_word_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);`)
   await rebuildSearchIndex({
     db: db as unknown as TransactionDb,
