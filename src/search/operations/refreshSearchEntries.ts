@@ -54,21 +54,27 @@ export async function refreshSearchEntries(args: {
   )
   await db.execute(sql`DELETE FROM ${entries} e WHERE e.collection = ${name}
     AND ${onlyIds('e.doc_id')}`)
-  await db.execute(sql`INSERT INTO ${entries} (collection, doc_id, locale, title, description, body, vector)
-    SELECT ${name}, d.id, loc.code, t.title, t.description, t.body,
-      setweight(to_tsvector(loc.config, coalesce(t.title, '')), 'A')
-        || setweight(to_tsvector(loc.config, coalesce(t.description, '')), 'B')
-        || setweight(to_tsvector(loc.config, coalesce(t.body, '')), 'C')
-        || setweight(to_tsvector('simple', coalesce(t.title, '')), 'A')
-        || setweight(to_tsvector('simple', coalesce(t.description, '')), 'B')
-        || setweight(to_tsvector('simple', coalesce(t.body, '')), 'C')
-    FROM ${table} d
-    CROSS JOIN (VALUES ${localeRows}) AS loc(code, config)
-    LEFT JOIN ${localesTable} own ON own._parent_id = d.id AND own._locale::text = loc.code
-    LEFT JOIN ${localesTable} fb ON fb._parent_id = d.id AND fb._locale::text = ${locales[0]}
-    CROSS JOIN LATERAL (SELECT ${filled(title)} AS title, ${filled(description)} AS description,
-      ${bodyText} AS body) t
-    WHERE ${onlyIds('d.id')} AND (own._parent_id IS NOT NULL OR fb._parent_id IS NOT NULL)`)
+  // Stemmed, then as written; a position left empty between the two (a lexeme put there and
+  // taken out), so that the last word of one and the first of the other are no phrase.
+  const both = (text: string, weight: string) =>
+    `ts_delete(setweight(to_tsvector(t.config, coalesce(${text}, '')), '${weight}')
+      || ''' '':1'::tsvector
+      || setweight(to_tsvector('simple', coalesce(${text}, '')), '${weight}'), ' '::text)`
+  await db.execute(sql`INSERT INTO ${entries} (collection, doc_id, locale, title, description, body,
+      vector, title_vector, head_vector, is_public)
+    SELECT ${name}, t.id, t.code, t.title, t.description, t.body,
+      ${sql.raw(`${both('t.title', 'A')} || ${both('t.description', 'B')} || ${both('t.body', 'C')}`)},
+      ${sql.raw(both('t.title', 'A'))},
+      ${sql.raw(`${both('t.title', 'A')} || ${both('t.description', 'B')}`)},
+      t.is_public
+    FROM (SELECT ${table}.id, loc.code, loc.config, ${sql.raw(target.publicCondition)} AS is_public,
+        ${filled(title)} AS title, ${filled(description)} AS description, ${bodyText} AS body
+      FROM ${table}
+      CROSS JOIN (VALUES ${localeRows}) AS loc(code, config)
+      LEFT JOIN ${localesTable} own ON own._parent_id = ${table}.id AND own._locale::text = loc.code
+      LEFT JOIN ${localesTable} fb ON fb._parent_id = ${table}.id AND fb._locale::text = ${locales[0]}
+      WHERE ${onlyIds(`${target.table}.id`)}
+        AND (own._parent_id IS NOT NULL OR fb._parent_id IS NOT NULL)) AS t`)
   // Sorted, so that two writes adding the same new words wait for each other, never deadlock.
   await db.execute(sql`INSERT INTO ${sql.raw(searchWordsTable)} (locale, word)
     SELECT DISTINCT e.locale, w.lexeme

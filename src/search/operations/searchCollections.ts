@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import { presentImage } from '@/media/image'
 import { findImages } from '@/media/operations/findImages'
@@ -7,7 +8,14 @@ import { containsPattern } from '../containsPattern'
 import { searchTargets, type SearchTargetName } from '../searchTargets'
 import { searchEntriesTable } from '../schema/searchTables'
 import { findCorrections } from './findCorrections'
-import { exactQueryText, queryTerms, queryWords, termQueryText } from '../query/queryWords'
+import {
+  exactQueryText,
+  queryTerms,
+  queryWords,
+  termQueryText,
+  type QueryTerm,
+} from '../query/queryWords'
+import { rankTiers, type RankTier } from '../query/rankTiers'
 import { textSearchConfig } from '../query/textSearchConfig'
 import { highlightStart, highlightStop } from '../query/highlight'
 import { presentHighlight, type SearchHighlight } from '../query/presentHighlight'
@@ -16,6 +24,9 @@ import { localizedText, type TextLocale } from '@/db/localizedText'
 
 /** Records per collection, at most: search answers a handful, not pages. */
 export const resultsPerCollection = 5
+
+/** Matches counted per collection, at most (as Meilisearch's `maxTotalHits`): "1000" is "1000 or more". */
+export const countedMatches = 1000
 
 /** One hit: the collection it came from, its fields named for the caller's API, where it matched. */
 export type SearchHit = {
@@ -27,15 +38,14 @@ export type SearchHit = {
 /** The hits of one page, and how many documents each searched collection has that match. */
 export type SearchAnswer = { hits: SearchHit[]; counts: Partial<Record<SearchTargetName, number>> }
 
-/** A hit as the statement returns it, before its highlight and image are presented. */
-type HitRow = {
-  record: Record<string, unknown>
-  isPartial: boolean
-  field: number
-  title: string | null
-  snippet: string | null
-  matchTitle: string | null
-  matchDescription: string | null
+/** What the statements of one search share: its parameters and text search queries. */
+type Search = {
+  pool: Pool
+  query: string
+  terms: QueryTerm[]
+  canSeeUnpublished: boolean
+  naming: 'payload' | 'v1'
+  read: TextLocale
 }
 
 const marks = `StartSel="${highlightStart}", StopSel="${highlightStop}"`
@@ -44,17 +54,19 @@ const snippetHeadline = `MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimi
 
 /**
  * The documents of each target collection that match `query`, best first, five a page
- * (`page`, from 1), with the number that match per collection, in one round trip after the
- * typos' corrections are looked up. The rules (docs/search.md):
+ * (`page`, from 1), with how many match per collection (up to `countedMatches`). The rules
+ * (docs/search.md, `rankTiers`):
  * - every word of the query must match, in any order, in the title, description or body (word
- *   forms through the locale's stemming, stop words too; the last word also as a prefix; one typo in a word of
- *   5 letters, two from 9, against the locale's word list); a partial match of the whole query
- *   in the title or description (`%`, `_` and `\` literal) also finds a document;
- * - order: word matches before partial ones, fewer typos, the field (title, description, body),
- *   the exact phrase, closeness (`ts_rank_cd`), then newest.
+ *   forms through the locale's stemming, stop words too; the last word from two letters also as
+ *   a prefix; one typo in a word of 5 letters, two from 9, against the locale's word list); a
+ *   partial match of the whole query in the title or description (`%`, `_` and `\` literal)
+ *   also finds a document, ranked below;
+ * - order: fewer typos, the field (title, description, body), the exact phrase, then newest.
+ * The tiers are walked in that order until the page is full, each an index scan (GIN) of the
+ * search entries, so that a word in half the documents costs no ranking of half the documents.
  * Callers without the editor role find only what is public: published articles and pages,
- * active products. The text matched and answered is the one shown in `read`'s locale: its
- * own, or where it has none the default locale's. Each hit carries its image and highlight.
+ * active products. The text matched and answered is the one shown in `read`'s locale: its own,
+ * or where it has none the default locale's. Each hit carries its image and highlight.
  */
 export async function searchCollections(args: {
   payload: Payload
@@ -70,139 +82,222 @@ export async function searchCollections(args: {
   page?: number
 }): Promise<SearchAnswer> {
   if (!args.targets.length) return { hits: [], counts: {} }
-  const { read } = args
   const pool = postgres(args.payload).pool
   const words = queryWords(args.query)
-  const terms = queryTerms(words, await findCorrections({ pool, words, locale: read.locale }))
-  const { text: statement, params } = searchStatement({ ...args, terms })
-  const { rows } = await pool.query<{ target: SearchTargetName; total: number; hits: HitRow[] }>(
-    statement,
-    params,
+  const corrections = await findCorrections({ pool, words, locale: args.read.locale })
+  const search: Search = { ...args, pool, terms: queryTerms(words, corrections) }
+  const offset = Math.max(0, (args.page ?? 1) - 1) * resultsPerCollection
+  const answers = await Promise.all(
+    args.targets.map(async (target) => {
+      const [page, count] = await Promise.all([
+        rankedPage(search, target, offset),
+        countMatches(search, target),
+      ])
+      return { target, count, hits: await presentPage(search, target, page) }
+    }),
   )
-  const hits: SearchHit[] = rows.flatMap((row) =>
-    row.hits.map((hit) => ({
-      target: row.target,
-      record: hit.record,
-      highlight: presentHighlight({ ...hit, query: args.query }),
-    })),
-  )
+  const hits = answers.flatMap((answer) => answer.hits)
   // The hits' images in one more query, as the API shows them.
   const images = await findImages(
     postgres(args.payload).drizzle as unknown as TransactionDb,
     hits.map((hit) => hit.record.image as number),
-    read,
+    args.read,
   )
   for (const hit of hits) {
     const row = images.get(hit.record.image as number)
     hit.record.image = row ? presentImage(row, args.serverUrl) : null
   }
-  return { hits, counts: Object.fromEntries(rows.map((row) => [row.target, row.total])) }
+  return {
+    hits,
+    counts: Object.fromEntries(answers.map((answer) => [answer.target, answer.count])),
+  }
 }
 
-/** The statement of `searchCollections` and its parameters. */
-export function searchStatement(args: {
-  query: string
-  terms: ReturnType<typeof queryTerms>
-  targets: readonly SearchTargetName[]
-  canSeeUnpublished: boolean
-  naming: 'payload' | 'v1'
-  read: TextLocale
-  page?: number
-}): { text: string; params: unknown[] } {
-  const { read, terms } = args
-  const params: unknown[] = []
-  const bind = (value: unknown) => `$${params.push(value)}`
-  const hasFallback = read.fallbackLocale !== undefined && read.fallbackLocale !== read.locale
-  const pattern = bind(containsPattern(args.query))
-  const locale = bind(read.locale)
-  const fallbackLocale = hasFallback ? bind(read.fallbackLocale) : undefined
-  // The locale again for the search entries' `varchar` (the one above is compared to an enum).
-  const entryLocale = bind(read.locale)
-  const bindLocale = (value: unknown) => (value === read.locale ? locale : fallbackLocale!)
-  const config = `${bind(textSearchConfig(read.locale))}::regconfig`
-  const titleOptions = bind(titleHeadline)
-  const snippetOptions = bind(snippetHeadline)
-  const offset = Math.max(0, (args.page ?? 1) - 1) * resultsPerCollection
+/** Statement parameters, bound in order. */
+class Parameters {
+  readonly values: unknown[] = []
+  bind = (value: unknown) => `$${this.values.push(value)}`
+}
+
+/** The text search queries of a search as SQL (`exact`, `typos`, `phrase`), over `params`. */
+function textQueries(search: Search, params: Parameters) {
+  const config = `${params.bind(textSearchConfig(search.read.locale))}::regconfig`
   // Each term read by the locale's configuration (word forms) and by `simple` (stop words).
   const readBoth = (text: string) =>
     `(to_tsquery(${config}, ${text}) || to_tsquery('simple', ${text}))`
-  const termTexts = terms.length ? bind(terms.map(termQueryText)) : ''
-  const allTerms = terms.length
-    ? terms.map((_, index) => readBoth(`(${termTexts}::text[])[${index + 1}]`)).join(' && ')
-    : `''::tsquery`
-  const exactTexts = bind(terms.map(exactQueryText))
-  const words = `WITH q AS (SELECT ${allTerms} AS query,
-      ARRAY(SELECT ${readBoth('t')} FROM unnest(${exactTexts}::text[]) t) AS exact,
-      phraseto_tsquery(${config}, ${bind(terms.map((term) => term.word).join(' '))}) AS phrase)`
-  const parts = args.targets.map((name) => {
-    const target = searchTargets[name]
-    const table = target.table
-    const locales = `${table}_locales`
-    const text = localizedText({
-      localesTable: locales,
-      parent: table,
-      alias: 'txt',
-      read,
-      bind: bindLocale,
-    })
-    const column = (expression: string) =>
-      target.localizedColumns.includes(expression)
-        ? text.column({ name: expression, isText: true })
-        : /^\w+$/.test(expression)
-          ? `${table}.${expression}`
-          : expression
-    const matches = (alias: string) =>
-      target.matchColumns.map((c) => `${alias}.${c} ILIKE ${pattern} ESCAPE '\\'`).join(' OR ')
-    // A partial match in the text shown in the locale: its own, and with a fallback the
-    // default locale's where it has none (each side an index scan of the trigram indexes).
-    const ownMatches = `SELECT l._parent_id FROM ${locales} l WHERE l._locale = ${locale} AND (${matches('l')})`
-    const filledMatches = hasFallback
-      ? ` UNION SELECT f._parent_id FROM ${locales} f LEFT JOIN ${locales} l
-          ON l._parent_id = f._parent_id AND l._locale = ${locale}
-          WHERE f._locale = ${fallbackLocale} AND (${target.matchColumns
-            .map((c) => `(coalesce(l.${c}, '') = '' AND f.${c} ILIKE ${pattern} ESCAPE '\\')`)
-            .join(' OR ')})`
-      : ''
-    const visibility = args.canSeeUnpublished ? '' : ` AND ${target.publicCondition}`
-    const record = [
-      ...target.fields.map(
-        (f) => `'${args.naming === 'v1' ? f.v1Name : f.name}', ${column(f.column)}`,
-      ),
-      `'image', ${target.imageId}`,
-    ].join(', ')
-    return `(WITH words AS MATERIALIZED (
-        SELECT e.doc_id, e.vector FROM ${searchEntriesTable} e, q
-        WHERE e.vector @@ q.query AND e.collection = '${name}' AND e.locale = ${entryLocale}),
-      partial AS (${ownMatches}${filledMatches}),
-      found AS (SELECT ${table}.id, w.vector, w.doc_id IS NULL AS is_partial
-        FROM (SELECT doc_id AS id FROM words UNION SELECT _parent_id FROM partial) c
-        JOIN ${table} ON ${table}.id = c.id
-        LEFT JOIN words w ON w.doc_id = c.id
-        WHERE true${visibility}),
-      ranked AS (SELECT f.id, f.is_partial,
-          CASE WHEN f.is_partial THEN 0 ELSE (SELECT count(*) FROM unnest(q.exact) x
-            WHERE numnode(x) > 0 AND NOT f.vector @@ x) END AS typos,
-          CASE WHEN f.is_partial THEN 3 WHEN ts_filter(f.vector, '{a}') @@ q.query THEN 0
-            WHEN ts_filter(f.vector, '{a,b}') @@ q.query THEN 1 ELSE 2 END AS field,
-          NOT f.is_partial AND numnode(q.phrase) > 1 AND f.vector @@ q.phrase AS is_phrase,
-          CASE WHEN f.is_partial THEN 0
-            ELSE ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', f.vector, q.query) END AS closeness
-        FROM found f, q),
-      page AS (SELECT r.*, row_number() OVER (ORDER BY r.is_partial, r.typos, r.field,
-          r.is_phrase DESC, r.closeness DESC, r.id DESC) AS position
-        FROM ranked r ORDER BY position LIMIT ${resultsPerCollection} OFFSET ${offset})
-      SELECT '${name}' AS target, (SELECT count(*) FROM ranked)::int AS total,
-        coalesce((SELECT json_agg(json_build_object(
-            'record', json_build_object(${record}),
-            'isPartial', p.is_partial, 'field', p.field,
-            'title', ts_headline(${config}, e.title, q.query, ${titleOptions}),
-            'snippet', ts_headline(${config}, concat_ws(' … ', nullif(e.description, ''),
-              nullif(e.body, '')), q.query, ${snippetOptions}),
-            'matchTitle', e.title, 'matchDescription', e.description) ORDER BY p.position)
-          FROM page p JOIN ${table} ON ${table}.id = p.id ${text.joins}
-          LEFT JOIN ${searchEntriesTable} e ON e.collection = '${name}'
-            AND e.locale = ${entryLocale} AND e.doc_id = p.id
-          CROSS JOIN q), '[]'::json) AS hits)`
+  const every = (texts: string[]) => {
+    const array = params.bind(texts)
+    return texts.map((_, index) => readBoth(`(${array}::text[])[${index + 1}]`)).join(' && ')
+  }
+  return {
+    config,
+    exact: () => every(search.terms.map(exactQueryText)),
+    typos: () => every(search.terms.map(termQueryText)),
+    // The words one after the other (stop words leave a gap), and every word there.
+    phrase: () =>
+      `phraseto_tsquery(${config}, ${params.bind(search.terms.map((term) => term.word).join(' '))})
+        && ${every(search.terms.map(exactQueryText))}`,
+  }
+}
+
+/** The partial matches of the whole query in `target`'s title or description, as ids (SQL). */
+function partialMatches(search: Search, target: SearchTargetName, params: Parameters) {
+  const { read } = search
+  const { table, matchColumns } = searchTargets[target]
+  const locales = `${table}_locales`
+  const pattern = params.bind(containsPattern(search.query))
+  const locale = params.bind(read.locale)
+  const matches = (alias: string) =>
+    matchColumns.map((c) => `${alias}.${c} ILIKE ${pattern} ESCAPE '\\'`).join(' OR ')
+  // The text shown in the locale: its own, and with a fallback the default locale's where it
+  // has none (each side an index scan of the trigram indexes of the locales table).
+  const own = `SELECT l._parent_id FROM ${locales} l WHERE l._locale = ${locale} AND (${matches('l')})`
+  if (read.fallbackLocale === undefined || read.fallbackLocale === read.locale) return own
+  return `${own} UNION SELECT f._parent_id FROM ${locales} f LEFT JOIN ${locales} l
+    ON l._parent_id = f._parent_id AND l._locale = ${locale}
+    WHERE f._locale = ${params.bind(read.fallbackLocale)} AND (${matchColumns
+      .map((c) => `(coalesce(l.${c}, '') = '' AND f.${c} ILIKE ${pattern} ESCAPE '\\')`)
+      .join(' OR ')})`
+}
+
+/** The ids one tier finds in `target`, newest first, leaving out `seen`, at most `limit`. */
+async function tierIds(args: {
+  search: Search
+  target: SearchTargetName
+  tier: RankTier
+  seen: number[]
+  limit: number
+}): Promise<number[]> {
+  const { search, target, tier } = args
+  const params = new Parameters()
+  const seen = params.bind(args.seen)
+  let statement: string
+  if (tier.kind === 'partial') {
+    const { table, publicCondition } = searchTargets[target]
+    const visibility = search.canSeeUnpublished ? '' : ` AND ${publicCondition}`
+    statement = `SELECT ${table}.id FROM ${table}
+      WHERE ${table}.id IN (${partialMatches(search, target, params)})${visibility}
+        AND NOT ${table}.id = ANY(${seen}::integer[])
+      ORDER BY ${table}.id DESC LIMIT ${args.limit}`
+  } else {
+    const queries = textQueries(search, params)
+    statement = `SELECT e.doc_id AS id FROM ${searchEntriesTable} e
+      WHERE e.${tier.vector} @@ (${queries[tier.match]()})
+        AND e.collection = '${target}' AND e.locale = ${params.bind(search.read.locale)}
+        ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
+        AND NOT e.doc_id = ANY(${seen}::integer[])
+      ORDER BY e.doc_id DESC LIMIT ${args.limit}`
+  }
+  const { rows } = await search.pool.query<{ id: number }>(statement, params.values)
+  return rows.map((row) => row.id)
+}
+
+/** The page of `target`'s hits at `offset`: ids with the tier that found each. */
+async function rankedPage(search: Search, target: SearchTargetName, offset: number) {
+  const wanted = offset + resultsPerCollection
+  const found: { id: number; tier: RankTier }[] = []
+  for (const tier of rankTiers(search.terms)) {
+    if (found.length >= wanted) break
+    const seen = found.map((hit) => hit.id)
+    const ids = await tierIds({ search, target, tier, seen, limit: wanted - found.length })
+    for (const id of ids) found.push({ id, tier })
+  }
+  return found.slice(offset, wanted)
+}
+
+/** How many documents of `target` match (words or partial), up to `countedMatches`. */
+async function countMatches(search: Search, target: SearchTargetName): Promise<number> {
+  const params = new Parameters()
+  const { table, publicCondition } = searchTargets[target]
+  const visibility = search.canSeeUnpublished ? '' : ` AND ${publicCondition}`
+  const partial = `SELECT id FROM (SELECT ${table}.id FROM ${table}
+      WHERE ${table}.id IN (${partialMatches(search, target, params)})${visibility}
+      LIMIT ${countedMatches}) AS partial`
+  const words = search.terms.length
+    ? `SELECT doc_id FROM (SELECT e.doc_id FROM ${searchEntriesTable} e
+        WHERE e.vector @@ (${textQueries(search, params).typos()}) AND e.collection = '${target}'
+          AND e.locale = ${params.bind(search.read.locale)}
+          ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
+        LIMIT ${countedMatches}) AS words UNION `
+    : ''
+  const { rows } = await search.pool.query<{ count: number }>(
+    `SELECT least(count(*), ${countedMatches})::integer AS count FROM (${words}${partial}) AS found`,
+    params.values,
+  )
+  return rows[0]?.count ?? 0
+}
+
+/** The records of a page of `target`'s hits, in its order, with their highlights. */
+async function presentPage(
+  search: Search,
+  target: SearchTargetName,
+  page: { id: number; tier: RankTier }[],
+): Promise<SearchHit[]> {
+  if (!page.length) return []
+  const { read } = search
+  const params = new Parameters()
+  const spec = searchTargets[target]
+  const table = spec.table
+  const queries = textQueries(search, params)
+  const locale = params.bind(read.locale)
+  const fallback =
+    read.fallbackLocale !== undefined && read.fallbackLocale !== read.locale
+      ? params.bind(read.fallbackLocale)
+      : undefined
+  const text = localizedText({
+    localesTable: `${table}_locales`,
+    parent: table,
+    alias: 'txt',
+    read,
+    bind: (value) => (value === read.locale ? locale : fallback!),
   })
-  return { text: `${words} SELECT * FROM (${parts.join(' UNION ALL ')}) AS found`, params }
+  const column = (expression: string) =>
+    spec.localizedColumns.includes(expression)
+      ? text.column({ name: expression, isText: true })
+      : /^\w+$/.test(expression)
+        ? `${table}.${expression}`
+        : expression
+  const record = [
+    ...spec.fields.map(
+      (f) => `'${search.naming === 'v1' ? f.v1Name : f.name}', ${column(f.column)}`,
+    ),
+    `'image', ${spec.imageId}`,
+  ].join(', ')
+  const query = search.terms.length ? `(${queries.typos()})` : `''::tsquery`
+  const { rows } = await search.pool.query<{
+    id: number
+    record: Record<string, unknown>
+    title: string | null
+    snippet: string | null
+    matchTitle: string | null
+    matchDescription: string | null
+  }>(
+    `SELECT ${table}.id, json_build_object(${record}) AS record,
+        ts_headline(${queries.config}, e.title, ${query}, ${params.bind(titleHeadline)}) AS title,
+        ts_headline(${queries.config}, concat_ws(' … ', nullif(e.description, ''),
+          nullif(e.body, '')), ${query}, ${params.bind(snippetHeadline)}) AS snippet,
+        e.title AS "matchTitle", e.description AS "matchDescription"
+      FROM ${table} ${text.joins}
+      LEFT JOIN ${searchEntriesTable} e ON e.collection = '${target}'
+        AND e.locale = ${params.bind(read.locale)} AND e.doc_id = ${table}.id
+      WHERE ${table}.id = ANY(${params.bind(page.map((hit) => hit.id))}::integer[])`,
+    params.values,
+  )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return page.flatMap(({ id, tier }) => {
+    const row = byId.get(id)
+    if (!row) return []
+    return [
+      {
+        target,
+        record: row.record,
+        highlight: presentHighlight({
+          ...row,
+          query: search.query,
+          isPartial: tier.kind === 'partial',
+          field: tier.kind === 'partial' ? 0 : tier.field,
+        }),
+      },
+    ]
+  })
 }

@@ -1,4 +1,5 @@
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -21,9 +22,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 /**
  * Declares the search index in Payload's schema, so that schema push and migrations create it:
  * - `search_entries`: one row per searched document and locale, with the text a read in that
- *   locale shows (its own, the default locale's where it has none), and its `tsvector`: the title
- *   weighted A, the description (an article's excerpt) B, the body C, stemmed by the locale's
- *   configuration (`textSearchConfig`);
+ *   locale shows (its own, the default locale's where it has none), its `tsvector`s (the title
+ *   weighted A, the description, an article's excerpt, B, the body C; stemmed by the locale's
+ *   configuration, `textSearchConfig`, and as written) of the whole text, of the title and of the
+ *   title with the description, each with its GIN index, and whether outsiders may find it;
  * - `search_words`: every word of that text (4 letters or more) per locale, with a trigram GiST
  *   index, where the words a typo may stand for are found (nearest first, `<->`).
  */
@@ -43,7 +45,13 @@ export const searchTables: PostgresSchemaHook = ({ schema }) => ({
         description: text('description'),
         /** The plain text of an article's or page's rich text. */
         body: text('body'),
+        /** Title, description and body: what a document is found by. */
         vector: tsvector('vector').notNull(),
+        /** The title alone, and the title with the description: where it matched, by index. */
+        titleVector: tsvector('title_vector').notNull(),
+        headVector: tsvector('head_vector').notNull(),
+        /** Whether callers without the editor role may find it (the target's public condition). */
+        isPublic: boolean('is_public').notNull(),
       },
       (table) => [
         // A unique index, not a composite primary key: drizzle-kit's push fails to read one
@@ -54,6 +62,8 @@ export const searchTables: PostgresSchemaHook = ({ schema }) => ({
           table.docId,
         ),
         index(`${searchEntriesTable}_vector_idx`).using('gin', table.vector),
+        index(`${searchEntriesTable}_title_vector_idx`).using('gin', table.titleVector),
+        index(`${searchEntriesTable}_head_vector_idx`).using('gin', table.headVector),
       ],
     ),
     [searchWordsTable]: pgTable(

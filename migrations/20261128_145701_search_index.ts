@@ -18,7 +18,10 @@ export async function up({ db, payload }: MigrateUpArgs): Promise<void> {
   	"title" text,
   	"description" text,
   	"body" text,
-  	"vector" "tsvector" NOT NULL
+  	"vector" "tsvector" NOT NULL,
+  	"title_vector" "tsvector" NOT NULL,
+  	"head_vector" "tsvector" NOT NULL,
+  	"is_public" boolean NOT NULL
   );
   
   CREATE TABLE "search_words" (
@@ -28,6 +31,8 @@ export async function up({ db, payload }: MigrateUpArgs): Promise<void> {
   
   CREATE UNIQUE INDEX "search_entries_document_idx" ON "search_entries" USING btree ("collection","locale","doc_id");
   CREATE INDEX "search_entries_vector_idx" ON "search_entries" USING gin ("vector");
+  CREATE INDEX "search_entries_title_vector_idx" ON "search_entries" USING gin ("title_vector");
+  CREATE INDEX "search_entries_head_vector_idx" ON "search_entries" USING gin ("head_vector");
   CREATE UNIQUE INDEX "search_words_word_idx" ON "search_words" USING btree ("locale","word");
   CREATE INDEX "search_words_word_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);`)
   await rebuildSearchIndex({
