@@ -89,11 +89,8 @@ export async function searchCollections(args: {
   const offset = Math.max(0, (args.page ?? 1) - 1) * resultsPerCollection
   const answers = await Promise.all(
     args.targets.map(async (target) => {
-      const [page, count] = await Promise.all([
-        rankedPage(search, target, offset),
-        countMatches(search, target),
-      ])
-      return { target, count, hits: await presentPage(search, target, page) }
+      const { page, total } = await rankedPage(search, target, offset)
+      return { target, count: total, hits: await presentPage(search, target, page) }
     }),
   )
   const hits = answers.flatMap((answer) => answer.hits)
@@ -160,71 +157,66 @@ function partialMatches(search: Search, target: SearchTargetName, params: Parame
       .join(' OR ')})`
 }
 
-/** The ids one tier finds in `target`, newest first, leaving out `seen`, at most `limit`. */
-async function tierIds(args: {
-  search: Search
-  target: SearchTargetName
-  tier: RankTier
-  seen: number[]
-  limit: number
-}): Promise<number[]> {
-  const { search, target, tier } = args
-  const params = new Parameters()
-  const seen = params.bind(args.seen)
-  let statement: string
-  if (tier.kind === 'partial') {
-    const { table, publicCondition } = searchTargets[target]
-    const visibility = search.canSeeUnpublished ? '' : ` AND ${publicCondition}`
-    statement = `SELECT ${table}.id FROM ${table}
-      WHERE ${table}.id IN (${partialMatches(search, target, params)})${visibility}
-        AND NOT ${table}.id = ANY(${seen}::integer[])
-      ORDER BY ${table}.id DESC LIMIT ${args.limit}`
-  } else {
-    const queries = textQueries(search, params)
-    statement = `SELECT e.doc_id AS id FROM ${searchEntriesTable} e
-      WHERE e.${tier.vector} @@ (${queries[tier.match]()})
-        AND e.collection = '${target}' AND e.locale = ${params.bind(search.read.locale)}
-        ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
-        AND NOT e.doc_id = ANY(${seen}::integer[])
-      ORDER BY e.doc_id DESC LIMIT ${args.limit}`
-  }
-  const { rows } = await search.pool.query<{ id: number }>(statement, params.values)
-  return rows.map((row) => row.id)
-}
-
-/** The page of `target`'s hits at `offset`: ids with the tier that found each. */
+/**
+ * The page of `target`'s hits at `offset` (ids with the tier that found each) and how many
+ * match, in one statement: the tiers are a `UNION ALL` under one `LIMIT`, which PostgreSQL reads
+ * in order and stops reading once the page is full; each tier leaves out what an earlier one
+ * found. The count reads at most `countedMatches` of the words' and partial matches.
+ */
 async function rankedPage(search: Search, target: SearchTargetName, offset: number) {
   const wanted = offset + resultsPerCollection
-  const found: { id: number; tier: RankTier }[] = []
-  for (const tier of rankTiers(search.terms)) {
-    if (found.length >= wanted) break
-    const seen = found.map((hit) => hit.id)
-    const ids = await tierIds({ search, target, tier, seen, limit: wanted - found.length })
-    for (const id of ids) found.push({ id, tier })
-  }
-  return found.slice(offset, wanted)
-}
-
-/** How many documents of `target` match (words or partial), up to `countedMatches`. */
-async function countMatches(search: Search, target: SearchTargetName): Promise<number> {
   const params = new Parameters()
   const { table, publicCondition } = searchTargets[target]
+  const queries = search.terms.length ? textQueries(search, params) : undefined
+  // Bound only when the words are searched: a query without words binds no locale here.
+  const entries = !queries
+    ? ''
+    : `e.collection = '${target}' AND e.locale = ${params.bind(search.read.locale)}
+    ${search.canSeeUnpublished ? '' : 'AND e.is_public'}`
+  const tiers = rankTiers(search.terms)
+  const matches = (tier: RankTier) =>
+    tier.kind === 'words' ? `e.${tier.vector} @@ q.${tier.match}` : 'false'
+  const partial = partialMatches(search, target, params)
   const visibility = search.canSeeUnpublished ? '' : ` AND ${publicCondition}`
-  const partial = `SELECT id FROM (SELECT ${table}.id FROM ${table}
-      WHERE ${table}.id IN (${partialMatches(search, target, params)})${visibility}
-      LIMIT ${countedMatches}) AS partial`
-  const words = search.terms.length
-    ? `SELECT doc_id FROM (SELECT e.doc_id FROM ${searchEntriesTable} e
-        WHERE e.vector @@ (${textQueries(search, params).typos()}) AND e.collection = '${target}'
-          AND e.locale = ${params.bind(search.read.locale)}
-          ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
-        LIMIT ${countedMatches}) AS words UNION `
-    : ''
-  const { rows } = await search.pool.query<{ count: number }>(
-    `SELECT least(count(*), ${countedMatches})::integer AS count FROM (${words}${partial}) AS found`,
+  const anyWords = queries
+    ? `EXISTS (SELECT 1 FROM ${searchEntriesTable} e
+      WHERE e.doc_id = ${table}.id AND ${entries} AND e.vector @@ q.typos)`
+    : 'false'
+  const branches = tiers.map((tier, index) => {
+    if (tier.kind === 'partial') {
+      return `(SELECT ${table}.id, ${index} AS tier FROM ${table}, q
+        WHERE ${table}.id IN (${partial})${visibility} AND NOT ${anyWords}
+        ORDER BY ${table}.id DESC LIMIT ${wanted})`
+    }
+    const earlier = tiers.slice(0, index).map(matches)
+    return `(SELECT e.doc_id AS id, ${index} AS tier FROM ${searchEntriesTable} e, q
+      WHERE ${matches(tier)} AND ${entries}
+        ${earlier.length ? `AND NOT (${earlier.join(' OR ')})` : ''}
+      ORDER BY e.doc_id DESC LIMIT ${wanted})`
+  })
+  const counted = `SELECT id FROM (SELECT ${table}.id FROM ${table}
+      WHERE ${table}.id IN (${partial})${visibility} LIMIT ${countedMatches}) AS partial${
+        queries
+          ? ` UNION SELECT id FROM (SELECT e.doc_id AS id FROM ${searchEntriesTable} e, q
+              WHERE e.vector @@ q.typos AND ${entries} LIMIT ${countedMatches}) AS words`
+          : ''
+      }`
+  const q = queries
+    ? `SELECT ${queries.exact()} AS exact, ${queries.typos()} AS typos, ${queries.phrase()} AS phrase`
+    : `SELECT ''::tsquery AS exact, ''::tsquery AS typos, ''::tsquery AS phrase`
+  const { rows } = await search.pool.query<{ total: number; page: { id: number; tier: number }[] }>(
+    `WITH q AS MATERIALIZED (${q}),
+      ranked AS (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted})
+    SELECT (SELECT least(count(*), ${countedMatches})::integer FROM (${counted}) AS found) AS total,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier)) FROM ranked), '[]') AS page
+    FROM q`,
     params.values,
   )
-  return rows[0]?.count ?? 0
+  const row = rows[0]!
+  return {
+    total: row.total,
+    page: row.page.slice(offset).map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
+  }
 }
 
 /** The records of a page of `target`'s hits, in its order, with their highlights. */
