@@ -45,6 +45,10 @@ export async function refreshSearchEntries(args: {
       : sql`${sql.raw(column)} = ANY(string_to_array(${idList}, ',')::integer[])`
   const filled = (column: string) =>
     sql.raw(`CASE WHEN coalesce(own.${column}, '') = '' THEN fb.${column} ELSE own.${column} END`)
+  const isFilled = [title, description]
+    .map((c) => `(coalesce(own.${c}, '') = '' AND coalesce(fb.${c}, '') <> '')`)
+    .concat(body ? [`(own.${body} IS NULL AND fb.${body} IS NOT NULL)`] : [])
+    .join(' OR ')
   const bodyText = body
     ? sql.raw(richTextPlainText(`coalesce(own.${body}, fb.${body})`))
     : sql`NULL::text`
@@ -61,14 +65,15 @@ export async function refreshSearchEntries(args: {
       || ''' '':1'::tsvector
       || setweight(to_tsvector('simple', coalesce(${text}, '')), '${weight}'), ' '::text)`
   await db.execute(sql`INSERT INTO ${entries} (collection, doc_id, locale, title, description, body,
-      vector, title_vector, head_vector, is_public)
+      vector, title_vector, head_vector, is_public, is_filled)
     SELECT ${name}, t.id, t.code, t.title, t.description, t.body,
       ${sql.raw(`${both('t.title', 'A')} || ${both('t.description', 'B')} || ${both('t.body', 'C')}`)},
       ${sql.raw(both('t.title', 'A'))},
       ${sql.raw(`${both('t.title', 'A')} || ${both('t.description', 'B')}`)},
-      t.is_public
+      t.is_public, t.is_filled
     FROM (SELECT ${table}.id, loc.code, loc.config, ${sql.raw(target.publicCondition)} AS is_public,
-        ${filled(title)} AS title, ${filled(description)} AS description, ${bodyText} AS body
+        ${filled(title)} AS title, ${filled(description)} AS description, ${bodyText} AS body,
+        ${sql.raw(isFilled)} AS is_filled
       FROM ${table}
       CROSS JOIN (VALUES ${localeRows}) AS loc(code, config)
       LEFT JOIN ${localesTable} own ON own._parent_id = ${table}.id AND own._locale::text = loc.code

@@ -110,6 +110,13 @@ export async function searchCollections(args: {
   }
 }
 
+/**
+ * Whether a read in `read` shows only the locale's own text (`fallback_locale=none` in another
+ * locale than the default): entries holding some of the default locale's text are then not
+ * searched by their words (their partial matches, on the locale's own text, still are).
+ */
+const isOwnTextOnly = (read: TextLocale) => read.fallbackLocale === undefined
+
 /** Statement parameters, bound in order. */
 class Parameters {
   readonly values: unknown[] = []
@@ -172,7 +179,8 @@ async function rankedPage(search: Search, target: SearchTargetName, offset: numb
   const entries = !queries
     ? ''
     : `e.collection = '${target}' AND e.locale = ${params.bind(search.read.locale)}
-    ${search.canSeeUnpublished ? '' : 'AND e.is_public'}`
+    ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
+    ${isOwnTextOnly(search.read) ? 'AND NOT e.is_filled' : ''}`
   const tiers = rankTiers(search.terms)
   const matches = (tier: RankTier) =>
     tier.kind === 'words' ? `e.${tier.vector} @@ q.${tier.match}` : 'false'

@@ -52,6 +52,8 @@ export const searchTables: PostgresSchemaHook = ({ schema }) => ({
         headVector: tsvector('head_vector').notNull(),
         /** Whether callers without the editor role may find it (the target's public condition). */
         isPublic: boolean('is_public').notNull(),
+        /** Whether some of its text is the default locale's (this locale has none there). */
+        isFilled: boolean('is_filled').notNull(),
       },
       (table) => [
         // A unique index, not a composite primary key: drizzle-kit's push fails to read one

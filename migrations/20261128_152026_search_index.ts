@@ -21,7 +21,8 @@ export async function up({ db, payload }: MigrateUpArgs): Promise<void> {
   	"vector" "tsvector" NOT NULL,
   	"title_vector" "tsvector" NOT NULL,
   	"head_vector" "tsvector" NOT NULL,
-  	"is_public" boolean NOT NULL
+  	"is_public" boolean NOT NULL,
+  	"is_filled" boolean NOT NULL
   );
   
   CREATE TABLE "search_words" (
