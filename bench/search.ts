@@ -58,15 +58,23 @@ const payload = await getPayload({ config })
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
 try {
   // Text made of a few dozen words, so that a word matches some rows, not all.
-  const english = `lamp table chair blanket glass clamp shelf mirror copper enamel mug kettle
+  const english: string[] =
+    `lamp table chair blanket glass clamp shelf mirror copper enamel mug kettle
     wooden linen towel candle teapot bottle steel canvas leather notebook woollen pillow basket
     ceramic bowl plate spoon brass vase rug curtain drawer cabinet stool bench frame clock quartz`.split(
-    /\s+/,
-  )
-  const russian = `лампа стол стул плед стакан зажим полка зеркало медный эмалированная кружка
+      /\s+/,
+    )
+  const russian: string[] =
+    `лампа стол стул плед стакан зажим полка зеркало медный эмалированная кружка
     чайник деревянный льняное полотенце свеча заварочный бутылка стальной холщовая кожаный блокнот
     шерстяной подушка корзина керамическая миска тарелка ложка латунная ваза ковёр занавеска ящик
     шкаф табурет скамья рамка часы кварц`.split(/\s+/)
+  // A thousand made-up words beside them in each language, so that the vocabulary is not forty
+  // words (with forty, PostgreSQL's statistics called any word common and scanned for it).
+  const made = (syllables: string[]) =>
+    syllables.flatMap((a) => syllables.flatMap((b) => syllables.map((c) => a + b + c)))
+  english.push(...made(['ba', 'ko', 'mi', 'ran', 'tel', 'su', 'vor', 'di', 'pe', 'lun']))
+  russian.push(...made(['ба', 'ко', 'ми', 'ран', 'тел', 'су', 'вор', 'ди', 'пе', 'лун']))
   const phrase = (words: string, count: number, seed: string) =>
     `(SELECT string_agg((${words})[1 + ((${seed}) * (k * 7 + 3) + k * k) % array_length(${words}, 1)], ' ')
       FROM generate_series(1, ${count}) AS k)`

@@ -182,22 +182,28 @@ async function rankedPage(search: Search, target: SearchTargetName, offset: numb
     ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
     ${isOwnTextOnly(search.read) ? 'AND NOT e.is_filled' : ''}`
   const tiers = rankTiers(search.terms)
+  // Written into the statement, not read from a CTE: with the values known when the statement
+  // is planned, PostgreSQL estimates how many rows match (a GIN scan for a rare word, the newest
+  // rows for a common one); from a CTE it walked every row for a word found nowhere (measured).
+  // Each bound once, when first used (a parameter no statement uses has no type).
+  const written: Partial<Record<'exact' | 'typos' | 'phrase', string>> = {}
+  const query = (kind: 'exact' | 'typos' | 'phrase') => (written[kind] ??= queries![kind]())
   const matches = (tier: RankTier) =>
-    tier.kind === 'words' ? `e.${tier.vector} @@ q.${tier.match}` : 'false'
+    tier.kind === 'words' && queries ? `e.${tier.vector} @@ (${query(tier.match)})` : 'false'
   const partial = partialMatches(search, target, params)
   const visibility = search.canSeeUnpublished ? '' : ` AND ${publicCondition}`
   const anyWords = queries
     ? `EXISTS (SELECT 1 FROM ${searchEntriesTable} e
-      WHERE e.doc_id = ${table}.id AND ${entries} AND e.vector @@ q.typos)`
+      WHERE e.doc_id = ${table}.id AND ${entries} AND e.vector @@ (${query('typos')}))`
     : 'false'
   const branches = tiers.map((tier, index) => {
     if (tier.kind === 'partial') {
-      return `(SELECT ${table}.id, ${index} AS tier FROM ${table}, q
+      return `(SELECT ${table}.id, ${index} AS tier FROM ${table}
         WHERE ${table}.id IN (${partial})${visibility} AND NOT ${anyWords}
         ORDER BY ${table}.id DESC LIMIT ${wanted})`
     }
     const earlier = tiers.slice(0, index).map(matches)
-    return `(SELECT e.doc_id AS id, ${index} AS tier FROM ${searchEntriesTable} e, q
+    return `(SELECT e.doc_id AS id, ${index} AS tier FROM ${searchEntriesTable} e
       WHERE ${matches(tier)} AND ${entries}
         ${earlier.length ? `AND NOT (${earlier.join(' OR ')})` : ''}
       ORDER BY e.doc_id DESC LIMIT ${wanted})`
@@ -205,19 +211,14 @@ async function rankedPage(search: Search, target: SearchTargetName, offset: numb
   const counted = `SELECT id FROM (SELECT ${table}.id FROM ${table}
       WHERE ${table}.id IN (${partial})${visibility} LIMIT ${countedMatches}) AS partial${
         queries
-          ? ` UNION SELECT id FROM (SELECT e.doc_id AS id FROM ${searchEntriesTable} e, q
-              WHERE e.vector @@ q.typos AND ${entries} LIMIT ${countedMatches}) AS words`
+          ? ` UNION SELECT id FROM (SELECT e.doc_id AS id FROM ${searchEntriesTable} e
+              WHERE e.vector @@ (${query('typos')}) AND ${entries} LIMIT ${countedMatches}) AS words`
           : ''
       }`
-  const q = queries
-    ? `SELECT ${queries.exact()} AS exact, ${queries.typos()} AS typos, ${queries.phrase()} AS phrase`
-    : `SELECT ''::tsquery AS exact, ''::tsquery AS typos, ''::tsquery AS phrase`
   const { rows } = await search.pool.query<{ total: number; page: { id: number; tier: number }[] }>(
-    `WITH q AS MATERIALIZED (${q}),
-      ranked AS (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted})
+    `WITH ranked AS (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted})
     SELECT (SELECT least(count(*), ${countedMatches})::integer FROM (${counted}) AS found) AS total,
-      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier)) FROM ranked), '[]') AS page
-    FROM q`,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier)) FROM ranked), '[]') AS page`,
     params.values,
   )
   const row = rows[0]!
