@@ -45,6 +45,7 @@ const [
   { searchCollections },
   { rebuildSearchIndex, refreshSearchEntries },
   { substringStatement },
+  { closePayload },
 ] = await Promise.all([
   import('@payload-config'),
   import('payload'),
@@ -53,6 +54,7 @@ const [
   import('../src/search/operations/searchCollections'),
   import('../src/search/operations/refreshSearchEntries'),
   import('./lib/substringSearch'),
+  import('../src/db/closePayload'),
 ])
 const payload = await getPayload({ config })
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
@@ -223,7 +225,9 @@ try {
   )
 } finally {
   await pool.end()
-  await payload.db.destroy?.()
+  // Payload's pool closed before the database stops: an idle client told of the stop otherwise
+  // ended the process with an unhandled error after the figures.
+  await closePayload(payload)
   await cluster?.stop()
 }
 process.exit(0)
