@@ -25,6 +25,7 @@ import * as migration_20261127_192943_test_event_addressee from './20261127_1929
 import * as migration_20261127_201154_order_status_reason from './20261127_201154_order_status_reason';
 import * as migration_20261127_224448_checkout_key_own_id from './20261127_224448_checkout_key_own_id';
 import * as migration_20261128_141647_endpoint_backoff_resume from './20261128_141647_endpoint_backoff_resume';
+import * as migration_20261128_152026_search_index from './20261128_152026_search_index';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261128_141647_endpoint_backoff_resume.up,
     down: migration_20261128_141647_endpoint_backoff_resume.down,
-    name: '20261128_141647_endpoint_backoff_resume'
+    name: '20261128_141647_endpoint_backoff_resume',
+  },
+  {
+    up: migration_20261128_152026_search_index.up,
+    down: migration_20261128_152026_search_index.down,
+    name: '20261128_152026_search_index'
   },
 ];

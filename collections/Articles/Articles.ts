@@ -12,6 +12,9 @@ import {
   rememberPublication,
 } from './hooks/announceArticleChange'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
+import { indexForSearch } from '../../hooks/indexForSearch'
+
+const searchIndex = indexForSearch('articles')
 import { articlePreviewUrl } from './admin/articlePreviewUrl'
 import { livePreviewUrl } from './admin/livePreviewUrl'
 import { slugField } from './fields/slugField'
@@ -70,9 +73,9 @@ export const Articles: CollectionConfig = {
     beforeOperation: [draftsForEditorsOnly, lockRowsBeforeUpdate('articles'), rememberPublication],
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments, rememberLocales],
-    afterChange: [announceArticleChange.afterChange],
+    afterChange: [searchIndex.afterChange, announceArticleChange.afterChange],
     afterOperation: [showScheduledPublication('articles')],
-    afterDelete: [announceArticleChange.afterDelete],
+    afterDelete: [searchIndex.afterDelete, announceArticleChange.afterDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300, localized: true },

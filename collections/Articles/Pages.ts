@@ -6,6 +6,9 @@ import { slugField } from './fields/slugField'
 import { livePreviewUrl } from './admin/livePreviewUrl'
 import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
 import { showScheduledPublication } from './hooks/showScheduledPublication'
+import { indexForSearch } from '../../hooks/indexForSearch'
+
+const searchIndex = indexForSearch('pages')
 
 /**
  * Standalone pages of the site (About, Delivery, ...), found by search once published. Like
@@ -42,6 +45,8 @@ export const Pages: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [draftsForEditorsOnly],
+    afterChange: [searchIndex.afterChange],
+    afterDelete: [searchIndex.afterDelete],
     afterOperation: [showScheduledPublication('pages')],
   },
   versions: {

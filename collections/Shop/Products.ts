@@ -12,6 +12,9 @@ import { maxPrice, validatePrice } from '@/shop/validatePrice'
 import { validateStockDelta, validateStockReason } from '@/shop/stockAdjustment'
 import { hasEditorRole } from '@/identity/roles'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
+import { indexForSearch } from '../../hooks/indexForSearch'
+
+const searchIndex = indexForSearch('products')
 
 /** Shown on an existing product's form, not on a new one's (its stock is set directly). */
 const onlyWhenEditing = (
@@ -48,7 +51,8 @@ export const Products: CollectionConfig = {
   hooks: {
     beforeOperation: [lockRowsBeforeUpdate('products')],
     beforeChange: [applyStockChange],
-    afterChange: [announceProductChange, emptyStockChange],
+    afterChange: [searchIndex.afterChange, announceProductChange, emptyStockChange],
+    afterDelete: [searchIndex.afterDelete],
     beforeDelete: [keepOrderedProducts, keepStockHistory],
   },
   fields: [

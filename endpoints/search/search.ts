@@ -9,6 +9,7 @@ import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
 import { requestLocale } from '@/http/requestLocale'
 import { acceptLanguageHeader, localeResponseHeaders } from '@/openapi/common'
+import { countsHeaderValue, searchCountsHeader } from '@/search/hitFields'
 import type { SearchTargetName } from '@/search/searchTargets'
 
 /** The collections behind each `type`; "posts" are the articles. */
@@ -34,16 +35,23 @@ export const searchEndpoint = defineEndpoint({
     operationId: 'search',
     summary: 'Search articles, products and pages',
     description:
-      'Case-insensitive partial match on articles ("posts") `title`/`excerpt`, products ' +
-      '`name`/`description`, pages `title`/`description`; at most five per collection, newest ' +
-      'first. Fewer than two characters find nothing. Without the editor role only published ' +
-      'articles and pages and active products are found. Matches and answers the text in the ' +
-      'locale asked for (`locale`, else `Accept-Language`, else the default).',
+      'Every word of `q`, in any order and its word forms, in articles ("posts") `title`/' +
+      '`excerpt`/body, products `name`/`description`, pages `title`/`description`/content; the ' +
+      'last word also as a prefix; one typo from 5 letters, two from 9; a partial match of the ' +
+      'whole query in a title or description finds too, ranked below. Best first (docs/search.md), ' +
+      'at most five per collection, each with `_highlight`; `counts` says how many match per ' +
+      'collection. Fewer than two characters find nothing. Without the editor role only ' +
+      'published articles and pages and active products are found. Matches and answers the text ' +
+      'in the locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Search'],
     query: searchQuery,
     headers: acceptLanguageHeader,
     responses: {
-      200: { description: 'The hits', schema: searchResult, headers: localeResponseHeaders },
+      200: {
+        description: 'The hits',
+        schema: searchResult,
+        headers: localeResponseHeaders.extend({ 'X-Search-Counts': searchCountsHeader }),
+      },
     },
     errors: ['bad_request'],
   },
@@ -56,7 +64,7 @@ export const searchEndpoint = defineEndpoint({
         headers: locale.headers,
       })
     }
-    const hits = await searchCollections({
+    const { hits, counts } = await searchCollections({
       payload: req.payload,
       query: text,
       targets: targetsByType[query.type] ?? [],
@@ -65,7 +73,20 @@ export const searchEndpoint = defineEndpoint({
       naming: 'payload',
       read: locale.read,
     })
-    const docs = hits.map((hit) => ({ ...hit.record, _collection: collectionName[hit.target] }))
-    return Response.json({ docs, totalDocs: docs.length }, { headers: locale.headers })
+    const docs = hits.map((hit) => ({
+      ...hit.record,
+      _collection: collectionName[hit.target],
+      _highlight: hit.highlight,
+    }))
+    const named = Object.fromEntries(
+      Object.entries(counts).map(([target, count]) => [
+        collectionName[target as SearchTargetName],
+        count,
+      ]),
+    )
+    return Response.json(
+      { docs, totalDocs: docs.length, counts: named },
+      { headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(named) } },
+    )
   },
 })

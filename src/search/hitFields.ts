@@ -41,3 +41,30 @@ export const hitFields = {
 
 /** When an article hit was published (ISO 8601), or null. */
 export const hitPublishedAt = z.iso.datetime().nullable()
+
+/** Where a hit matched (`src/search/query/presentHighlight.ts`), on every hit as `_highlight`. */
+export const hitHighlight = z
+  .object({
+    field: z
+      .enum(['title', 'description', 'body'])
+      .describe('Where the words matched best: the title, the description (excerpt) or the body'),
+    title: z.string().describe('The title as HTML: escaped, the matched words in `<mark>`'),
+    snippet: z
+      .string()
+      .nullable()
+      .describe('A short fragment of the description and body as HTML, matched words in `<mark>`'),
+  })
+  .meta({ id: 'SearchHighlight' })
+
+/** How many documents match, per collection searched (`X-Search-Counts`: `name=count,...`). */
+export const searchCountsHeader = z
+  .string()
+  .describe(
+    'How many documents match per collection searched, `name=count` joined by commas (`posts=12,products=0,pages=1`)',
+  )
+
+/** `counts` as the `X-Search-Counts` header writes them. */
+export const countsHeaderValue = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([name, count]) => `${name}=${count}`)
+    .join(',')

@@ -14,6 +14,11 @@ export type SearchTarget = {
   fields: { name: string; v1Name: string; column: string }[]
   /** The id of the image a hit is shown with (SQL over the table), presented as `image`. */
   imageId: string
+  /**
+   * The localized columns of the word search (`search_entries`): the title, the description,
+   * and the rich text whose plain text is the body (none for products).
+   */
+  text: { title: string; description: string; body?: string }
 }
 
 const field = (name: string, v1Name = name, column = v1Name) => ({ name, v1Name, column })
@@ -30,7 +35,8 @@ const isoTimestamp = (column: string) =>
  * - products: `name` or `description`.
  *
  * Every matched column is written per locale: its text is in `<table>_locales`, one row per
- * article (page, product) and locale.
+ * article (page, product) and locale. The word search (`search_entries`) reads the same title
+ * and description, and the body of articles (`body`) and pages (`content`).
  */
 export const searchTargets = {
   articles: {
@@ -47,6 +53,7 @@ export const searchTargets = {
       field('publishedAt', 'published_at', isoTimestamp('published_at')),
     ],
     imageId: 'cover_id',
+    text: { title: 'title', description: 'excerpt', body: 'body' },
   },
   products: {
     table: 'products',
@@ -63,6 +70,7 @@ export const searchTargets = {
     ],
     imageId: `(SELECT r.media_id FROM products_rels r WHERE r.parent_id = products.id
       AND r.path = 'images' ORDER BY r."order" LIMIT 1)`,
+    text: { title: 'name', description: 'description' },
   },
   pages: {
     table: 'pages',
@@ -77,6 +85,7 @@ export const searchTargets = {
       field('published', 'published', `_status = 'published'`),
     ],
     imageId: 'cover_id',
+    text: { title: 'title', description: 'description', body: 'content' },
   },
 } satisfies Record<string, SearchTarget>
 

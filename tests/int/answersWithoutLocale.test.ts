@@ -210,6 +210,24 @@ async function answersNow(headers: Record<'consumer' | 'editor', Record<string, 
 
 let answers: Record<string, Answer>
 
+/**
+ * An answer as it compares with the recording: a search's without what issue 51 added since
+ * (`_highlight` on each hit, `counts`) and its hits in a fixed order (they are now ranked best
+ * first, not newest first); every other answer as it is, byte for byte.
+ */
+function asBefore(request: string, answer: Answer): Answer {
+  if (!request.includes('/search')) return answer
+  const body = JSON.parse(answer.body) as Record<string, unknown>
+  delete body.counts
+  for (const key of ['docs', 'data']) {
+    const hits = body[key] as Record<string, unknown>[] | undefined
+    if (!hits) continue
+    for (const hit of hits) delete hit._highlight
+    hits.sort((a, b) => `${a._collection}:${a.id}`.localeCompare(`${b._collection}:${b.id}`))
+  }
+  return { ...answer, body: JSON.stringify(body) }
+}
+
 beforeAll(async () => {
   payload = await getTestPayload()
   const headers = {
@@ -225,7 +243,7 @@ describe('answers without a locale', () => {
     const before = JSON.parse(await readFile(recorded, 'utf8')) as Record<string, Answer>
     expect(Object.keys(answers)).toEqual(Object.keys(before))
     for (const [request, answer] of Object.entries(before)) {
-      expect(answers[request], request).toEqual(answer)
+      expect(asBefore(request, answers[request]!), request).toEqual(asBefore(request, answer))
     }
   })
 

@@ -113,6 +113,7 @@ describe('GET /api/search', () => {
       active: true,
       image: null,
       _collection: 'products',
+      _highlight: expect.any(Object),
     })
     expect(response.body.totalDocs).toBe(9)
     expect(pages[0]).toEqual({
@@ -123,6 +124,7 @@ describe('GET /api/search', () => {
       published: true,
       image: null,
       _collection: 'pages',
+      _highlight: expect.any(Object),
     })
     // An article found by its excerpt.
     const byExcerpt = await search('?q=sleeps&type=posts')
@@ -210,6 +212,7 @@ describe('GET /api/v1/search', () => {
       published_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       image: null,
       _collection: 'articles',
+      _highlight: expect.any(Object),
     })
     expect(
       response.body.data.filter((r: { _collection: string }) => r._collection === 'pages'),

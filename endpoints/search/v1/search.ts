@@ -7,6 +7,7 @@ import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
 import { requestLocale } from '@/http/requestLocale'
 import { acceptLanguageHeader, localeResponseHeaders } from '@/openapi/common'
+import { countsHeaderValue, searchCountsHeader } from '@/search/hitFields'
 
 export const searchV1Endpoint = defineEndpoint({
   path: '/v1/search',
@@ -18,13 +19,19 @@ export const searchV1Endpoint = defineEndpoint({
     summary: 'Search (v1)',
     description:
       'As `GET /api/search`, in the v1 envelope and field names, over `collections` ' +
-      '(`articles`, `products`, `pages`; unknown names are ignored). Matches and answers the ' +
+      '(`articles`, `products`, `pages`; unknown names are ignored): five hits per collection, ' +
+      '`page` for the next five; how many match per collection is in `X-Search-Counts` (the ' +
+      'envelope stays `{ data }`). Matches and answers the ' +
       'text in the locale asked for (`locale`, else `Accept-Language`, else the default).',
     tags: ['Search'],
     query: searchV1Query,
     headers: acceptLanguageHeader,
     responses: {
-      200: { description: 'The hits', schema: searchV1Result, headers: localeResponseHeaders },
+      200: {
+        description: 'The hits',
+        schema: searchV1Result,
+        headers: localeResponseHeaders.extend({ 'X-Search-Counts': searchCountsHeader }),
+      },
     },
     errors: ['bad_request'],
   },
@@ -33,7 +40,7 @@ export const searchV1Endpoint = defineEndpoint({
     const locale = requestLocale(req, query)
     const text = query.q?.trim() ?? ''
     if (text.length < 2) return Response.json({ data: [] }, { headers: locale.headers })
-    const hits = await searchCollections({
+    const { hits, counts } = await searchCollections({
       payload: req.payload,
       query: text,
       targets: query.collections,
@@ -41,10 +48,17 @@ export const searchV1Endpoint = defineEndpoint({
       serverUrl: serverUrlOf(req),
       naming: 'v1',
       read: locale.read,
+      page: query.page,
     })
     return Response.json(
-      { data: hits.map((hit) => ({ ...hit.record, _collection: hit.target })) },
-      { headers: locale.headers },
+      {
+        data: hits.map((hit) => ({
+          ...hit.record,
+          _collection: hit.target,
+          _highlight: hit.highlight,
+        })),
+      },
+      { headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(counts) } },
     )
   },
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { localeParams } from '@/http/requestLocale'
-import { hitFields, hitPublishedAt } from '../hitFields'
+import { hitFields, hitHighlight, hitPublishedAt } from '../hitFields'
 
 /** Query of `GET /api/search`. */
 export const searchQuery = z.object({
@@ -17,9 +17,14 @@ export const searchHit = z
       _collection: z.literal('posts'),
       ...hitFields.articles,
       publishedAt: hitPublishedAt,
+      _highlight: hitHighlight,
     }),
-    z.object({ _collection: z.literal('products'), ...hitFields.products }),
-    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
+    z.object({
+      _collection: z.literal('products'),
+      ...hitFields.products,
+      _highlight: hitHighlight,
+    }),
+    z.object({ _collection: z.literal('pages'), ...hitFields.pages, _highlight: hitHighlight }),
   ])
   .meta({ id: 'SearchHit' })
 
@@ -27,4 +32,14 @@ export const searchHit = z
 export const searchResult = z.object({
   docs: z.array(searchHit),
   totalDocs: z.number().int().describe('The number of records in `docs`'),
+  counts: z
+    .object({
+      posts: z.number().int().optional(),
+      products: z.number().int().optional(),
+      pages: z.number().int().optional(),
+    })
+    .optional()
+    .describe(
+      'How many documents match per collection searched (of which `docs` holds the best five); absent when the query is too short to search',
+    ),
 })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 import { localeParams } from '@/http/requestLocale'
-import { hitFields, hitPublishedAt } from '../hitFields'
+import { queryInteger } from '@/http/queryParams'
+import { hitFields, hitHighlight, hitPublishedAt } from '../hitFields'
 import { searchTargets, type SearchTargetName } from '../searchTargets'
 
 /** Query of `GET /api/v1/search`. */
@@ -19,6 +20,9 @@ export const searchV1Query = z.object({
           .filter((name): name is SearchTargetName => Object.hasOwn(searchTargets, name)),
       ),
     ]),
+  page: queryInteger({ min: 1, max: 1000 })
+    .optional()
+    .describe('The page of each collection, five hits a page (default 1)'),
   ...localeParams,
 })
 
@@ -29,9 +33,14 @@ export const searchHitV1 = z
       _collection: z.literal('articles'),
       ...hitFields.articles,
       published_at: hitPublishedAt,
+      _highlight: hitHighlight,
     }),
-    z.object({ _collection: z.literal('products'), ...hitFields.products }),
-    z.object({ _collection: z.literal('pages'), ...hitFields.pages }),
+    z.object({
+      _collection: z.literal('products'),
+      ...hitFields.products,
+      _highlight: hitHighlight,
+    }),
+    z.object({ _collection: z.literal('pages'), ...hitFields.pages, _highlight: hitHighlight }),
   ])
   .meta({ id: 'SearchHitV1' })
 

@@ -1,26 +1,72 @@
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import { presentImage } from '@/media/image'
 import { findImages } from '@/media/operations/findImages'
 
 import { containsPattern } from '../containsPattern'
 import { searchTargets, type SearchTargetName } from '../searchTargets'
+import { searchEntriesTable } from '../schema/searchTables'
+import { findCorrections } from './findCorrections'
+import {
+  exactQueryText,
+  queryTerms,
+  queryWords,
+  termQueryText,
+  type QueryTerm,
+} from '../query/queryWords'
+import { rankTiers, type RankTier } from '../query/rankTiers'
+import { textSearchConfig } from '../query/textSearchConfig'
+import { highlightStart, highlightStop } from '../query/highlight'
+import { presentHighlight, type SearchHighlight } from '../query/presentHighlight'
 import { postgres, type TransactionDb } from '@/db/transaction'
 import { localizedText, type TextLocale } from '@/db/localizedText'
 
 /** Records per collection, at most: search answers a handful, not pages. */
 export const resultsPerCollection = 5
 
-/** One hit: the collection it came from and its fields, named for the caller's API. */
-export type SearchHit = { target: SearchTargetName; record: Record<string, unknown> }
+/** Matches counted per collection, at most (as Meilisearch's `maxTotalHits`): "1000" is "1000 or more". */
+export const countedMatches = 1000
+
+/** One hit: the collection it came from, its fields named for the caller's API, where it matched. */
+export type SearchHit = {
+  target: SearchTargetName
+  record: Record<string, unknown>
+  highlight: SearchHighlight
+}
+
+/** The hits of one page, and how many documents each searched collection has that match. */
+export type SearchAnswer = { hits: SearchHit[]; counts: Partial<Record<SearchTargetName, number>> }
+
+/** What the statements of one search share: its parameters and text search queries. */
+type Search = {
+  pool: Pool
+  query: string
+  terms: QueryTerm[]
+  canSeeUnpublished: boolean
+  naming: 'payload' | 'v1'
+  read: TextLocale
+}
+
+const marks = `StartSel="${highlightStart}", StopSel="${highlightStop}"`
+const titleHeadline = `HighlightAll=true, ${marks}`
+const snippetHeadline = `MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … ", ${marks}`
 
 /**
- * Case-insensitive partial matches of `query` in each target collection, at most five each,
- * newest first, in one round trip (a `UNION ALL` of one indexed query per collection). `%`, `_`
- * and `\` in the query match literally. Callers without the editor role find only what is
- * public: published articles and pages, active products. Each hit carries its image (an
- * article's or page's cover, a product's first image) or `null`. The text matched and answered
- * is the one shown in `read`'s locale: its own, or where it has none the default locale's.
+ * The documents of each target collection that match `query`, best first, five a page
+ * (`page`, from 1), with how many match per collection (up to `countedMatches`). The rules
+ * (docs/search.md, `rankTiers`):
+ * - every word of the query must match, in any order, in the title, description or body (word
+ *   forms through the locale's stemming, stop words too; the last word from two letters also as
+ *   a prefix; one typo in a word of 5 letters, two from 9, against the locale's word list); a
+ *   partial match of the whole query in the title or description (`%`, `_` and `\` literal)
+ *   also finds a document, ranked below;
+ * - order: fewer typos, the field (title, description, body), the exact phrase, then newest.
+ * The tiers are walked in that order until the page is full, each an index scan (GIN) of the
+ * search entries, so that a word in half the documents costs no ranking of half the documents.
+ * Callers without the editor role find only what is public: published articles and pages,
+ * active products. The text matched and answered is the one shown in `read`'s locale: its own,
+ * or where it has none the default locale's. Each hit carries its image and highlight.
  */
 export async function searchCollections(args: {
   payload: Payload
@@ -32,68 +78,227 @@ export async function searchCollections(args: {
   serverUrl: string
   /** The locale matched and answered in, and the one that fills what it lacks. */
   read: TextLocale
-}): Promise<SearchHit[]> {
-  if (!args.targets.length) return []
-  const { read } = args
-  const hasFallback = read.fallbackLocale !== undefined && read.fallbackLocale !== read.locale
-  // $1 the pattern, $2 the locale, $3 the one that fills what it lacks.
-  const params: unknown[] = [containsPattern(args.query), read.locale]
-  if (hasFallback) params.push(read.fallbackLocale)
-  const placeholder = (value: unknown) => (value === read.locale ? '$2' : '$3')
-  const parts = args.targets.map((name) => {
-    const target = searchTargets[name]
-    const table = target.table
-    const locales = `${table}_locales`
-    const text = localizedText({
-      localesTable: locales,
-      parent: table,
-      alias: 'txt',
-      read,
-      bind: placeholder,
-    })
-    const column = (expression: string) =>
-      target.localizedColumns.includes(expression)
-        ? text.column({ name: expression, isText: true })
-        : /^\w+$/.test(expression)
-          ? `${table}.${expression}`
-          : expression
-    const matches = (alias: string) =>
-      target.matchColumns.map((c) => `${alias}.${c} ILIKE $1 ESCAPE '\\'`).join(' OR ')
-    // The text shown in the locale: its own, and with a fallback the default locale's where
-    // it has none (each side an index scan of the trigram indexes of the locales table).
-    const ownMatches = `SELECT l._parent_id FROM ${locales} l WHERE l._locale = $2 AND (${matches('l')})`
-    const filledMatches = hasFallback
-      ? ` UNION SELECT f._parent_id FROM ${locales} f LEFT JOIN ${locales} l
-          ON l._parent_id = f._parent_id AND l._locale = $2
-          WHERE f._locale = $3 AND (${target.matchColumns
-            .map((c) => `(coalesce(l.${c}, '') = '' AND f.${c} ILIKE $1 ESCAPE '\\')`)
-            .join(' OR ')})`
-      : ''
-    const visibility = args.canSeeUnpublished ? '' : ` AND ${target.publicCondition}`
-    const record = [
-      ...target.fields.map(
-        (f) => `'${args.naming === 'v1' ? f.v1Name : f.name}', ${column(f.column)}`,
-      ),
-      `'image', ${target.imageId}`,
-    ].join(', ')
-    return `(SELECT '${name}' AS target, json_build_object(${record}) AS record
-      FROM ${table} ${text.joins}
-      WHERE ${table}.id IN (${ownMatches}${filledMatches})${visibility}
-      ORDER BY ${table}.id DESC LIMIT ${resultsPerCollection})`
-  })
-  const { rows } = await postgres(args.payload).pool.query<SearchHit>(
-    parts.join(' UNION ALL '),
-    params,
+  /** The page of each collection's hits, from 1. */
+  page?: number
+}): Promise<SearchAnswer> {
+  if (!args.targets.length) return { hits: [], counts: {} }
+  const pool = postgres(args.payload).pool
+  const words = queryWords(args.query)
+  const corrections = await findCorrections({ pool, words, locale: args.read.locale })
+  const search: Search = { ...args, pool, terms: queryTerms(words, corrections) }
+  const offset = Math.max(0, (args.page ?? 1) - 1) * resultsPerCollection
+  const answers = await Promise.all(
+    args.targets.map(async (target) => {
+      const { page, total } = await rankedPage(search, target, offset)
+      return { target, count: total, hits: await presentPage(search, target, page) }
+    }),
   )
+  const hits = answers.flatMap((answer) => answer.hits)
   // The hits' images in one more query, as the API shows them.
   const images = await findImages(
     postgres(args.payload).drizzle as unknown as TransactionDb,
-    rows.map((hit) => hit.record.image as number),
-    read,
+    hits.map((hit) => hit.record.image as number),
+    args.read,
   )
-  for (const hit of rows) {
+  for (const hit of hits) {
     const row = images.get(hit.record.image as number)
     hit.record.image = row ? presentImage(row, args.serverUrl) : null
   }
-  return rows
+  return {
+    hits,
+    counts: Object.fromEntries(answers.map((answer) => [answer.target, answer.count])),
+  }
+}
+
+/**
+ * Whether a read in `read` shows only the locale's own text (`fallback_locale=none` in another
+ * locale than the default): entries holding some of the default locale's text are then not
+ * searched by their words (their partial matches, on the locale's own text, still are).
+ */
+const isOwnTextOnly = (read: TextLocale) => read.fallbackLocale === undefined
+
+/** Statement parameters, bound in order. */
+class Parameters {
+  readonly values: unknown[] = []
+  bind = (value: unknown) => `$${this.values.push(value)}`
+}
+
+/** The text search queries of a search as SQL (`exact`, `typos`, `phrase`), over `params`. */
+function textQueries(search: Search, params: Parameters) {
+  const config = `${params.bind(textSearchConfig(search.read.locale))}::regconfig`
+  // Each term read by the locale's configuration (word forms) and by `simple` (stop words).
+  const readBoth = (text: string) =>
+    `(to_tsquery(${config}, ${text}) || to_tsquery('simple', ${text}))`
+  const every = (texts: string[]) => {
+    const array = params.bind(texts)
+    return texts.map((_, index) => readBoth(`(${array}::text[])[${index + 1}]`)).join(' && ')
+  }
+  return {
+    config,
+    exact: () => every(search.terms.map(exactQueryText)),
+    typos: () => every(search.terms.map(termQueryText)),
+    // The words one after the other (stop words leave a gap), and every word there.
+    phrase: () =>
+      `phraseto_tsquery(${config}, ${params.bind(search.terms.map((term) => term.word).join(' '))})
+        && ${every(search.terms.map(exactQueryText))}`,
+  }
+}
+
+/** The partial matches of the whole query in `target`'s title or description, as ids (SQL). */
+function partialMatches(search: Search, target: SearchTargetName, params: Parameters) {
+  const { read } = search
+  const { table, matchColumns } = searchTargets[target]
+  const locales = `${table}_locales`
+  const pattern = params.bind(containsPattern(search.query))
+  const locale = params.bind(read.locale)
+  const matches = (alias: string) =>
+    matchColumns.map((c) => `${alias}.${c} ILIKE ${pattern} ESCAPE '\\'`).join(' OR ')
+  // The text shown in the locale: its own, and with a fallback the default locale's where it
+  // has none (each side an index scan of the trigram indexes of the locales table).
+  const own = `SELECT l._parent_id FROM ${locales} l WHERE l._locale = ${locale} AND (${matches('l')})`
+  if (read.fallbackLocale === undefined || read.fallbackLocale === read.locale) return own
+  return `${own} UNION SELECT f._parent_id FROM ${locales} f LEFT JOIN ${locales} l
+    ON l._parent_id = f._parent_id AND l._locale = ${locale}
+    WHERE f._locale = ${params.bind(read.fallbackLocale)} AND (${matchColumns
+      .map((c) => `(coalesce(l.${c}, '') = '' AND f.${c} ILIKE ${pattern} ESCAPE '\\')`)
+      .join(' OR ')})`
+}
+
+/**
+ * The page of `target`'s hits at `offset` (ids with the tier that found each) and how many
+ * match, in one statement: the tiers are a `UNION ALL` under one `LIMIT`, which PostgreSQL reads
+ * in order and stops reading once the page is full; each tier leaves out what an earlier one
+ * found. The count reads at most `countedMatches` of the words' and partial matches.
+ */
+async function rankedPage(search: Search, target: SearchTargetName, offset: number) {
+  const wanted = offset + resultsPerCollection
+  const params = new Parameters()
+  const { table, publicCondition } = searchTargets[target]
+  const queries = search.terms.length ? textQueries(search, params) : undefined
+  // Bound only when the words are searched: a query without words binds no locale here.
+  const entries = !queries
+    ? ''
+    : `e.collection = '${target}' AND e.locale = ${params.bind(search.read.locale)}
+    ${search.canSeeUnpublished ? '' : 'AND e.is_public'}
+    ${isOwnTextOnly(search.read) ? 'AND NOT e.is_filled' : ''}`
+  const tiers = rankTiers(search.terms)
+  // Written into the statement, not read from a CTE: with the values known when the statement
+  // is planned, PostgreSQL estimates how many rows match (a GIN scan for a rare word, the newest
+  // rows for a common one); from a CTE it walked every row for a word found nowhere (measured).
+  // Each bound once, when first used (a parameter no statement uses has no type).
+  const written: Partial<Record<'exact' | 'typos' | 'phrase', string>> = {}
+  const query = (kind: 'exact' | 'typos' | 'phrase') => (written[kind] ??= queries![kind]())
+  const matches = (tier: RankTier) =>
+    tier.kind === 'words' && queries ? `e.${tier.vector} @@ (${query(tier.match)})` : 'false'
+  const partial = partialMatches(search, target, params)
+  const visibility = search.canSeeUnpublished ? '' : ` AND ${publicCondition}`
+  const anyWords = queries
+    ? `EXISTS (SELECT 1 FROM ${searchEntriesTable} e
+      WHERE e.doc_id = ${table}.id AND ${entries} AND e.vector @@ (${query('typos')}))`
+    : 'false'
+  const branches = tiers.map((tier, index) => {
+    if (tier.kind === 'partial') {
+      return `(SELECT ${table}.id, ${index} AS tier FROM ${table}
+        WHERE ${table}.id IN (${partial})${visibility} AND NOT ${anyWords}
+        ORDER BY ${table}.id DESC LIMIT ${wanted})`
+    }
+    const earlier = tiers.slice(0, index).map(matches)
+    return `(SELECT e.doc_id AS id, ${index} AS tier FROM ${searchEntriesTable} e
+      WHERE ${matches(tier)} AND ${entries}
+        ${earlier.length ? `AND NOT (${earlier.join(' OR ')})` : ''}
+      ORDER BY e.doc_id DESC LIMIT ${wanted})`
+  })
+  const counted = `SELECT id FROM (SELECT ${table}.id FROM ${table}
+      WHERE ${table}.id IN (${partial})${visibility} LIMIT ${countedMatches}) AS partial${
+        queries
+          ? ` UNION SELECT id FROM (SELECT e.doc_id AS id FROM ${searchEntriesTable} e
+              WHERE e.vector @@ (${query('typos')}) AND ${entries} LIMIT ${countedMatches}) AS words`
+          : ''
+      }`
+  const { rows } = await search.pool.query<{ total: number; page: { id: number; tier: number }[] }>(
+    `WITH ranked AS (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted})
+    SELECT (SELECT least(count(*), ${countedMatches})::integer FROM (${counted}) AS found) AS total,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier)) FROM ranked), '[]') AS page`,
+    params.values,
+  )
+  const row = rows[0]!
+  return {
+    total: row.total,
+    page: row.page.slice(offset).map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
+  }
+}
+
+/** The records of a page of `target`'s hits, in its order, with their highlights. */
+async function presentPage(
+  search: Search,
+  target: SearchTargetName,
+  page: { id: number; tier: RankTier }[],
+): Promise<SearchHit[]> {
+  if (!page.length) return []
+  const { read } = search
+  const params = new Parameters()
+  const spec = searchTargets[target]
+  const table = spec.table
+  const queries = textQueries(search, params)
+  const locale = params.bind(read.locale)
+  const fallback =
+    read.fallbackLocale !== undefined && read.fallbackLocale !== read.locale
+      ? params.bind(read.fallbackLocale)
+      : undefined
+  const text = localizedText({
+    localesTable: `${table}_locales`,
+    parent: table,
+    alias: 'txt',
+    read,
+    bind: (value) => (value === read.locale ? locale : fallback!),
+  })
+  const column = (expression: string) =>
+    spec.localizedColumns.includes(expression)
+      ? text.column({ name: expression, isText: true })
+      : /^\w+$/.test(expression)
+        ? `${table}.${expression}`
+        : expression
+  const record = [
+    ...spec.fields.map(
+      (f) => `'${search.naming === 'v1' ? f.v1Name : f.name}', ${column(f.column)}`,
+    ),
+    `'image', ${spec.imageId}`,
+  ].join(', ')
+  const query = search.terms.length ? `(${queries.typos()})` : `''::tsquery`
+  const { rows } = await search.pool.query<{
+    id: number
+    record: Record<string, unknown>
+    title: string | null
+    snippet: string | null
+    matchTitle: string | null
+    matchDescription: string | null
+  }>(
+    `SELECT ${table}.id, json_build_object(${record}) AS record,
+        ts_headline(${queries.config}, e.title, ${query}, ${params.bind(titleHeadline)}) AS title,
+        ts_headline(${queries.config}, concat_ws(' … ', nullif(e.description, ''),
+          nullif(e.body, '')), ${query}, ${params.bind(snippetHeadline)}) AS snippet,
+        e.title AS "matchTitle", e.description AS "matchDescription"
+      FROM ${table} ${text.joins}
+      LEFT JOIN ${searchEntriesTable} e ON e.collection = '${target}'
+        AND e.locale = ${params.bind(read.locale)} AND e.doc_id = ${table}.id
+      WHERE ${table}.id = ANY(${params.bind(page.map((hit) => hit.id))}::integer[])`,
+    params.values,
+  )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return page.flatMap(({ id, tier }) => {
+    const row = byId.get(id)
+    if (!row) return []
+    return [
+      {
+        target,
+        record: row.record,
+        highlight: presentHighlight({
+          ...row,
+          query: search.query,
+          isPartial: tier.kind === 'partial',
+          field: tier.kind === 'partial' ? 0 : tier.field,
+        }),
+      },
+    ]
+  })
 }
