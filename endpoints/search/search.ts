@@ -59,15 +59,18 @@ export const searchEndpoint = defineEndpoint({
     const query = parseInput(searchQuery, queryObject(req.searchParams))
     const locale = requestLocale(req, query)
     const text = query.q?.trim() ?? ''
+    const targets = targetsByType[query.type] ?? []
     if (text.length < 2) {
+      // Nothing found, in each collection that would have been searched.
+      const none = Object.fromEntries(targets.map((target) => [collectionName[target], 0]))
       return Response.json({ docs: [], totalDocs: 0 } satisfies z.infer<typeof searchResult>, {
-        headers: locale.headers,
+        headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(none) },
       })
     }
     const { hits, counts } = await searchCollections({
       payload: req.payload,
       query: text,
-      targets: targetsByType[query.type] ?? [],
+      targets,
       canSeeUnpublished: hasEditorRole(req.user),
       serverUrl: serverUrlOf(req),
       naming: 'payload',

@@ -39,7 +39,14 @@ export const searchV1Endpoint = defineEndpoint({
     const query = parseInput(searchV1Query, queryObject(req.searchParams))
     const locale = requestLocale(req, query)
     const text = query.q?.trim() ?? ''
-    if (text.length < 2) return Response.json({ data: [] }, { headers: locale.headers })
+    if (text.length < 2) {
+      // Nothing found, in each collection that would have been searched.
+      const none = Object.fromEntries(query.collections.map((target) => [target, 0]))
+      return Response.json(
+        { data: [] },
+        { headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(none) } },
+      )
+    }
     const { hits, counts } = await searchCollections({
       payload: req.payload,
       query: text,
