@@ -37,6 +37,7 @@ import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
 import { outsideRequests } from '@/runtime/requestContext'
 import { callerChecks } from '@/identity/operations/callerChecks'
+import { refuseSuspendedConsumerKeys } from './collections/Identity/auth/refuseSuspendedConsumerKeys'
 import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles'
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
@@ -214,6 +215,7 @@ export const payloadConfig = (app: AppConfig) =>
     // up before anything reads. Background loops start with Payload (which the app server
     // initialises at boot, through a request), outside that request's context: they serve none.
     onInit: async (payload) => {
+      refuseSuspendedConsumerKeys(payload)
       routeReadsByRequest(payload, app.database.replicaUrls)
       observeHttpRequests(payload)
       await outsideRequests(() => startBackgroundWork(payload))

@@ -396,6 +396,16 @@ export interface Consumer {
   id: string;
   name: string;
   email: string;
+  /**
+   * Suspend this consumer with a reason: its API key is refused (403 naming the suspension), its portal sessions end at once, and its webhook deliveries are held (queued, not sent and not lost) until the suspension ends. Its consumer sees the reason and cannot undo it; untick to end the suspension.
+   */
+  suspended?: boolean | null;
+  /**
+   * Shown to the consumer in the portal and the API.
+   */
+  suspensionReason?: string | null;
+  suspendedAt?: string | null;
+  suspendedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;
@@ -579,9 +589,19 @@ export interface WebhookSubscription {
     | boolean
     | null;
   /**
-   * Untick to stop deliveries. The system unticks it after 100 failed deliveries in a row; tick it to re-enable.
+   * The consumer's own switch: it pauses and resumes its endpoint with it. The system unticks it after 100 failed deliveries in a row; tick it to re-enable. To stop deliveries yourself, suspend the subscription (below).
    */
   isActive?: boolean | null;
+  /**
+   * Suspend this subscription with a reason: its deliveries are held (queued, not sent and not lost) and go out, oldest first, when the suspension ends. Its consumer sees the reason and cannot undo it; untick to end the suspension.
+   */
+  suspended?: boolean | null;
+  /**
+   * Shown to the consumer in the portal and the API.
+   */
+  suspensionReason?: string | null;
+  suspendedAt?: string | null;
+  suspendedBy?: (number | null) | User;
   isActiveWhenLoaded?: boolean | null;
   /**
    * Extra headers sent with every delivery, e.g. a token your endpoint checks. The signature headers cannot be set.
@@ -1112,6 +1132,10 @@ export interface ConsumersSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   email?: T;
+  suspended?: T;
+  suspensionReason?: T;
+  suspendedAt?: T;
+  suspendedBy?: T;
   updatedAt?: T;
   createdAt?: T;
   enableAPIKey?: T;
@@ -1229,6 +1253,10 @@ export interface WebhookSubscriptionsSelect<T extends boolean = true> {
   description?: T;
   events?: T;
   isActive?: T;
+  suspended?: T;
+  suspensionReason?: T;
+  suspendedAt?: T;
+  suspendedBy?: T;
   isActiveWhenLoaded?: T;
   headers?: T;
   filter?: T;

@@ -6,6 +6,9 @@ import { adminOrSelf } from './access/adminOrSelf'
 import { isAdmin } from './access/isAdmin'
 import { apiKeyHeaderStrategy } from './auth/apiKeyHeaderStrategy'
 import { deleteConsumerSubscriptions } from './hooks/deleteConsumerSubscriptions'
+import { endSuspendedConsumerSessions } from './hooks/endSuspendedConsumerSessions'
+import { stampSuspension } from '../../hooks/stampSuspension'
+import { suspensionFields } from './fields/suspensionFields'
 
 /**
  * API consumers: the integrators who call the API with a key and own webhook subscriptions.
@@ -20,7 +23,7 @@ export const Consumers: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'email', 'updatedAt'],
+    defaultColumns: ['name', 'email', 'suspended', 'updatedAt'],
   },
   access: {
     read: adminOrSelf('consumers') satisfies Access,
@@ -28,7 +31,11 @@ export const Consumers: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
-  hooks: { beforeDelete: [deleteConsumerSubscriptions] },
+  hooks: {
+    beforeChange: [stampSuspension],
+    afterChange: [endSuspendedConsumerSessions],
+    beforeDelete: [deleteConsumerSubscriptions],
+  },
   fields: [
     {
       name: 'id',
@@ -44,5 +51,9 @@ export const Consumers: CollectionConfig = {
       type: 'ui',
       admin: { components: { Field: '/components/admin/OpenPortalButtons#OpenPortalButtons' } },
     },
+    ...suspensionFields(
+      'consumer',
+      'its API key is refused (403 naming the suspension), its portal sessions end at once, and its webhook deliveries are held (queued, not sent and not lost) until the suspension ends.',
+    ),
   ],
 }

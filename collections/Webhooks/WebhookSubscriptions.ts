@@ -13,6 +13,9 @@ import { isOwningConsumer } from './access/isOwningConsumer'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { deleteSubscriptionDeliveries } from './hooks/deleteSubscriptionDeliveries'
 import { refuseStaleActiveFlag } from './hooks/refuseStaleActiveFlag'
+import { keepSuspensionWithAdmins } from './hooks/keepSuspensionWithAdmins'
+import { stampSuspension } from '../../hooks/stampSuspension'
+import { suspensionFields } from '../Identity/fields/suspensionFields'
 import {
   validateEndpointUrl,
   validateEvents,
@@ -39,7 +42,8 @@ const systemOwned = { update: () => false }
 
 /**
  * Webhook subscriptions of API consumers. Consumers manage theirs through `/webhooks/...`;
- * admins see all of them in the admin panel (never the secrets) and may deactivate one.
+ * admins see all of them in the admin panel (never the secrets), may re-enable one and suspend
+ * one with a reason (an administrator's "off", which the consumer cannot undo).
  * Secrets are `hidden`: no API response carries them; the create and rotation operations
  * return the value they generated.
  */
@@ -47,7 +51,7 @@ export const WebhookSubscriptions: CollectionConfig = {
   slug: 'webhook-subscriptions',
   admin: {
     useAsTitle: 'endpointUrl',
-    defaultColumns: ['endpointUrl', 'consumer', 'events', 'isActive', 'failureCount'],
+    defaultColumns: ['endpointUrl', 'consumer', 'events', 'isActive', 'suspended', 'failureCount'],
     group: 'Webhooks',
   },
   access: {
@@ -58,7 +62,12 @@ export const WebhookSubscriptions: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [lockRowsBeforeUpdate(subscriptionsTableName)],
-    beforeChange: [refuseStaleActiveFlag, resetFailuresOnReenable],
+    beforeChange: [
+      refuseStaleActiveFlag,
+      keepSuspensionWithAdmins,
+      resetFailuresOnReenable,
+      stampSuspension,
+    ],
     beforeDelete: [deleteSubscriptionDeliveries],
   },
   fields: [
@@ -123,10 +132,14 @@ export const WebhookSubscriptions: CollectionConfig = {
       defaultValue: true,
       index: true,
       admin: {
-        description: `Untick to stop deliveries. The system unticks it after ${disableAfterFailures} failed deliveries in a row; tick it to re-enable.`,
+        description: `The consumer's own switch: it pauses and resumes its endpoint with it. The system unticks it after ${disableAfterFailures} failed deliveries in a row; tick it to re-enable. To stop deliveries yourself, suspend the subscription (below).`,
         components: { Cell: '/components/admin/YesNoCell#YesNoCell' },
       },
     },
+    ...suspensionFields(
+      'subscription',
+      'its deliveries are held (queued, not sent and not lost) and go out, oldest first, when the suspension ends.',
+    ),
     {
       // What `isActive` was when the form (or a REST client) read the subscription: the admin
       // form sends it back, so a save can tell a person's change from a stale copy of it.

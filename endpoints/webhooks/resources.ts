@@ -2,6 +2,7 @@ import type { WebhookDelivery, WebhookSubscription } from '@/payload-types'
 import type { Attempt, Delivery } from '@/webhooks/contracts/deliveries'
 import type { Subscription } from '@/webhooks/contracts/subscriptions'
 import type { DeliveryAttempt } from '@/webhooks/operations/listAttempts'
+import { suspensionOf } from '@/webhooks/suspension'
 import {
   findNextAttempt,
   isNextAttemptResource,
@@ -35,6 +36,7 @@ export function toSubscriptionResource(doc: WebhookSubscription): Subscription {
     secret_rotated_at: iso(doc.secretRotatedAt),
     filter: isObject(doc.filter) ? doc.filter : null,
     ordered: doc.ordered ?? false,
+    suspension: suspensionOf(doc),
   }
 }
 

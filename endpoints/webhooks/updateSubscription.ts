@@ -22,7 +22,8 @@ export const updateSubscriptionEndpoint = defineEndpoint({
     summary: 'Update a subscription',
     description:
       'Any of the fields below; others are a 400. Setting `is_active` to true re-enables a ' +
-      'disabled subscription and resets its `failure_count`. With `If-Unmodified-Since` (the ' +
+      'disabled subscription and resets its `failure_count`; while an administrator suspends the ' +
+      'subscription (`suspension`), `is_active: true` is refused with 409 naming the suspension. With `If-Unmodified-Since` (the ' +
       "`updated_at` of the version you edited), a subscription changed since (another person's " +
       'save, the service disabling it) is left alone: 412.',
     tags: ['Webhook subscriptions'],
@@ -35,7 +36,7 @@ export const updateSubscriptionEndpoint = defineEndpoint({
       200: { description: 'The subscription as stored', schema: subscriptionOutput },
       422: unknownEventTypesResponse,
     },
-    errors: ['forbidden', 'not_found', 'precondition_failed', 'bad_request'],
+    errors: ['forbidden', 'not_found', 'conflict', 'precondition_failed', 'bad_request'],
   },
   handler: (req) =>
     answeringUnknownEventTypes(async () => {

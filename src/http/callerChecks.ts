@@ -27,6 +27,12 @@ export type CallerChecks = {
    * `portalSession`); refuses nothing itself.
    */
   authenticateSession: (req: PayloadRequest) => Promise<SessionAuthentication>
+  /**
+   * Why a credential header that authenticated no one was refused, when it is the holder's
+   * standing and not the credential (a suspended consumer's API key): the 403's message. Null
+   * for a credential that is simply wrong (a 401). Asked only on that refusal.
+   */
+  whyCredentialRefused: (req: PayloadRequest) => Promise<string | null>
 }
 
 /** The caller checks a Payload instance was built with (`payload.config.ts` puts them there). */

@@ -186,12 +186,18 @@ const credentialHeaders = [
  * Any credential presented must be valid, whatever else is presented: an invalid one is a 401
  * even on endpoints open to anyone (a client that thinks it is signed in learns it is not), and
  * when two are presented each is checked on its own (Payload stops at the first that succeeds).
+ * A suspended consumer's key authenticates no one either, and is answered 403 with the
+ * suspension's reason.
  */
 async function checkCredentials(req: PayloadRequest) {
   const presented = credentialHeaders.filter(([name]) => req.headers.get(name)?.trim())
   if (!presented.length) return
-  if (!req.user)
+  if (!req.user) {
+    // A key that is right but whose holder is suspended: 403 naming the suspension.
+    const refusal = await callerChecksOf(req.payload).whyCredentialRefused(req)
+    if (refusal) throw new HttpError({ code: 'forbidden', message: refusal })
     throw await invalidCredentials(req, invalidHeaders(presented.map(([, label]) => label)))
+  }
   if (presented.length === 1) return
   for (const [name, label] of presented) {
     const alone = new Headers({ [name]: req.headers.get(name)! })

@@ -184,3 +184,19 @@ describe("a delivery's next attempt, told as it will happen", () => {
     ).toMatchObject({ at: minutes(10), reason: 'scheduled' })
   })
 })
+
+describe('a held delivery', () => {
+  it('has no next attempt while an administrator suspends its endpoint, even when it is turned off', () => {
+    const now = new Date('2026-11-28T12:00:00Z')
+    const held = findNextAttempt({
+      status: 'pending',
+      nextAttemptAt: now,
+      endpoint: { isActive: false, isSuspended: true, backoffUntil: null, failureCount: 0 },
+      now,
+    })
+    expect(held).toMatchObject({ at: null, reason: 'suspended' })
+    expect(describeNextAttempt(held, { attempts: 0, formatTime: String })).toBe(
+      'Not attempted yet: held while an administrator suspends the endpoint; it is sent when the suspension ends.',
+    )
+  })
+})

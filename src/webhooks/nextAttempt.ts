@@ -10,6 +10,8 @@ import type { DeliveryStatus } from './deliveryStatus'
  *   event about the same object is still on its way (delivered or given up, it releases this);
  * - `rate_limited`: due, and sent in its turn at the endpoint's rate limit
  *   (`max_deliveries_per_second`), which is pacing the endpoint's sends now;
+ * - `suspended`: none while an administrator suspends the endpoint or its consumer: the
+ *   delivery is held, and goes when the suspension ends;
  * - `endpoint_off`: none while the endpoint (subscription) is turned off;
  * - `sending`: being sent now; `delivered`, `given_up`: no more attempts.
  */
@@ -19,6 +21,7 @@ export const nextAttemptReasons = [
   'backing_off',
   'waiting_for_earlier',
   'rate_limited',
+  'suspended',
   'endpoint_off',
   'sending',
   'delivered',
@@ -40,6 +43,8 @@ export type NextAttempt = {
 /** What the next attempt depends on besides the delivery: its subscription's state. */
 export type EndpointState = {
   isActive: boolean
+  /** An administrator suspended the subscription or its consumer: its deliveries are held. */
+  isSuspended?: boolean
   /** No delivery of the endpoint is sent before this (but the one its probe is). */
   backoffUntil: Date | null
   failureCount: number
@@ -75,6 +80,7 @@ export function findNextAttempt(args: {
   if (status === 'succeeded') return none('delivered')
   if (status === 'dead') return none('given_up')
   if (status === 'delivering') return none('sending')
+  if (endpoint.isSuspended) return none('suspended')
   if (!endpoint.isActive) return none('endpoint_off')
   const own = nextAttemptAt ?? now
   const backoff = endpoint.backoffUntil
@@ -155,6 +161,10 @@ export function describeNextAttempt(
       return `No more attempts: given up after ${plural(attempts, 'attempt')}.`
     case 'sending':
       return `Attempt ${Math.max(attempts, 1)} is being sent now.`
+    case 'suspended':
+      return isFirst
+        ? 'Not attempted yet: held while an administrator suspends the endpoint; it is sent when the suspension ends.'
+        : `Attempt ${attempts + 1} is held while an administrator suspends the endpoint; it is sent when the suspension ends.`
     case 'endpoint_off':
       return isFirst
         ? 'Not attempted yet: the endpoint is turned off; it is sent once the endpoint is turned on again.'

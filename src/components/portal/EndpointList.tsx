@@ -11,7 +11,7 @@ import type { Paged } from '@/webhooks/contracts/paging'
 import type { Subscription } from '@/webhooks/contracts/subscriptions'
 import type { SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
 import { usePortalSession } from './PortalShell'
-import { EndpointStateBadge, Time } from './statusBadges'
+import { EndpointStateBadge, SuspensionNotice, Time } from './statusBadges'
 import { usePortalData } from './portalData'
 
 const perPage = 20
@@ -87,6 +87,7 @@ function EndpointCard({ subscription }: { subscription: Subscription }) {
       </h2>
       {subscription.description ? <p className="card__text">{subscription.description}</p> : null}
       <EndpointStateBadge subscription={subscription} />
+      <SuspensionNotice subscription={subscription} />
       <dl className="facts">
         <div>
           <dt>Events</dt>

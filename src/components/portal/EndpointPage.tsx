@@ -16,7 +16,7 @@ import { usePortalSession } from './PortalShell'
 import { RotateSecretPanel } from './RotateSecretPanel'
 import { SendAgainPanel } from './SendAgainPanel'
 import { StatsChart } from './StatsChart'
-import { EndpointStateBadge, endpointState, Time } from './statusBadges'
+import { EndpointStateBadge, endpointState, SuspensionNotice, Time } from './statusBadges'
 import { TestEventPanel } from './TestEventPanel'
 import { usePortalData, usePortalRevalidation } from './portalData'
 import { endpointReadAgainMs } from './readAgain'
@@ -182,7 +182,8 @@ export function EndpointPage({ id }: { id: string }) {
               )}
             </div>
           ) : null}
-          {!endpoint.is_active ? (
+          <SuspensionNotice subscription={endpoint} />
+          {!endpoint.is_active && !endpoint.suspension ? (
             <p className="message message--warn">
               {endpoint.disabled_at
                 ? 'Nothing is sent to this endpoint: it was disabled after failing again and again. Re-enable it once your receiver works, then recover the events it missed (below).'
@@ -261,14 +262,15 @@ export function EndpointPage({ id }: { id: string }) {
               >
                 Edit endpoint
               </button>
-              {!endpoint.is_active ? (
+              {!endpoint.is_active || endpoint.suspension ? (
+                // Offered while suspended too: the API's refusal (409) says why it stays off.
                 <button
                   type="button"
                   className="button button--primary"
                   onClick={reEnable}
                   disabled={isBusy}
                 >
-                  Re-enable endpoint
+                  {endpoint.suspension ? 'Turn on endpoint' : 'Re-enable endpoint'}
                 </button>
               ) : null}
               <ConfirmAction

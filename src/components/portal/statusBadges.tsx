@@ -6,6 +6,12 @@ import { describeNextAttempt, fromNextAttemptResource } from '@/webhooks/nextAtt
 
 /** What an endpoint is doing now, from its subscription's fields. */
 export function endpointState(subscription: Subscription, now = Date.now()) {
+  if (subscription.suspension) {
+    return {
+      tone: 'bad',
+      label: `Suspended since ${formatDateTime(subscription.suspension.since)}`,
+    }
+  }
   if (!subscription.is_active) {
     return subscription.disabled_at
       ? { tone: 'bad', label: `Disabled since ${formatDateTime(subscription.disabled_at)}` }
@@ -18,6 +24,23 @@ export function endpointState(subscription: Subscription, now = Date.now()) {
     }
   }
   return { tone: 'good', label: 'Active' }
+}
+
+/**
+ * An administrator's suspension of the endpoint in words: since when, why, what it holds, and
+ * that only an administrator ends it.
+ */
+export function SuspensionNotice({ subscription }: { subscription: Subscription }) {
+  const suspension = subscription.suspension
+  if (!suspension) return null
+  return (
+    <p className="message message--error">
+      An administrator suspended this endpoint on {formatDateTime(suspension.since)}:{' '}
+      <strong>{suspension.reason}</strong>. Nothing is sent to it meanwhile: its deliveries wait and
+      are sent, oldest first, when the suspension ends. You cannot turn it on yourself; ask us to
+      end the suspension.
+    </p>
+  )
 }
 
 /** The endpoint's state as a badge. */

@@ -3,6 +3,9 @@ import type { PayloadRequest } from 'payload'
 import { configOf } from '@/config/appConfig'
 import { forbidden } from '@/http/errors'
 import { findPortalSession, type PortalSession } from '../operations/findPortalSession'
+import { findSuspendedSessionConsumer } from '../operations/findSuspendedSessionConsumer'
+import { consumerSuspendedMessage } from '../consumerSuspension'
+import { suspensionOf } from '@/webhooks/suspension'
 import { sessionTokenOf } from './portalTokens'
 
 /** The methods that change something: a cookie session needs a same-origin request for them. */
@@ -25,7 +28,8 @@ export type PortalAuthentication =
  * consumer becomes `req.user`, in place of an admin the browser is also logged in as: an admin
  * who opened a consumer's portal acts as that consumer there, and only there. Refuses nothing
  * itself: the caller answers an ended session with 401 and checks a live one's change with
- * `assertPortalChangeAllowed`, after counting the request against its rate limit.
+ * `assertPortalChangeAllowed`, after counting the request against its rate limit. A suspended
+ * consumer's session has ended, and its 401 names the suspension and its reason.
  */
 export async function authenticatePortalSession(
   req: PayloadRequest,
@@ -49,6 +53,11 @@ export async function authenticatePortalSession(
         disableErrors: true,
       })
     : null
+  // A suspended consumer's sessions ended with its suspension: the page says so, and why.
+  const suspension = consumer
+    ? suspensionOf(consumer)
+    : await findSuspendedSessionConsumer(req.payload, token)
+  if (suspension) return { state: 'ended', reason: consumerSuspendedMessage(suspension) }
   if (!session || !consumer) {
     return {
       state: 'ended',

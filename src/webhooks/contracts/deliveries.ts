@@ -28,7 +28,8 @@ export const nextAttemptResource = z
           'event about the same object (`waiting_for_delivery_id`) is not yet delivered or ' +
           'given up (`at` is null: it goes after that one); `rate_limited`: due, and sent in its ' +
           "turn at the subscription's `max_deliveries_per_second`, from `at` at the earliest; " +
-          '`endpoint_off`: ' +
+          '`suspended`: none while an administrator suspends the subscription or its consumer ' +
+          '(held: it goes when the suspension ends); `endpoint_off`: ' +
           'none while the subscription is turned off; `sending`: being sent now; `delivered`, ' +
           '`given_up`: no more attempts',
       ),

@@ -50,6 +50,17 @@ export const subscriptionResource = z
       .nullable()
       .describe('Only events whose data contains this object are delivered; null: no filter'),
     ordered: z.boolean().describe("One object's events arrive in the order they were emitted"),
+    suspension: z
+      .object({
+        reason: z.string().describe("The administrator's reason"),
+        since: z.iso.datetime(),
+      })
+      .nullable()
+      .describe(
+        "An administrator's suspension: while it lasts nothing is sent, deliveries wait (held, " +
+          'not lost, counted as no failure) and go out when it ends; the consumer cannot turn ' +
+          'the subscription on (409). null: not suspended',
+      ),
   })
   .meta({
     id: 'WebhookSubscription',

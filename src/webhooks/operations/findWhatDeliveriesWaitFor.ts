@@ -4,7 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { transactionDatabase } from '@/db/transaction'
 import type { EndpointState } from '../nextAttempt'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
-import { isEarlierOfItsObjectSql, rateLimitBurstSql } from '../worker/claimDeliveries'
+import { isEarlierOfItsObjectSql, isNotHeldSql, rateLimitBurstSql } from '../worker/claimDeliveries'
 
 /** What a delivery waits for besides its own time (`findNextAttempt`'s inputs). */
 export type DeliveryWait = {
@@ -17,6 +17,7 @@ export type DeliveryWait = {
 type Row = {
   id: number
   is_active: boolean
+  is_held: boolean
   backoff_until: Date | null
   failure_count: number
   paced_from: Date | null
@@ -28,7 +29,7 @@ type Row = {
  * transaction (after a retry moved the back-off, the delivery read again sees the move), by the
  * rules the workers claim by (src/webhooks/worker/claimDeliveries.ts):
  *
- * - the subscription's back-off, and whether it is on;
+ * - the subscription's back-off, whether it is on, and whether a suspension holds it;
  * - its rate limit: a send may start while its theoretical arrival time (`rate_limit_tat`) is
  *   less than the burst (`rateLimitBurstSql`, a second) ahead, so while that time is ahead of
  *   now the limit paces the endpoint, and its next send starts at that time less the burst at
@@ -48,7 +49,7 @@ export async function findWhatDeliveriesWaitFor(
   const deliveries = sql.identifier(deliveriesTableName)
   // The ids are checked integers: a PostgreSQL array literal of them is safe.
   const { rows } = await db.execute<Row>(
-    sql`SELECT d.id, s.is_active, s.backoff_until, coalesce(s.failure_count, 0)::int AS failure_count,
+    sql`SELECT d.id, s.is_active, NOT (${sql.raw(isNotHeldSql('s'))}) AS is_held, s.backoff_until, coalesce(s.failure_count, 0)::int AS failure_count,
           CASE WHEN s.max_deliveries_per_second IS NOT NULL AND s.rate_limit_tat > now()
             THEN greatest(now(), s.rate_limit_tat - ${sql.raw(rateLimitBurstSql)}) END AS paced_from,
           CASE WHEN d.ordering_key IS NOT NULL AND d.status IN ('pending', 'failed') THEN (
@@ -65,6 +66,7 @@ export async function findWhatDeliveriesWaitFor(
       {
         endpoint: {
           isActive: Boolean(row.is_active),
+          isSuspended: Boolean(row.is_held),
           backoffUntil: row.backoff_until ? new Date(row.backoff_until) : null,
           failureCount: Number(row.failure_count),
           pacedFrom: row.paced_from ? new Date(row.paced_from) : null,

@@ -5,6 +5,7 @@ import type { TransactionDb } from '@/db/transaction'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { deliveriesChannel } from '../schema/outboxTable'
 import { interruptPause } from '../endpointBackoff'
+import { sendNowRefusal, suspensionOf } from '../suspension'
 
 /**
  * What "now" means for a send asked for by a person (a retry, a test event, "Send now"): delivery
@@ -26,7 +27,8 @@ import { interruptPause } from '../endpointBackoff'
  *
  * Refused (409) when the subscription is turned off (paused by its owner or disabled after
  * failures): nothing is sent to it until it is turned on, and a "now" that silently waits for
- * that would be the lie this exists to end. Returns the id of the delivery made due; null when
+ * that would be the lie this exists to end. Likewise (409, naming it) while an administrator's
+ * suspension holds its deliveries. Returns the id of the delivery made due; null when
  * it is being sent right now (under a live lease), or nothing waits.
  */
 export async function sendAheadOfBackoff(
@@ -36,13 +38,16 @@ export async function sendAheadOfBackoff(
   const { subscriptionId } = args
   const { rows: subscriptions } = await db.execute<{
     is_active: boolean
+    suspended: boolean | null
+    suspension_reason: string | null
+    suspended_at: Date | string | null
     backoff_level: number
     backoff_until: Date | string | null
     backoff_probe_delivery_id: number | null
     backoff_resume_at: Date | string | null
     now: Date | string
   }>(sql`
-    SELECT s.is_active, s.backoff_level, s.backoff_until, s.backoff_probe_delivery_id,
+    SELECT s.is_active, s.suspended, s.suspension_reason, s.suspended_at, s.backoff_level, s.backoff_until, s.backoff_probe_delivery_id,
            s.backoff_resume_at, now() AS now
     FROM ${sql.identifier(subscriptionsTableName)} s
     WHERE s.id = ${subscriptionId}
@@ -51,6 +56,14 @@ export async function sendAheadOfBackoff(
   if (!subscription?.is_active) {
     throw conflict('This endpoint is turned off: turn it on, then send again')
   }
+  const suspension = suspensionOf({
+    suspended: subscription.suspended,
+    suspensionReason: subscription.suspension_reason,
+    suspendedAt: subscription.suspended_at
+      ? new Date(subscription.suspended_at).toISOString()
+      : null,
+  })
+  if (suspension) throw conflict(sendNowRefusal(suspension))
   const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value))
   // The database's clock, which the claim compares `backoff_until` with.
   const interruption = interruptPause(

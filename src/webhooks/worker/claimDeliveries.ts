@@ -95,6 +95,18 @@ const freeSlotsSql = (
         FROM unnest(${finishedIds}::int[], ${finishedLeases}::int8[]) AS u(id, lease_ms))))`
 
 /**
+ * SQL: subscription row `s` is not held by an administrator's suspension, of its own or of its
+ * consumer's. A held subscription's deliveries stay queued, due as they were: no claim takes
+ * them, none is counted as an attempt or a failure, and once the suspension ends they go as any
+ * due delivery does, oldest first. A condition on the subscription's row and one probe of the
+ * consumers' primary key, once per subscription, never per delivery. The scan, the claim and
+ * the recovery of lapsed claims share it.
+ */
+export const isNotHeldSql = (s: string) =>
+  `${s}.suspended IS NOT TRUE AND NOT EXISTS (
+    SELECT 1 FROM consumers held_by WHERE held_by.id = ${s}.consumer_id AND held_by.suspended)`
+
+/**
  * SQL: row `earlier` of the deliveries is one that delivery `d` of an ordered subscription waits
  * for: an unfinished delivery to the same subscription of an earlier event about the same
  * object (`dead` and `succeeded` are finished: a given-up head releases the next). The claim and
@@ -124,8 +136,8 @@ const isHeadOfItsObjectSql = `NOT EXISTS (
     WHERE o.ordering_key = d.ordering_key AND o.seq < d.event_seq)`
 
 /**
- * Active subscriptions that have due deliveries and could take one now (not pausing, not at
- * their concurrency cap), the longest-waiting first, at most `limit`: the candidates of the
+ * Active subscriptions that have due deliveries and could take one now (not pausing, not held
+ * by a suspension, not at their concurrency cap), the longest-waiting first, at most `limit`: the candidates of the
  * next claims. Due: pending or failed deliveries whose time has come, and those whose lease
  * lapsed (a worker died holding them: a claim moves `next_attempt_at` to the end of its lease,
  * so the partial due index finds all).
@@ -164,7 +176,7 @@ export async function findDueSubscriptions(
        )
        SELECT due.id FROM heads due
        JOIN ${subscriptionsTableName} s ON s.id = due.id AND s.is_active
-         AND (s.backoff_until IS NULL OR s.backoff_until <= now())
+         AND (s.backoff_until IS NULL OR s.backoff_until <= now()) AND ${isNotHeldSql('s')}
        WHERE due.oldest <= now() AND ${freeSlotsSql('$2', '$3', '$4')} > 0
        ORDER BY due.oldest
        LIMIT $1`,
@@ -179,7 +191,8 @@ export async function findDueSubscriptions(
  * counts as in flight, whether it is being sent or waits for a slot). Each subscription gets at
  * most an equal share of the limit, and:
  *
- * - it must still be active and not pausing (`backoff_until` in the future);
+ * - it must still be active, not pausing (`backoff_until` in the future) and not held by a
+ *   suspension (`isNotHeldSql`);
  * - at most `endpointConcurrency` of its deliveries are in flight, counted across all workers;
  *   during a back-off at most one, the probe, which pushes `backoff_until` to its lease's end
  *   so that no second probe starts while it runs;
@@ -228,8 +241,8 @@ async function claimLocked(
        CROSS JOIN LATERAL (
          SELECT s.id FROM ${subscriptionsTableName} s
          WHERE s.id = c.id AND s.is_active
-           AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-         FOR NO KEY UPDATE SKIP LOCKED
+           AND (s.backoff_until IS NULL OR s.backoff_until <= now()) AND ${isNotHeldSql('s')}
+         FOR NO KEY UPDATE OF s SKIP LOCKED
        ) s`,
     values: [args.subscriptionIds],
   })
@@ -248,6 +261,7 @@ async function claimLocked(
        CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6', '$7')} AS free) slots
        WHERE s.is_active
          AND (s.backoff_until IS NULL OR s.backoff_until <= now())
+         AND ${isNotHeldSql('s')}
          AND slots.free > 0
          AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
               OR s.rate_limit_tat < now() + ${rateLimitBurstSql})

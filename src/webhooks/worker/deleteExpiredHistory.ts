@@ -1,6 +1,7 @@
 import type { Pool } from 'pg'
-import { deliveriesTableName } from '../schema/collectionTables'
+import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { eventLogTableName } from '../schema/eventLogTable'
+import { isNotHeldSql } from './claimDeliveries'
 
 /** Rows deleted per statement: small enough to hold no lock for long. */
 export const historyBatchSize = 5000
@@ -10,7 +11,8 @@ export const historyBatchSize = 5000
  * its own statement, taking only rows no one else has locked, so several workers may run it
  * at once): deliveries, whatever their status, with their attempt log (the foreign key
  * cascades), then the events of the event log that no delivery refers to any more (a
- * delivery's payload is its event's data). Deliveries being sent under a live lease stay (one
+ * delivery's payload is its event's data). Deliveries held by a suspension stay, waiting, however
+ * long it lasts (held is not lost), and so do their events. Deliveries being sent under a live lease stay (one
  * whose lease lapsed is no longer in flight: its worker died or stalled, and an outcome it
  * still writes is not recorded). Returns how many of each went.
  */
@@ -30,9 +32,12 @@ export async function deleteExpiredHistory(
   }
   const deliveries = await deleteBatches(
     `DELETE FROM ${deliveriesTableName} WHERE id IN (
-       SELECT id FROM ${deliveriesTableName} WHERE created_at < $1
-         AND (status <> 'delivering' OR lease_expires_at <= now())
-       LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+       SELECT d.id FROM ${deliveriesTableName} d WHERE d.created_at < $1
+         AND (d.status <> 'delivering' OR d.lease_expires_at <= now())
+         AND NOT (d.status IN ('pending', 'failed') AND EXISTS (
+           SELECT 1 FROM ${subscriptionsTableName} s
+           WHERE s.id = d.subscription_id AND NOT (${isNotHeldSql('s')})))
+       LIMIT $2 FOR UPDATE OF d SKIP LOCKED)`,
   )
   // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
   const events = await deleteBatches(

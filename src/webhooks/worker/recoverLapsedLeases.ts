@@ -1,5 +1,6 @@
 import type { Pool } from 'pg'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import { isNotHeldSql } from './claimDeliveries'
 
 /** Deliveries one statement returns to the queue at most. */
 const recoverLimit = 1000
@@ -10,8 +11,8 @@ export const lapsedLeaseError =
 
 /**
  * Returns to the queue the deliveries whose claim lapsed (the worker sending them died or
- * stalled) on subscriptions that cannot be claimed now: inactive (disabled or deactivated) or
- * pausing after failures. The claim takes over lapsed deliveries of the others itself; these it
+ * stalled) on subscriptions that cannot be claimed now: inactive (disabled or deactivated),
+ * pausing after failures, or held by a suspension. The claim takes over lapsed deliveries of the others itself; these it
  * never looks at, so without this they would stay `delivering` for good. They become `failed`
  * and due at once, unsent: the attempt they were claimed for counts, its outcome unknown, and
  * they are sent when the subscription can take them again. A worker that still sends one finds
@@ -36,7 +37,7 @@ export async function recoverLapsedLeases(pool: Pool): Promise<number> {
            AND NOT EXISTS (
              SELECT 1 FROM ${subscriptionsTableName} s
              WHERE s.id = f.subscription_id AND s.is_active
-               AND (s.backoff_until IS NULL OR s.backoff_until <= now()))
+               AND (s.backoff_until IS NULL OR s.backoff_until <= now()) AND ${isNotHeldSql('s')})
          LIMIT $1
          FOR UPDATE OF f SKIP LOCKED))
          AND d.status = 'delivering' AND d.lease_expires_at <= now()`,

@@ -25,17 +25,17 @@ import { ScheduledPublicationCell as ScheduledPublicationCell_d37d7209623d5bb128
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
 import { AcceptedUploads as AcceptedUploads_996d951dc9857baa4818430eda83d567 } from '../../../components/admin/AcceptedUploads'
 import { OpenPortalButtons as OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6 } from '../../../components/admin/OpenPortalButtons'
+import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
+import { ReadOnlyDateField as ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8 } from '../../../components/admin/ReadOnlyDateField'
 import { JsonField as JsonField_67ded6f373a7a4a0918c86c5a24ababc } from '../../../components/monaco/MonacoFields'
 import { MoneyCell as MoneyCell_c258210060228f3456b1a1da297a8431 } from '../../../components/shop/MoneyCell'
 import { RequiredLabel as RequiredLabel_ae006b2d6c375455eeca9ab0cdc46dbe } from '../../../components/admin/RequiredLabel'
-import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
 import { StockHistoryField as StockHistoryField_be4c111f0b0ff282030921edbc1a8c72 } from '../../../components/shop/StockHistoryField'
 import { StockDeltaCell as StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c } from '../../../components/shop/StockDeltaCell'
 import { OrderStatusField as OrderStatusField_25f79ae8c9936857403f86de0dc46074 } from '../../../components/shop/OrderStatusField'
 import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../../../components/shop/MoneyField'
 import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
 import { RefundOrderAction as RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e } from '../../../components/shop/RefundOrderAction'
-import { ReadOnlyDateField as ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8 } from '../../../components/admin/ReadOnlyDateField'
 import { SubscriptionDeliveriesLink as SubscriptionDeliveriesLink_5b521371b44af50fd0953978d0d1b089 } from '../../../components/admin/SubscriptionDeliveriesLink'
 import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
 import { EventTypesField as EventTypesField_3fdfe953901f59fb3914c42ca99feeac } from '../../../components/admin/EventTypesField'
@@ -76,17 +76,17 @@ export const importMap = {
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
   "/components/admin/AcceptedUploads#AcceptedUploads": AcceptedUploads_996d951dc9857baa4818430eda83d567,
   "/components/admin/OpenPortalButtons#OpenPortalButtons": OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6,
+  "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
+  "/components/admin/ReadOnlyDateField#ReadOnlyDateField": ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8,
   "/components/monaco/MonacoFields#JsonField": JsonField_67ded6f373a7a4a0918c86c5a24ababc,
   "/components/shop/MoneyCell#MoneyCell": MoneyCell_c258210060228f3456b1a1da297a8431,
   "/components/admin/RequiredLabel#RequiredLabel": RequiredLabel_ae006b2d6c375455eeca9ab0cdc46dbe,
-  "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
   "/components/shop/StockHistoryField#StockHistoryField": StockHistoryField_be4c111f0b0ff282030921edbc1a8c72,
   "/components/shop/StockDeltaCell#StockDeltaCell": StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c,
   "/components/shop/OrderStatusField#OrderStatusField": OrderStatusField_25f79ae8c9936857403f86de0dc46074,
   "/components/shop/MoneyField#MoneyField": MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50,
   "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,
   "/components/shop/RefundOrderAction#RefundOrderAction": RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e,
-  "/components/admin/ReadOnlyDateField#ReadOnlyDateField": ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8,
   "/components/admin/SubscriptionDeliveriesLink#SubscriptionDeliveriesLink": SubscriptionDeliveriesLink_5b521371b44af50fd0953978d0d1b089,
   "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
   "/components/admin/EventTypesField#EventTypesField": EventTypesField_3fdfe953901f59fb3914c42ca99feeac,
