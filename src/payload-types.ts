@@ -396,6 +396,10 @@ export interface Consumer {
   id: string;
   name: string;
   email: string;
+  /**
+   * What this consumer may subscribe to, receive and read. Removing a grant cancels the deliveries of its event types still to be sent.
+   */
+  grants?: ('content' | 'orders' | 'inquiries')[] | null;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;
@@ -688,7 +692,7 @@ export interface WebhookDelivery {
     | boolean
     | null;
   occurredAt: string;
-  status: 'pending' | 'delivering' | 'succeeded' | 'failed' | 'dead';
+  status: 'pending' | 'delivering' | 'succeeded' | 'failed' | 'dead' | 'cancelled';
   attempts?: number | null;
   nextAttemptAt?: string | null;
   nextAttempt?:
@@ -1112,6 +1116,7 @@ export interface ConsumersSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   email?: T;
+  grants?: T;
   updatedAt?: T;
   createdAt?: T;
   enableAPIKey?: T;

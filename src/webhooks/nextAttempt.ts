@@ -11,7 +11,8 @@ import type { DeliveryStatus } from './deliveryStatus'
  * - `rate_limited`: due, and sent in its turn at the endpoint's rate limit
  *   (`max_deliveries_per_second`), which is pacing the endpoint's sends now;
  * - `endpoint_off`: none while the endpoint (subscription) is turned off;
- * - `sending`: being sent now; `delivered`, `given_up`: no more attempts.
+ * - `sending`: being sent now; `delivered`, `given_up`: no more attempts;
+ * - `cancelled`: never sent: its consumer no longer holds the grant its type needs.
  */
 export const nextAttemptReasons = [
   'scheduled',
@@ -23,6 +24,7 @@ export const nextAttemptReasons = [
   'sending',
   'delivered',
   'given_up',
+  'cancelled',
 ] as const
 export type NextAttemptReason = (typeof nextAttemptReasons)[number]
 
@@ -74,6 +76,7 @@ export function findNextAttempt(args: {
   })
   if (status === 'succeeded') return none('delivered')
   if (status === 'dead') return none('given_up')
+  if (status === 'cancelled') return none('cancelled')
   if (status === 'delivering') return none('sending')
   if (!endpoint.isActive) return none('endpoint_off')
   const own = nextAttemptAt ?? now
@@ -153,6 +156,8 @@ export function describeNextAttempt(
       return 'Delivered: no more attempts.'
     case 'given_up':
       return `No more attempts: given up after ${plural(attempts, 'attempt')}.`
+    case 'cancelled':
+      return 'Cancelled: never sent, because the consumer no longer holds the grant this event type needs.'
     case 'sending':
       return `Attempt ${Math.max(attempts, 1)} is being sent now.`
     case 'endpoint_off':

@@ -34,6 +34,7 @@ export function deliveryReadAgainMs(
   switch (next.reason) {
     case 'delivered':
     case 'given_up':
+    case 'cancelled':
     case 'endpoint_off':
       return null
     case 'sending':

@@ -30,7 +30,8 @@ export const nextAttemptResource = z
           "turn at the subscription's `max_deliveries_per_second`, from `at` at the earliest; " +
           '`endpoint_off`: ' +
           'none while the subscription is turned off; `sending`: being sent now; `delivered`, ' +
-          '`given_up`: no more attempts',
+          '`given_up`: no more attempts; `cancelled`: never sent, the consumer no longer ' +
+          'holds the grant its type needs (`last_error` says which)',
       ),
     endpoint_failure_count: z
       .number()
