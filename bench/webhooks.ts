@@ -108,7 +108,8 @@ clearTimeout(startWatchdog)
 const pool = postgres(payload).pool
 const consumer = await payload.create({
   collection: 'consumers',
-  data: { name: 'Bench', email: 'bench@example.com' },
+  // Every grant: the throughput run sends order.paid.
+  data: { name: 'Bench', email: 'bench@example.com', grants: ['content', 'orders', 'inquiries'] },
 })
 const user = await payload.create({
   collection: 'users',

@@ -51,7 +51,11 @@ export async function updateSubscription(args: {
     if (changes.events) {
       await assertEventTypesActive(req, changes.events)
       const consumer = typeof own.consumer === 'string' ? own.consumer : own.consumer.id
-      await assertEventTypesGranted(req, consumer, changes.events)
+      // Only the types it adds: one it already lists stays (a revoked grant stops its deliveries,
+      // not the consumer's other changes).
+      const current: unknown[] = Array.isArray(own.events) ? own.events : []
+      const added = changes.events.filter((name) => !current.includes(name))
+      await assertEventTypesGranted(req, consumer, added)
     }
     if (changes.endpointUrl) await assertEndpointAllowed(req, changes.endpointUrl)
     return req.payload.update({
