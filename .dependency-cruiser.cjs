@@ -84,6 +84,17 @@ module.exports = {
       to: { path: ABOVE_SHARED_LAYERS },
     },
     {
+      name: 'webhook-engine-knows-no-domain',
+      severity: 'error',
+      comment:
+        "The delivery engine (src/webhooks) is the lowest domain: it carries every domain's " +
+        'events without knowing them. Each domain declares its event types in its own folder and ' +
+        'the composition root registers them (src/composition/webhookEventTypes.ts); ' +
+        'src/webhooks imports no other domain.',
+      from: { path: '^src/webhooks/' },
+      to: { path: '^src/(articles|media|shop|contact|search|reports|identity|observability)/' },
+    },
+    {
       name: 'runtime-is-the-floor',
       severity: 'error',
       comment:

@@ -1,3 +1,6 @@
+// First: the domains' event types join the webhook catalogue before anything reads it.
+import '@/composition/webhookEventTypes'
+
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 

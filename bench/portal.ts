@@ -40,7 +40,13 @@ await (await import('../seed/webhooks')).seedWebhookEventTypes(payload)
 const apiKey = 'bench-portal-consumer-key-0123456789'
 await payload.create({
   collection: 'consumers',
-  data: { name: 'Bench', email: 'bench@example.com', enableAPIKey: true, apiKey },
+  data: {
+    name: 'Bench',
+    email: 'bench@example.com',
+    enableAPIKey: true,
+    apiKey,
+    grants: ['content', 'orders', 'inquiries'],
+  },
 })
 const asKey = { 'x-api-key': apiKey }
 

@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 
 import { variableValues } from '../src/composition/loadConfig'
+import type { Consumer } from '../src/payload-types'
+import { grantCatalogue } from '../src/webhooks/eventCatalogue'
 
 /** Demo credentials (`SEED_*`, declared with their defaults in src/composition/variables.ts). */
 export const seedCredentials = () => {
@@ -41,6 +43,9 @@ export async function seedIdentities(payload: Payload) {
         email: 'integrations@example.com',
         enableAPIKey: true,
         apiKey: credentials.consumerApiKey,
+        // The demo integration shows the whole webhook API on demo data, orders and inquiries
+        // included; a consumer an admin creates gets public content only.
+        grants: grantCatalogue.map((grant) => grant.name) as Consumer['grants'],
       },
     })
   }

@@ -397,6 +397,10 @@ export interface Consumer {
   name: string;
   email: string;
   /**
+   * What this consumer may subscribe to, receive and read. Removing a grant cancels the deliveries of its event types still to be sent.
+   */
+  grants?: ('content' | 'orders' | 'inquiries')[] | null;
+  /**
    * Suspend this consumer with a reason: its API key is refused (403 naming the suspension), its portal sessions end at once, and its webhook deliveries are held (queued, not sent and not lost) until the suspension ends. Its consumer sees the reason and cannot undo it; untick to end the suspension.
    */
   suspended?: boolean | null;
@@ -708,7 +712,7 @@ export interface WebhookDelivery {
     | boolean
     | null;
   occurredAt: string;
-  status: 'pending' | 'delivering' | 'succeeded' | 'failed' | 'dead';
+  status: 'pending' | 'delivering' | 'succeeded' | 'failed' | 'dead' | 'cancelled';
   attempts?: number | null;
   nextAttemptAt?: string | null;
   nextAttempt?:
@@ -1132,6 +1136,7 @@ export interface ConsumersSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   email?: T;
+  grants?: T;
   suspended?: T;
   suspensionReason?: T;
   suspendedAt?: T;

@@ -1,13 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../Identity/access/isAdmin'
+import { readableWithGrant } from '../Identity/access/readableWithGrant'
+import { inquiriesGrant } from '@/contact/webhookEventTypes'
 import { emitBusinessEvent } from '../../hooks/emitBusinessEvent'
 import type { Inquiry } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ContactEvents } from '@/contact/webhookEventTypes'
 import { toInquiryEventData } from '@/contact/inquiryEvents'
 
 const inquiryEvents = emitBusinessEvent<Inquiry>({
-  created: WebhookEvents.InquiryCreated,
+  created: ContactEvents.InquiryCreated,
   toPayload: toInquiryEventData,
 })
 
@@ -25,7 +27,8 @@ export const Inquiries: CollectionConfig = {
   },
   hooks: { afterChange: [inquiryEvents.afterChange] },
   access: {
-    read: isAdmin,
+    // Consumers holding `inquiries` read every inquiry (read-only), as its events tell them.
+    read: readableWithGrant(inquiriesGrant.name, isAdmin),
     // Created by the contact endpoint only (with its validation and rate limit).
     create: () => false,
     update: isAdmin,

@@ -5,10 +5,12 @@ import type { Access, CollectionConfig } from 'payload'
 import { adminOrSelf } from './access/adminOrSelf'
 import { isAdmin } from './access/isAdmin'
 import { apiKeyHeaderStrategy } from './auth/apiKeyHeaderStrategy'
+import { cancelRevokedDeliveries } from './hooks/cancelRevokedDeliveries'
 import { deleteConsumerSubscriptions } from './hooks/deleteConsumerSubscriptions'
 import { endSuspendedConsumerSessions } from './hooks/endSuspendedConsumerSessions'
 import { stampSuspension } from '../../hooks/stampSuspension'
 import { suspensionFields } from './fields/suspensionFields'
+import { contentGrant, grantCatalogue } from '@/webhooks/eventCatalogue'
 
 /**
  * API consumers: the integrators who call the API with a key and own webhook subscriptions.
@@ -23,7 +25,7 @@ export const Consumers: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'email', 'suspended', 'updatedAt'],
+    defaultColumns: ['name', 'email', 'grants', 'suspended', 'updatedAt'],
   },
   access: {
     read: adminOrSelf('consumers') satisfies Access,
@@ -33,7 +35,7 @@ export const Consumers: CollectionConfig = {
   },
   hooks: {
     beforeChange: [stampSuspension],
-    afterChange: [endSuspendedConsumerSessions],
+    afterChange: [endSuspendedConsumerSessions, cancelRevokedDeliveries],
     beforeDelete: [deleteConsumerSubscriptions],
   },
   fields: [
@@ -45,6 +47,30 @@ export const Consumers: CollectionConfig = {
     },
     { name: 'name', type: 'text', required: true },
     { name: 'email', label: 'Contact e-mail', type: 'email', required: true },
+    {
+      // What the consumer may receive and read: each event type needs one grant (its domain
+      // declares it, src/composition/webhookEventTypes.ts registers it). Only admins change it
+      // (the collection's `update`); taking one away cancels the deliveries of its types.
+      name: 'grants',
+      type: 'select',
+      hasMany: true,
+      // The grants the domains declared: read when the config is built, after the composition
+      // root registered them (payload.config.ts imports it first).
+      options: grantCatalogue.map((grant) => ({ value: grant.name, label: grant.label })),
+      defaultValue: [contentGrant.name],
+      admin: {
+        description:
+          'What this consumer may subscribe to, receive and read. Removing a grant cancels ' +
+          'the deliveries of its event types still to be sent.',
+        components: { Field: '/components/admin/GrantCheckboxes#GrantCheckboxes' },
+        // What each grant lets the consumer receive, beside its checkbox.
+        custom: {
+          grantDescriptions: Object.fromEntries(
+            grantCatalogue.map((grant) => [grant.name, grant.description]),
+          ),
+        },
+      },
+    },
     {
       // An admin opens the consumer's integrator portal from here (src/components/admin).
       name: 'portal',

@@ -2,6 +2,8 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isAdminOrOwner } from './access/isAdminOrOwner'
+import { readableWithGrant } from '../Identity/access/readableWithGrant'
+import { ordersGrant } from '@/shop/webhookEventTypes'
 import { isCountryCode } from '@/shop/countryCode'
 import { systemDate } from '@/components/admin/systemDate'
 import { orderStatuses, orderTitle } from '@/shop/orderStatus'
@@ -34,7 +36,8 @@ export const Orders: CollectionConfig = {
     group: 'Shop',
   },
   access: {
-    read: isAdminOrOwner,
+    // Consumers holding `orders` read every order (read-only), as its events tell them.
+    read: readableWithGrant(ordersGrant.name, isAdminOrOwner),
     create: () => false,
     update: isAdmin,
     delete: () => false,

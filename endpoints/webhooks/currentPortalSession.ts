@@ -7,7 +7,7 @@ import { portalSessionOf } from '@/identity/portal/portalSessionAuth'
 import { endPortalSession } from '@/identity/operations/endPortalSession'
 import { findActingAdmin } from '@/identity/operations/findActingAdmin'
 import { clearedSessionCookie } from '@/identity/portal/portalTokens'
-import { currentPortalSessionOutput, type PortalSession } from '@/webhooks/contracts/portalSessions'
+import { currentPortalSessionOutput, type PortalSession } from '@/identity/contracts/portalSessions'
 
 const sessionOf = (req: PayloadRequest) => {
   const session = portalSessionOf(req)

@@ -5,7 +5,7 @@ import { endConsumerPortalSessions } from '@/identity/operations/endConsumerPort
 import {
   endedPortalSessionsOutput,
   openPortalAsAdminParams,
-} from '@/webhooks/contracts/portalSessions'
+} from '@/identity/contracts/portalSessions'
 import { findConsumerOr404 } from './findConsumerOr404'
 
 export const endPortalSessionsAsAdminEndpoint = defineEndpoint({

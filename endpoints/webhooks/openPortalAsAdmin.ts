@@ -5,7 +5,7 @@ import {
   openPortalAsAdminParams,
   portalLinkInput,
   portalLinkOutput,
-} from '@/webhooks/contracts/portalSessions'
+} from '@/identity/contracts/portalSessions'
 import { findConsumerOr404 } from './findConsumerOr404'
 import { portalLinkResponse } from './portalSessions'
 

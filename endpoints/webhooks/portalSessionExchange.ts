@@ -8,7 +8,7 @@ import { assertSameOrigin } from '@/identity/portal/portalSessionAuth'
 import { readJsonBody } from '@/http/readJsonBody'
 import { exchangePortalLink } from '@/identity/operations/exchangePortalLink'
 import { sessionCookie } from '@/identity/portal/portalTokens'
-import { portalExchangeInput, portalSessionOutput } from '@/webhooks/contracts/portalSessions'
+import { portalExchangeInput, portalSessionOutput } from '@/identity/contracts/portalSessions'
 
 export const exchangePortalSessionEndpoint = defineEndpoint({
   path: '/webhooks/portal-sessions/exchange',

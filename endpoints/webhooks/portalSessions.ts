@@ -9,7 +9,7 @@ import { serverUrlOf } from '@/http/serverUrl'
 import { forbidden } from '@/http/errors'
 import { openPortalLink } from '@/identity/operations/openPortalLink'
 import { apiKeyIndex, presentedApiKey } from '@/identity/secrets'
-import { portalLinkInput, portalLinkOutput } from '@/webhooks/contracts/portalSessions'
+import { portalLinkInput, portalLinkOutput } from '@/identity/contracts/portalSessions'
 import { requireConsumer } from './requireConsumer'
 
 /**

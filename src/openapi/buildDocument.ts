@@ -261,7 +261,8 @@ function webhookObject(event: EventTypeDefinition): ZodOpenApiOperationObject {
     description:
       event.name === WebhookEvents.Test
         ? 'Sent only to the subscription being tested: on creation and on `POST /webhooks/subscriptions/{id}/test`.'
-        : `Sent to every active subscription whose \`events\` list \`${event.name}\` or \`*\`; ` +
+        : `Sent to every active subscription whose \`events\` list \`${event.name}\` or \`*\`, ` +
+          `of a consumer holding the \`${event.grant}\` grant; ` +
           'its example, marked `"test": true`, to one subscription on ' +
           '`POST /webhooks/subscriptions/{id}/test` with this `event_type`.',
     tags: ['Webhook events'],

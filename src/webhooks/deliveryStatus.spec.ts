@@ -4,7 +4,14 @@ import { deliveryStatuses } from './deliveryStatus'
 
 describe('deliveryStatuses', () => {
   it('lists the statuses the API documents, in the documented order', () => {
-    expect(deliveryStatuses).toEqual(['pending', 'delivering', 'succeeded', 'failed', 'dead'])
+    expect(deliveryStatuses).toEqual([
+      'pending',
+      'delivering',
+      'succeeded',
+      'failed',
+      'dead',
+      'cancelled',
+    ])
   })
 
   it('names each status once', () => {

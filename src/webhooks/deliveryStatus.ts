@@ -1,9 +1,18 @@
 /**
  * Life of a delivery, in this order: due (`pending`), being sent (`delivering`), sent
- * (`succeeded`), failed with a retry scheduled (`failed`), given up (`dead`). The delivery
- * collection's `status` options and the API's `status` enum are both this list.
+ * (`succeeded`), failed with a retry scheduled (`failed`), given up (`dead`); or never sent
+ * again because its consumer lost the grant its type needs (`cancelled`, with the reason in
+ * `last_error`). The delivery collection's `status` options and the API's `status` enum are
+ * both this list.
  */
-export const deliveryStatuses = ['pending', 'delivering', 'succeeded', 'failed', 'dead'] as const
+export const deliveryStatuses = [
+  'pending',
+  'delivering',
+  'succeeded',
+  'failed',
+  'dead',
+  'cancelled',
+] as const
 
 /** One status of a delivery. */
 export type DeliveryStatus = (typeof deliveryStatuses)[number]

@@ -1,66 +1,50 @@
+import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
 
-import { eventCatalogue, WebhookEvents } from './eventCatalogue'
+import {
+  eventCatalogue,
+  grantCatalogue,
+  registerEventTypes,
+  WebhookEvents,
+  type EventTypeDefinition,
+} from './eventCatalogue'
 
-describe('event catalogue', () => {
-  it('lists every event the service emits once', () => {
-    const names = eventCatalogue.map((event) => event.name)
-    expect(new Set(names).size).toBe(names.length)
-    expect([...names].sort()).toEqual(Object.values(WebhookEvents).sort())
+/** A made-up domain's type (the engine knows no real one). */
+const parcelShipped: EventTypeDefinition = {
+  name: 'parcel.shipped',
+  description: 'A parcel left the warehouse.',
+  payload: z.strictObject({ id: z.int() }),
+  examplePayload: { id: 1 },
+  orderingKey: 'parcel:{id}',
+  grant: 'parcels',
+}
+const parcels = { name: 'parcels', label: 'Parcels', description: 'Where parcels go.' }
+
+describe('registerEventTypes', () => {
+  it('adds a domain’s types before webhook.test, and its grants after content', () => {
+    registerEventTypes({ grants: [parcels], events: [parcelShipped] })
+    expect(eventCatalogue.map((type) => type.name).slice(-2)).toEqual([
+      'parcel.shipped',
+      WebhookEvents.Test,
+    ])
+    expect(grantCatalogue.map((grant) => grant.name)).toEqual(['content', 'parcels'])
   })
 
-  it.each(eventCatalogue.map((event) => [event.name, event] as const))(
-    '%s: the example payload has the documented shape',
-    (_name, event) => {
-      const result = event.payload.safeParse(event.examplePayload)
-      expect(result.error?.issues ?? []).toEqual([])
-    },
-  )
-
-  it('refuses a payload with a field the schema does not document', () => {
-    const order = eventCatalogue.find((event) => event.name === WebhookEvents.OrderCreated)!
-    expect(
-      order.payload.safeParse({ ...order.examplePayload, customer_email: 'a@example.com' }).success,
-    ).toBe(false)
-  })
-})
-
-describe('what events about things consumers cannot read carry', () => {
-  const payloadOf = (name: string) => eventCatalogue.find((event) => event.name === name)!.payload
-
-  it('article.unpublished and article.deleted: id, slug, removed_at and languages, nothing of the text', () => {
-    const removed = {
-      id: 42,
-      slug: 'gone',
-      removed_at: '2026-01-15T10:05:00.000Z',
-      locale: 'en',
-      locales: ['en', 'ru'],
-    }
-    for (const name of [WebhookEvents.ArticleUnpublished, WebhookEvents.ArticleDeleted]) {
-      expect(payloadOf(name).safeParse(removed).success, name).toBe(true)
-      expect(payloadOf(name).safeParse({ ...removed, title: 'Secret' }).success, name).toBe(false)
-    }
+  it('changes nothing when the same definitions come again', () => {
+    const before = eventCatalogue.length
+    registerEventTypes({ grants: [parcels], events: [parcelShipped] })
+    expect(eventCatalogue.length).toBe(before)
   })
 
-  it('product.updated: the product while active, only its id and slug once deactivated', () => {
-    const updated = payloadOf(WebhookEvents.ProductUpdated)
-    const named = { id: 17, slug: 'linen-shirt', active: false, locale: 'en', locales: ['en'] }
-    expect(updated.safeParse(named).success).toBe(true)
-    expect(updated.safeParse({ ...named, name: 'Linen shirt' }).success).toBe(false)
-    const product = eventCatalogue.find((e) => e.name === WebhookEvents.ProductCreated)!
-    expect(updated.safeParse(product.examplePayload).success).toBe(true)
-    expect(updated.safeParse({ ...product.examplePayload, active: false }).success).toBe(false)
-    expect(
-      payloadOf(WebhookEvents.ProductCreated).safeParse({ id: 17, slug: 'x', active: false })
-        .success,
-    ).toBe(false)
-  })
-})
-
-describe('eventCatalogue', () => {
-  it('names every type <resource>.<action>, once', () => {
-    const names = eventCatalogue.map((type) => type.name)
-    expect(new Set(names).size).toBe(names.length)
-    for (const name of names) expect(name).toMatch(/^[a-z]+\.[a-z]+$/)
+  it('refuses another definition under a known name, a grant nobody declares, a bad name', () => {
+    expect(() => registerEventTypes({ events: [{ ...parcelShipped }] })).toThrow(/twice/)
+    expect(() =>
+      registerEventTypes({ events: [{ ...parcelShipped, name: 'parcel.lost', grant: 'nope' }] }),
+    ).toThrow(/nope/)
+    expect(() =>
+      registerEventTypes({
+        events: [{ ...parcelShipped, name: 'Parcel Lost' as never, grant: null }],
+      }),
+    ).toThrow(/Bad event type name/)
   })
 })

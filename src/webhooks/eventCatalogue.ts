@@ -1,33 +1,22 @@
 import { z } from 'zod'
 
-import {
-  articleEventData,
-  articleRemovedEventData,
-  exampleArticleEventData,
-  exampleArticleRemovedEventData,
-} from '@/articles/articleEvents'
-import { commentEventData, exampleCommentEventData } from '@/articles/commentEvents'
-import { exampleInquiryEventData, inquiryEventData } from '@/contact/inquiryEvents'
-import {
-  exampleOrderEventData,
-  exampleOrderPaidEventData,
-  exampleOrderRefundedEventData,
-  exampleOrderUpdatedEventData,
-  orderEventData,
-  orderPaidEventData,
-  orderRefundedEventData,
-} from '@/shop/orderEvents'
-import {
-  exampleProductEventData,
-  exampleProductUpdatedEventData,
-  productEventData,
-  productUpdatedEventData,
-} from '@/shop/productEvents'
+/**
+ * What a consumer must hold to receive one kind of event: each event type names one (or none),
+ * and an admin gives a consumer the grants it may use on the consumer's page.
+ */
+export type GrantDefinition = {
+  /** The grant's name, stored on the consumer (`orders`). */
+  name: string
+  /** Its label beside the checkbox in the admin panel. */
+  label: string
+  /** What it lets a consumer receive, and read, for the admin who gives it. */
+  description: string
+}
 
 /** One kind of business event a subscription can ask for. */
 export type EventTypeDefinition = {
   /** `<resource>.<action>`, the name subscriptions list in `events`. */
-  name: string
+  name: WebhookEventName
   /** What happened, for integrators. */
   description: string
   /** The shape of `data` in a delivery of this type (the API reference is generated from it). */
@@ -40,31 +29,45 @@ export type EventTypeDefinition = {
    * emitted. `null`: never held back (test events).
    */
   orderingKey: `${string}:{id}` | null
+  /**
+   * The grant a consumer must hold to subscribe to this type and receive it (what reading its
+   * payload through the API requires); `null`: none (`webhook.test`, sent only to the
+   * subscription being tested).
+   */
+  grant: string | null
 }
 
-/** Event type names, one constant per event the service emits: code names events by these. */
+/** An event type's name: `<resource>.<action>`. */
+export type WebhookEventName = `${string}.${string}`
+
+/** What one domain registers: the event types it emits and the grants they need. */
+export type DomainEvents = {
+  /** The grants its types need that no other domain declares (`orders`). */
+  grants?: readonly GrantDefinition[]
+  /** Every event type it emits. */
+  events: readonly EventTypeDefinition[]
+}
+
+/** The event types of the delivery engine itself. */
 export const WebhookEvents = {
-  ArticleCreated: 'article.created',
-  ArticleUpdated: 'article.updated',
-  ArticleDeleted: 'article.deleted',
-  ArticlePublished: 'article.published',
-  ArticleUnpublished: 'article.unpublished',
-  CommentCreated: 'comment.created',
-  OrderCreated: 'order.created',
-  OrderUpdated: 'order.updated',
-  OrderPaid: 'order.paid',
-  OrderRefunded: 'order.refunded',
-  ProductCreated: 'product.created',
-  ProductUpdated: 'product.updated',
-  InquiryCreated: 'inquiry.created',
   /** Sent only to the subscription being tested (on create and on `POST .../test`). */
   Test: 'webhook.test',
 } as const
 
-export type WebhookEventName = (typeof WebhookEvents)[keyof typeof WebhookEvents]
-
-/** Subscribing to this name means every event type. */
+/** Subscribing to this name means every event type the consumer is granted, now and later. */
 export const allEvents = '*'
+
+/**
+ * What every consumer is given unless an admin takes it away: the public content anyone reads
+ * through the API (published articles and pages, active products, approved comments).
+ */
+export const contentGrant: GrantDefinition = {
+  name: 'content',
+  label: 'Public content',
+  description:
+    'Events about what anyone reads through the API: published articles and pages, approved ' +
+    'comments, active products.',
+}
 
 /** `data` of `webhook.test`. */
 export const testEventData = z
@@ -78,127 +81,75 @@ export type TestEventData = z.infer<typeof testEventData>
 /** The `message` of every `webhook.test` event. */
 export const testEventMessage = 'This is a test event.'
 
-/** Every event type the service emits, with a documented example payload. */
-export const eventCatalogue: readonly EventTypeDefinition[] = [
-  {
-    name: WebhookEvents.ArticleCreated,
-    orderingKey: 'article:{id}',
-    payload: articleEventData,
-    description:
-      'An article became readable through the API: it was published for the first time (or created published), or published again after `article.unpublished`. Followed by `article.published`. An article created or saved as a draft emits nothing.',
-    examplePayload: exampleArticleEventData,
+const testEventType: EventTypeDefinition = {
+  name: WebhookEvents.Test,
+  orderingKey: null,
+  grant: null,
+  payload: testEventData,
+  description:
+    'A test event, sent only to the subscription being tested: on creation and on request.',
+  examplePayload: {
+    subscription_id: '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42',
+    message: testEventMessage,
   },
-  {
-    name: WebhookEvents.ArticleUpdated,
-    orderingKey: 'article:{id}',
-    payload: articleEventData,
-    description:
-      'A published article was saved with changes, which are published: the payload is the article as consumers now read it. Followed by `article.published`. Saving a draft beside it (autosave, "Save draft") or saving an unpublished article emits nothing.',
-    examplePayload: exampleArticleEventData,
-  },
-  {
-    name: WebhookEvents.ArticlePublished,
-    orderingKey: 'article:{id}',
-    payload: articleEventData,
-    description:
-      'A version of an article became the one consumers read: by hand, through the API or on schedule. Sent after `article.created` (the article appears) or `article.updated` (it changed), with the same payload.',
-    examplePayload: exampleArticleEventData,
-  },
-  {
-    name: WebhookEvents.ArticleUnpublished,
-    orderingKey: 'article:{id}',
-    payload: articleRemovedEventData,
-    description:
-      'A published article was unpublished (by hand, through the API or on schedule): consumers no longer read it. The payload only names it: its id, the slug it was published under and when.',
-    examplePayload: exampleArticleRemovedEventData,
-  },
-  {
-    name: WebhookEvents.ArticleDeleted,
-    orderingKey: 'article:{id}',
-    payload: articleRemovedEventData,
-    description:
-      'A published article was deleted. The payload only names it, as for `article.unpublished`. Deleting an article that is not published emits nothing.',
-    examplePayload: exampleArticleRemovedEventData,
-  },
-  {
-    name: WebhookEvents.CommentCreated,
-    orderingKey: 'comment:{id}',
-    payload: commentEventData,
-    description:
-      'A comment became readable through the API: posted approved on a published article, or approved later. A pending comment, or one on an article that is not published, emits nothing.',
-    examplePayload: exampleCommentEventData,
-  },
-  {
-    name: WebhookEvents.OrderCreated,
-    orderingKey: 'order:{id}',
-    payload: orderEventData,
-    description: 'An order was placed (status `pending`).',
-    examplePayload: exampleOrderEventData,
-  },
-  {
-    name: WebhookEvents.OrderUpdated,
-    orderingKey: 'order:{id}',
-    payload: orderEventData,
-    description: 'An order changed, e.g. its status.',
-    examplePayload: exampleOrderUpdatedEventData,
-  },
-  {
-    name: WebhookEvents.OrderPaid,
-    orderingKey: 'order:{id}',
-    payload: orderPaidEventData,
-    description: 'The payment provider confirmed payment of an order.',
-    examplePayload: exampleOrderPaidEventData,
-  },
-  {
-    name: WebhookEvents.OrderRefunded,
-    orderingKey: 'order:{id}',
-    payload: orderRefundedEventData,
-    description:
-      "Stripe confirmed a refund of an order (asked for by an administrator, or made in Stripe's dashboard); sent once per refund, when it succeeds.",
-    examplePayload: exampleOrderRefundedEventData,
-  },
-  {
-    name: WebhookEvents.ProductCreated,
-    orderingKey: 'product:{id}',
-    payload: productEventData,
-    description:
-      'A product became available through the API: it was created active, or activated (again). An inactive product emits nothing.',
-    examplePayload: exampleProductEventData,
-  },
-  {
-    name: WebhookEvents.ProductUpdated,
-    orderingKey: 'product:{id}',
-    payload: productUpdatedEventData,
-    description:
-      'An active product changed (price, stock, gallery...), or it was deactivated: then the payload only names it, `{ "id", "slug", "active": false }`, and consumers no longer read it. Changes to an inactive product emit nothing.',
-    examplePayload: exampleProductUpdatedEventData,
-  },
-  {
-    name: WebhookEvents.InquiryCreated,
-    orderingKey: 'inquiry:{id}',
-    payload: inquiryEventData,
-    description: 'A visitor submitted the contact form.',
-    examplePayload: exampleInquiryEventData,
-  },
-  {
-    name: WebhookEvents.Test,
-    orderingKey: null,
-    payload: testEventData,
-    description:
-      'A test event, sent only to the subscription being tested: on creation and on request.',
-    examplePayload: {
-      subscription_id: '3f0c1c9e-8a51-4b0e-9d1e-2b7f5a0c6d42',
-      message: testEventMessage,
-    },
-  },
-]
+}
+
+const registeredEvents: EventTypeDefinition[] = []
+const registeredGrants: GrantDefinition[] = [contentGrant]
+
+/**
+ * Every event type the service emits, with a documented example payload: what the domains
+ * registered (`registerEventTypes`, from the composition root), then `webhook.test`. The
+ * catalogue, the API reference's `webhooks`, the seeding of event types and the portal read it.
+ */
+export const eventCatalogue: readonly EventTypeDefinition[] = registeredEvents
+
+/** Every grant an event type may need, `content` first. */
+export const grantCatalogue: readonly GrantDefinition[] = registeredGrants
+
+const eventName = /^[a-z]+\.[a-z]+$/
+const grantName = /^[a-z][a-z_]*$/
+
+/**
+ * Adds a domain's event types (and the grants they need) to the catalogue. Registering the same
+ * definitions again changes nothing (a module evaluated twice); another definition under a name
+ * already registered, a malformed name or an undeclared grant throws at start.
+ */
+export function registerEventTypes(domain: DomainEvents): void {
+  for (const grant of domain.grants ?? []) {
+    if (!grantName.test(grant.name)) throw new Error(`Bad grant name ${grant.name}`)
+    const known = registeredGrants.find((each) => each.name === grant.name)
+    if (known && known !== grant) throw new Error(`Grant ${grant.name} is declared twice`)
+    if (!known) registeredGrants.push(grant)
+  }
+  for (const type of domain.events) {
+    if (!eventName.test(type.name)) throw new Error(`Bad event type name ${type.name}`)
+    if (type.grant !== null && !registeredGrants.some((grant) => grant.name === type.grant)) {
+      throw new Error(`Event type ${type.name} needs grant ${type.grant}, which nobody declares`)
+    }
+    const index = registeredEvents.findIndex((each) => each.name === type.name)
+    const known = registeredEvents[index]
+    if (known && known !== type) throw new Error(`Event type ${type.name} is registered twice`)
+    if (known) continue
+    // `webhook.test` stays last, after every domain's types.
+    const testIndex = registeredEvents.indexOf(testEventType)
+    if (testIndex === -1) registeredEvents.push(type)
+    else registeredEvents.splice(testIndex, 0, type)
+  }
+}
+
+registerEventTypes({ events: [testEventType] })
+
+/** The definition of event type `name`, or `undefined` for a name nobody registered. */
+export const eventTypeNamed = (name: string): EventTypeDefinition | undefined =>
+  eventCatalogue.find((type) => type.name === name)
 
 /**
  * The ordering key of an event of type `type` with `data` (`order:1001`), or `null` when its
  * type has none or `data` has no `id`.
  */
 export function orderingKeyOf(type: string, data: Record<string, unknown>): string | null {
-  const template = eventCatalogue.find((event) => event.name === type)?.orderingKey
+  const template = eventTypeNamed(type)?.orderingKey
   const id = data.id
   if (!template || (typeof id !== 'number' && typeof id !== 'string')) return null
   return template.replace('{id}', String(id))

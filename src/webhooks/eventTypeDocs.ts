@@ -28,17 +28,23 @@ function withoutSafeIntegerBounds(value: unknown): unknown {
   )
 }
 
-const docsByName = new Map<string, EventTypeDocs>(
-  eventCatalogue.map((type) => {
-    const payloadSchema = withoutSafeIntegerBounds(
-      z.toJSONSchema(type.payload, { io: 'output' }),
-    ) as Record<string, unknown>
-    return [
-      type.name,
-      { fields: payloadFields(payloadSchema), example: type.examplePayload, payloadSchema },
-    ]
-  }),
-)
+/** Built on first use: the domains register their types when the app's modules load. */
+let docsByName: Map<string, EventTypeDocs> | undefined
+const docsOfCatalogue = () =>
+  new Map<string, EventTypeDocs>(
+    eventCatalogue.map((type) => {
+      const payloadSchema = withoutSafeIntegerBounds(
+        z.toJSONSchema(type.payload, { io: 'output' }),
+      ) as Record<string, unknown>
+      return [
+        type.name,
+        { fields: payloadFields(payloadSchema), example: type.examplePayload, payloadSchema },
+      ]
+    }),
+  )
 
 /** The docs of catalogue type `name`; `null` for a name the service never emits. */
-export const eventTypeDocs = (name: string): EventTypeDocs | null => docsByName.get(name) ?? null
+export function eventTypeDocs(name: string): EventTypeDocs | null {
+  if (docsByName?.size !== eventCatalogue.length) docsByName = docsOfCatalogue()
+  return docsByName.get(name) ?? null
+}

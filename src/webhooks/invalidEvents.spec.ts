@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { eventCatalogue } from './eventCatalogue'
 import { invalidEvents } from './invalidEvents'
 
 describe('invalidEvents', () => {
   it('lists every unknown name once', () => {
-    const active = eventCatalogue.map((type) => type.name)
+    const active = ['article.created', 'order.created', 'webhook.test']
     expect(invalidEvents(['*', 'order.created', 'order.exploded', 'x', 'x'], active)).toEqual([
       'order.exploded',
       'x',

@@ -13,7 +13,8 @@ import type { DeliveryStatus } from './deliveryStatus'
  * - `suspended`: none while an administrator suspends the endpoint or its consumer: the
  *   delivery is held, and goes when the suspension ends;
  * - `endpoint_off`: none while the endpoint (subscription) is turned off;
- * - `sending`: being sent now; `delivered`, `given_up`: no more attempts.
+ * - `sending`: being sent now; `delivered`, `given_up`: no more attempts;
+ * - `cancelled`: never sent: its consumer no longer holds the grant its type needs.
  */
 export const nextAttemptReasons = [
   'scheduled',
@@ -26,6 +27,7 @@ export const nextAttemptReasons = [
   'sending',
   'delivered',
   'given_up',
+  'cancelled',
 ] as const
 export type NextAttemptReason = (typeof nextAttemptReasons)[number]
 
@@ -79,6 +81,7 @@ export function findNextAttempt(args: {
   })
   if (status === 'succeeded') return none('delivered')
   if (status === 'dead') return none('given_up')
+  if (status === 'cancelled') return none('cancelled')
   if (status === 'delivering') return none('sending')
   if (endpoint.isSuspended) return none('suspended')
   if (!endpoint.isActive) return none('endpoint_off')
@@ -159,6 +162,8 @@ export function describeNextAttempt(
       return 'Delivered: no more attempts.'
     case 'given_up':
       return `No more attempts: given up after ${plural(attempts, 'attempt')}.`
+    case 'cancelled':
+      return 'Cancelled: never sent, because the consumer no longer holds the grant this event type needs.'
     case 'sending':
       return `Attempt ${Math.max(attempts, 1)} is being sent now.`
     case 'suspended':

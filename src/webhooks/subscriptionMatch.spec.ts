@@ -3,13 +3,20 @@ import { describe, expect, it } from 'vitest'
 import { subscriptionMatchesSql } from './subscriptionMatch'
 
 describe('subscriptionMatchesSql', () => {
-  it('matches the type or the wildcard, and the filter by containment, on the given alias', () => {
-    const condition = subscriptionMatchesSql('s', 'e.type', 'e.data')
+  it('matches the type or the wildcard, the filter by containment, and the grant, on the given alias', () => {
+    const condition = subscriptionMatchesSql('s', 'e.type', 'e.data', 'consumers_grants')
     expect(condition).toContain(`s.events ?| ARRAY[(e.type)::text, '*']`)
     expect(condition).toContain(`(e.data) @> s.filter`)
+    // webhook.test, registered by the engine itself, needs no grant.
+    expect(condition).toContain(`WHEN 'webhook.test' THEN ''`)
+    expect(condition).toContain(`(s.consumer_id, (CASE (e.type)::text`)
+    expect(condition).toContain(`IN (SELECT parent_id, value::text FROM consumers_grants)`)
   })
 
   it('refuses an alias that is not a plain identifier', () => {
-    expect(() => subscriptionMatchesSql('s; DROP TABLE x', 'e.type', 'e.data')).toThrow(/alias/)
+    expect(() =>
+      subscriptionMatchesSql('s; DROP TABLE x', 'e.type', 'e.data', 'consumers_grants'),
+    ).toThrow(/alias/)
+    expect(() => subscriptionMatchesSql('s', 'e.type', 'e.data', 'x; DROP')).toThrow(/table/)
   })
 })

@@ -1,25 +1,30 @@
-import { allEvents } from './eventCatalogue'
+import { allEvents, eventCatalogue } from './eventCatalogue'
 
 const alias = /^[a-z_][a-z0-9_]*$/
+const plainName = /^[a-z][a-z0-9_.]*$/
 
 /**
  * The one definition of which subscriptions an event goes to, as a SQL condition: the
- * subscription's `events` (jsonb array, GIN-indexed) name the event's type or the wildcard, and
- * its `filter`, when it has one, is contained in the event's data (PostgreSQL's `@>`: every key
+ * subscription's `events` (jsonb array, GIN-indexed) name the event's type or the wildcard, its
+ * `filter`, when it has one, is contained in the event's data (PostgreSQL's `@>`: every key
  * of the filter has an equal value in the data, nested objects alike, an array's elements found
- * among the data array's). `subscription` is the subscriptions table's alias, `eventType` and
- * `eventData` SQL expressions of the event's type and data. The fan-out and `recover` both use
- * it; no second copy of the rule exists in TypeScript.
+ * among the data array's), and its consumer holds the grant the type needs (`grantsTable`: the
+ * consumers' grants, `parent_id` and `value`). `subscription` is the subscriptions table's alias,
+ * `eventType` and `eventData` SQL expressions of the event's type and data. The fan-out and
+ * `recover` both use it; no second copy of the rule exists in TypeScript.
  */
 export function subscriptionMatchesSql(
   subscription: string,
   eventType: string,
   eventData: string,
+  grantsTable: string,
 ): string {
   if (!alias.test(subscription)) throw new Error(`Bad table alias ${subscription}`)
   return (
     `${subscription}.events ?| ARRAY[(${eventType})::text, '${allEvents}'] AND ` +
-    filterMatchesSql(subscription, eventData)
+    filterMatchesSql(subscription, eventData) +
+    ' AND ' +
+    grantMatchesSql(subscription, eventType, grantsTable)
   )
 }
 
@@ -29,5 +34,31 @@ export function filterMatchesSql(subscription: string, eventData: string): strin
   return (
     `(jsonb_typeof(${subscription}.filter) IS DISTINCT FROM 'object' ` +
     `OR (${eventData}) @> ${subscription}.filter)`
+  )
+}
+
+/**
+ * The grant half of `subscriptionMatchesSql`: the type needs no grant, or the subscription's
+ * consumer holds the one it needs. The catalogue's grants are written into the statement (a
+ * `CASE` over the registered types, fixed once the app has started); a type nobody registered
+ * goes to nobody. The grants table is read once a statement (a hashed subplan), not once a row.
+ */
+export function grantMatchesSql(
+  subscription: string,
+  eventType: string,
+  grantsTable: string,
+): string {
+  if (!alias.test(subscription)) throw new Error(`Bad table alias ${subscription}`)
+  if (!alias.test(grantsTable)) throw new Error(`Bad table name ${grantsTable}`)
+  const cases = eventCatalogue.map((type) => {
+    if (!plainName.test(type.name) || (type.grant !== null && !plainName.test(type.grant))) {
+      throw new Error(`Bad event type ${type.name} or grant ${type.grant}`)
+    }
+    return `WHEN '${type.name}' THEN '${type.grant ?? ''}'`
+  })
+  const needed = `(CASE (${eventType})::text ${cases.join(' ')} END)`
+  return (
+    `(${needed} = '' OR (${subscription}.consumer_id, ${needed}) IN ` +
+    `(SELECT parent_id, value::text FROM ${grantsTable}))`
   )
 }

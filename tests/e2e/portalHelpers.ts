@@ -18,8 +18,16 @@ export async function adminToken() {
   return login.body.token as string
 }
 
-/** A new API consumer (each test's own: the API's rate limit counts per consumer). */
-export async function createConsumer(token: string, name: string) {
+/**
+ * A new API consumer (each test's own: the API's rate limit counts per consumer), holding
+ * `grants`: every grant unless told (a consumer an admin creates without ticking any holds
+ * `content` only).
+ */
+export async function createConsumer(
+  token: string,
+  name: string,
+  grants: string[] = ['content', 'orders', 'inquiries'],
+) {
   const apiKey = randomBytes(24).toString('base64url')
   const created = await api('/api/consumers', {
     method: 'POST',
@@ -29,6 +37,7 @@ export async function createConsumer(token: string, name: string) {
       email: `${randomBytes(4).toString('hex')}@integrator.test`,
       enableAPIKey: true,
       apiKey,
+      grants,
     },
   })
   expect(created.status).toBe(201)

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import { beforeAll } from 'vitest'
 
+import type { Consumer } from '../../src/payload-types'
+import { grantCatalogue } from '../../src/webhooks/eventCatalogue'
 import { restJson } from './rest'
 
 /**
@@ -33,8 +35,16 @@ export async function userWithToken(payload: Payload, role: 'admin' | 'editor' |
   return { user, token: login.body.token as string, email, password }
 }
 
-/** Creates an API consumer holding a fresh Payload API key. */
-export async function consumerWithKey(payload: Payload, name = 'Test consumer') {
+/**
+ * Creates an API consumer holding a fresh Payload API key and `grants`: by default every grant
+ * (as every consumer received every event before issue 49, and as the upgrade leaves a consumer
+ * subscribed to `*`); a new consumer made in the admin panel holds `content` only.
+ */
+export async function consumerWithKey(
+  payload: Payload,
+  name = 'Test consumer',
+  grants: string[] = grantCatalogue.map((grant) => grant.name),
+) {
   const apiKey = randomBytes(24).toString('base64url')
   const consumer = await payload.create({
     collection: 'consumers',
@@ -43,6 +53,7 @@ export async function consumerWithKey(payload: Payload, name = 'Test consumer') 
       email: `${randomBytes(4).toString('hex')}@integrator.test`,
       enableAPIKey: true,
       apiKey,
+      grants: grants as Consumer['grants'],
     },
   })
   return { consumer, apiKey }

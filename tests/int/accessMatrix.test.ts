@@ -126,7 +126,8 @@ async function newCallers(): Promise<{
   const customer = await userWithToken(payload, 'customer')
   const editor = await userWithToken(payload, 'editor')
   const admin = await userWithToken(payload, 'admin')
-  const { apiKey } = await consumerWithKey(payload, 'Matrix consumer')
+  // A consumer as an admin makes it: public content only (the grants' own rows are below).
+  const { apiKey } = await consumerWithKey(payload, 'Matrix consumer', ['content'])
   const link = await (
     await rest('POST', '/webhooks/portal-sessions', { headers: { 'x-api-key': apiKey } })
   ).json()
@@ -676,5 +677,74 @@ describe('every other route Payload serves on a collection', () => {
     }
     // What a consumer does use stays: who it is.
     expect((await call('GET', '/api/consumers/me', headers.consumer)).status).toBe(200)
+  })
+})
+
+describe('what a grant opens to an API consumer (issue 49)', () => {
+  // A consumer holding `orders` reads every order, and one holding `inquiries` every inquiry,
+  // through Payload's REST API and GraphQL, read-only: the events they receive tell them no
+  // more than these reads show. Each grant opens only its own collection.
+  //                      list read graphql create update bulkUpdate delete
+  const operations = [
+    'list',
+    'read',
+    'graphql',
+    'create',
+    'update',
+    'bulkUpdate',
+    'delete',
+  ] as const
+  const expectedByGrants: Record<string, Record<'orders' | 'inquiries', string>> = {
+    none: { orders: 'nnnnnnn', inquiries: 'nnnnnnn' },
+    content: { orders: 'nnnnnnn', inquiries: 'nnnnnnn' },
+    orders: { orders: 'yyynnnn', inquiries: 'nnnnnnn' },
+    inquiries: { orders: 'nnnnnnn', inquiries: 'yyynnnn' },
+    'content,orders,inquiries': { orders: 'yyynnnn', inquiries: 'yyynnnn' },
+  }
+
+  it.each(Object.keys(expectedByGrants))('grants %s', async (grantSet) => {
+    const grants = grantSet === 'none' ? [] : grantSet.split(',')
+    const { apiKey } = await consumerWithKey(payload, `Granted ${grantSet}`, grants)
+    const headers = { 'x-api-key': apiKey }
+    const observed: Record<string, string> = {}
+    const answers: string[] = []
+    for (const slug of ['orders', 'inquiries'] as const) {
+      const id = await fixture(slug)
+      let letters = ''
+      for (const operation of operations) {
+        let answer: Answer
+        let letter: string
+        if (operation === 'list' || operation === 'read') {
+          const path =
+            operation === 'list' ? `/api/${slug}?limit=0&depth=0` : `/api/${slug}/${id}?depth=0`
+          answer = await call('GET', path, headers)
+          letter = readLetter(answer, id, operation === 'list')
+        } else if (operation === 'graphql') {
+          const name = graphQLListName(slug)!
+          answer = await graphql(headers, `{ ${name}(limit: 0) { docs { id } } }`)
+          const docs = answer.body?.data?.[name]?.docs as { id: unknown }[] | undefined
+          letter = docs ? (docs.some((doc) => String(doc.id) === String(id)) ? 'y' : 'f') : 'n'
+        } else if (operation === 'create') {
+          answer = await call('POST', `/api/${slug}`, headers, {})
+          letter = writeLetter(answer)
+        } else if (operation === 'update') {
+          answer = await call('PATCH', `/api/${slug}/${id}`, headers, {})
+          letter = writeLetter(answer)
+        } else if (operation === 'bulkUpdate') {
+          answer = await call('PATCH', `/api/${slug}?where[id][equals]=${id}`, headers, {})
+          letter = writeLetter(answer, { isBulk: true })
+        } else {
+          answer = await call('DELETE', `/api/${slug}/${id}`, headers)
+          letter = writeLetter(answer)
+        }
+        expect(answer.status, `${operation} ${slug}`).toBeLessThan(500)
+        letters += letter
+        answers.push(
+          `${operation} ${slug}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`,
+        )
+      }
+      observed[slug] = letters
+    }
+    expect(observed, answers.join('\n')).toEqual(expectedByGrants[grantSet])
   })
 })

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { buildDeliveryRequest } from '@/webhooks/deliveryRequest'
 import { eventCatalogue, WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ShopEvents } from '@/shop/webhookEventTypes'
 import { defaultRetrySchedule, parseRetrySchedule, retryJitter } from '@/webhooks/retryPolicy'
 import { generateSecret, rotationWindowMs } from '@/webhooks/secret'
 import { sign } from '@/webhooks/signature'
@@ -85,7 +86,7 @@ beforeAll(async () => {
   // the receiver with the secret, and only then the worker (which sends the test event).
   const port = await freePort()
   receiverUrl = `http://127.0.0.1:${port}/webhooks`
-  subscription = await subscribe(receiverUrl, [WebhookEvents.ProductCreated])
+  subscription = await subscribe(receiverUrl, [ShopEvents.ProductCreated])
   await startExampleReceiver({ port, secret: subscription.secret, lines: stdout })
   await webhooks.worker({ pollMs: 50 })
 })
@@ -173,7 +174,7 @@ async function printedMarker() {
 function signedDelivery(args: { secrets: string[]; data: Record<string, unknown> }) {
   return buildDeliveryRequest({
     eventId: randomUUID(),
-    type: WebhookEvents.ProductCreated,
+    type: ShopEvents.ProductCreated,
     occurredAt: new Date(),
     data: args.data,
     secrets: args.secrets,
@@ -222,7 +223,7 @@ describe('the example receiver, run as a child process', () => {
 
     const forged = buildDeliveryRequest({
       eventId: JSON.parse(genuine.body).id,
-      type: WebhookEvents.ProductCreated,
+      type: ShopEvents.ProductCreated,
       occurredAt: new Date(JSON.parse(genuine.body).timestamp),
       data: { id: -1, name: 'A' },
       secrets: [generateSecret()],
@@ -383,7 +384,7 @@ describe('the by-hand verification function', () => {
 
   it('accepts a real delivery and refuses it tampered, under another secret, or stale', async () => {
     capture = await startWebhookReceiver()
-    const captured = await subscribe(capture.url('/by-hand'), [WebhookEvents.OrderPaid])
+    const captured = await subscribe(capture.url('/by-hand'), [ShopEvents.OrderPaid])
     const posts = await capture.waitFor((all) => all.some((p) => p.path === '/by-hand'))
     const real = posts.find((p) => p.path === '/by-hand')!
     expect(JSON.parse(real.body).type).toBe(WebhookEvents.Test)

@@ -12,7 +12,8 @@ import { publicArticleStatus } from '@/articles/visibility'
 import { transactionDatabase } from '@/db/transaction'
 import { presentImages } from '@/media/operations/findImages'
 import type { Article } from '@/payload-types'
-import { WebhookEvents, type WebhookEventName } from '@/webhooks/eventCatalogue'
+import type { WebhookEventName } from '@/webhooks/eventCatalogue'
+import { ArticleEvents } from '@/articles/webhookEventTypes'
 import { toArticleEventData, toArticleRemovedEventData } from '@/articles/articleEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { documentText, writtenLocale } from '@/db/documentLocales'
@@ -155,12 +156,12 @@ export const announceArticleChange: {
     }
     const published = { ...doc, _status: after.status as Article['_status'] }
     if (isPublic(after)) {
-      const change = isPublic(before) ? WebhookEvents.ArticleUpdated : WebhookEvents.ArticleCreated
-      await announceArticle(req, [change, WebhookEvents.ArticlePublished], published)
+      const change = isPublic(before) ? ArticleEvents.ArticleUpdated : ArticleEvents.ArticleCreated
+      await announceArticle(req, [change, ArticleEvents.ArticlePublished], published)
     } else if (before && isPublic(before)) {
       await emitEvent({
         req,
-        type: WebhookEvents.ArticleUnpublished,
+        type: ArticleEvents.ArticleUnpublished,
         data: toArticleRemovedEventData(
           { id: doc.id, slug: before.slug },
           new Date(),
@@ -174,7 +175,7 @@ export const announceArticleChange: {
     if (!context?.skipBusinessEvents && isPublic({ status: doc._status })) {
       await emitEvent({
         req,
-        type: WebhookEvents.ArticleDeleted,
+        type: ArticleEvents.ArticleDeleted,
         data: toArticleRemovedEventData(doc, new Date(), {
           locale: writtenLocale(req),
           locales:

@@ -4,7 +4,7 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 import { publicArticleSql, publicCommentStatus } from '@/articles/visibility'
 import { transactionDatabase } from '@/db/transaction'
 import type { Comment } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ArticleEvents } from '@/articles/webhookEventTypes'
 import { toCommentEventData } from '@/articles/commentEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 
@@ -39,7 +39,7 @@ export const announceComment: CollectionAfterChangeHook<Comment> = async ({
   // Approved before this save: announced then (or its article was not published).
   if (operation === 'update' && previousDoc?.status === publicCommentStatus) return doc
   if (await isArticlePublic(req, doc.article)) {
-    await emitEvent({ req, type: WebhookEvents.CommentCreated, data: toCommentEventData(doc) })
+    await emitEvent({ req, type: ArticleEvents.CommentCreated, data: toCommentEventData(doc) })
   }
   return doc
 }

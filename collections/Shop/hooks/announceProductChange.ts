@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import { presentImages } from '@/media/operations/findImages'
 import type { Product } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ShopEvents } from '@/shop/webhookEventTypes'
 import { toProductEventData } from '@/shop/productEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { documentText, writtenLocale } from '@/db/documentLocales'
@@ -38,7 +38,7 @@ export const announceProductChange: CollectionAfterChangeHook<Product> = async (
   const images = doc.active ? await presentImages(req, doc.images ?? []) : []
   await emitEvent({
     req,
-    type: wasActive ? WebhookEvents.ProductUpdated : WebhookEvents.ProductCreated,
+    type: wasActive ? ShopEvents.ProductUpdated : ShopEvents.ProductCreated,
     data: toProductEventData(doc, images, {
       ...(await documentText(req, { table: 'products', id: doc.id, columns: productText })),
       locale: writtenLocale(req),

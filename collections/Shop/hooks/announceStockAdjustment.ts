@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import type { StockAdjustment } from '@/payload-types'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ShopEvents } from '@/shop/webhookEventTypes'
 import { toProductEventData } from '@/shop/productEvents'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { presentImages } from '@/media/operations/findImages'
@@ -42,7 +42,7 @@ export const announceStockAdjustment: CollectionAfterChangeHook<StockAdjustment>
   const images = await presentImages(req, product.images ?? [])
   await emitEvent({
     req,
-    type: WebhookEvents.ProductUpdated,
+    type: ShopEvents.ProductUpdated,
     // A stock change writes no text: in the default locale.
     data: toProductEventData(product, images, {
       ...(await documentText(req, { table: 'products', id: product.id, columns: productText })),

@@ -78,6 +78,7 @@ export function EndpointForm(props: Props) {
   const fieldId = (field: FieldName) => `${id}-${field}`
 
   const isAll = events.includes('*')
+  // A type the consumer is not granted is shown, but not offered: ticking it would be refused.
   const offered = new Set((eventTypes ?? []).map((eventType) => eventType.name))
   // Names the endpoint lists that the catalogue no longer offers stay shown (unticked once
   // unticked), so that they can be dropped knowingly.
@@ -253,7 +254,15 @@ export function EndpointForm(props: Props) {
             <div className="checkbox-grid">
               {names.map((name, index) => {
                 const eventType = eventTypes?.find((type) => type.name === name)
+                const isListed = events.includes(name) || isAll
+                const isRefused = eventType?.is_granted === false
+                const grantHint = !isRefused
+                  ? null
+                  : isListed
+                    ? `Not sent to you: it needs the \`${eventType.grant}\` grant, which you do not hold.`
+                    : `Needs the \`${eventType.grant}\` grant, which you do not hold: an administrator gives grants.`
                 const hint =
+                  grantHint ??
                   eventType?.description ??
                   (eventTypes && !eventType
                     ? 'No longer offered: untick it to save changes.'
@@ -263,8 +272,8 @@ export function EndpointForm(props: Props) {
                     <input
                       type="checkbox"
                       id={`${id}-event-${index}`}
-                      checked={isAll || events.includes(name)}
-                      disabled={isAll}
+                      checked={isAll ? !isRefused : events.includes(name)}
+                      disabled={isAll || (isRefused && !events.includes(name))}
                       onChange={(event) => toggleEvent(name, event.target.checked)}
                       aria-describedby={hint ? `${id}-event-${index}-hint` : undefined}
                       aria-invalid={group['aria-invalid']}

@@ -58,6 +58,17 @@ function EventTypeSection({ type }: { type: EventType }) {
       <p>
         <TextWithCode text={type.description ?? 'No description.'} />
       </p>
+      {type.grant ? (
+        <p className="event-grant">
+          <TextWithCode
+            text={
+              type.is_granted === false
+                ? `Needs the \`${type.grant}\` grant, which you do not hold: you cannot subscribe to it (an administrator gives grants).`
+                : `Needs the \`${type.grant}\` grant, which you hold.`
+            }
+          />
+        </p>
+      ) : null}
       <h3 id={`${id}-fields`}>
         Fields of <code>data</code>
       </h3>

@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation'
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 
 import { callApi, sessionEndedEvent } from './portalApi'
-import type { PortalSession } from '@/webhooks/contracts/portalSessions'
+import type { PortalSession } from '@/identity/contracts/portalSessions'
 
 const SessionContext = createContext<PortalSession | null>(null)
 

@@ -35,6 +35,7 @@ export function deliveryReadAgainMs(
     case 'delivered':
     case 'given_up':
     case 'suspended':
+    case 'cancelled':
     case 'endpoint_off':
       return null
     case 'sending':

@@ -55,6 +55,7 @@ const statusTones: Record<DeliveryStatus, string> = {
   succeeded: 'good',
   failed: 'warn',
   dead: 'bad',
+  cancelled: 'neutral',
 }
 
 /** A delivery's status as a badge. */

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { PortalSession } from '@/webhooks/contracts/portalSessions'
+import type { PortalSession } from '@/identity/contracts/portalSessions'
 
 /**
  * The admin who opened a portal session from the consumer's page in the admin panel

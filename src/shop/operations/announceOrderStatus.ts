@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Order } from '@/payload-types'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData, toOrderPaidEventData } from '@/shop/orderEvents'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ShopEvents } from '@/shop/webhookEventTypes'
 
 /**
  * Announces an order's new status, in `req`'s transaction: `order.updated`, and `order.paid`
@@ -16,8 +16,8 @@ export async function announceOrderStatus(args: {
   order: Order
 }): Promise<void> {
   const { req, order } = args
-  await emitEvent({ req, type: WebhookEvents.OrderUpdated, data: toOrderEventData(order) })
+  await emitEvent({ req, type: ShopEvents.OrderUpdated, data: toOrderEventData(order) })
   if (order.status === 'paid') {
-    await emitEvent({ req, type: WebhookEvents.OrderPaid, data: toOrderPaidEventData(order) })
+    await emitEvent({ req, type: ShopEvents.OrderPaid, data: toOrderPaidEventData(order) })
   }
 }

@@ -18,7 +18,7 @@ import { orderEndReasons } from '../orderEndReasons'
 import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/shop/orderEvents'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ShopEvents } from '@/shop/webhookEventTypes'
 import { configOf, type AppConfig } from '@/config/appConfig'
 import { exponentialDelay, type Backoff } from '@/retry/exponentialBackoff'
 import { keyReusedWithAnotherRequest } from '../idempotency/idempotencyKey'
@@ -206,7 +206,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
     })
     if (key) await recordCheckoutKeyOrder(db, { ...key, orderId: created.id })
     await reserveStock(db, priced)
-    await emitEvent({ req, type: WebhookEvents.OrderCreated, data: toOrderEventData(created) })
+    await emitEvent({ req, type: ShopEvents.OrderCreated, data: toOrderEventData(created) })
     return { order: created, lines: priced }
   })
 

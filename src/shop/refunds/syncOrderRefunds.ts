@@ -5,7 +5,7 @@ import type { TransactionDb } from '@/db/transaction'
 import type { Order } from '@/payload-types'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderRefundedEventData } from '@/shop/orderEvents'
-import { WebhookEvents } from '@/webhooks/eventCatalogue'
+import { ShopEvents } from '@/shop/webhookEventTypes'
 import { oweOrderNotice } from '../notices/oweOrderNotice'
 import { announceOrderStatus } from '../operations/announceOrderStatus'
 import { statusAfterRefunds } from '../orderStatus'
@@ -126,7 +126,7 @@ export async function syncOrderRefunds(args: {
   for (const refund of newlySucceeded.sort((a, b) => a.id - b.id)) {
     await emitEvent({
       req,
-      type: WebhookEvents.OrderRefunded,
+      type: ShopEvents.OrderRefunded,
       data: toOrderRefundedEventData(updated, {
         refundId: refund.stripe_refund_id,
         amount: minorUnitsToRoubles(refund.amount),

@@ -31,7 +31,8 @@ export const nextAttemptResource = z
           '`suspended`: none while an administrator suspends the subscription or its consumer ' +
           '(held: it goes when the suspension ends); `endpoint_off`: ' +
           'none while the subscription is turned off; `sending`: being sent now; `delivered`, ' +
-          '`given_up`: no more attempts',
+          '`given_up`: no more attempts; `cancelled`: never sent, the consumer no longer ' +
+          'holds the grant its type needs (`last_error` says which)',
       ),
     endpoint_failure_count: z
       .number()

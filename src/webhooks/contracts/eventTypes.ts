@@ -41,6 +41,21 @@ const eventTypeResource = z.object({
     .record(z.string(), z.unknown())
     .nullable()
     .describe("The JSON Schema (2020-12) of the event's `data`, which the example satisfies"),
+  grant: z
+    .string()
+    .nullable()
+    .describe(
+      'The grant a consumer must hold to subscribe to this type and receive it (`content`, ' +
+        '`orders`, `inquiries`); an administrator gives grants. `null`: none needed',
+    ),
+  is_granted: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Whether you (an API consumer or its portal session) hold that grant: a type you are not ' +
+        'granted is refused with 403 when you subscribe, and never sent to you. `null` for a ' +
+        'caller that is not a consumer',
+    ),
 })
 /** An event type of the catalogue: its name, what happened, its fields and an example of its `data`. */
 export type EventType = z.infer<typeof eventTypeResource>

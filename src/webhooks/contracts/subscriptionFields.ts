@@ -60,8 +60,10 @@ export const eventNames = z
       .max(100)
       .describe(
         'An active event type name as listed by `GET /webhooks/event-types` (the service emits ' +
-          `${eventCatalogue.map((event) => `\`${event.name}\``).join(', ')}), or \`*\` for all ` +
-          'of them. An unknown or inactive name is answered 422 with `invalid_events`.',
+          `${eventCatalogue.map((event) => `\`${event.name}\``).join(', ')}), or \`*\` for every ` +
+          'type your grants let you receive, now and later. An unknown or inactive name is ' +
+          'answered 422 with `invalid_events`; a type that needs a grant you do not hold, 403 ' +
+          'naming the grant.',
       ),
   )
   .min(1, noEventsMessage)

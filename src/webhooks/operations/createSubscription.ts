@@ -4,6 +4,7 @@ import { generateSecret } from '../secret'
 import type { WebhookSubscription } from '@/payload-types'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
+import { assertEventTypesGranted } from './assertEventTypesGranted'
 import { assertMaySubscribe } from './assertMaySubscribe'
 import { probeEndpoint } from './probeEndpoint'
 import { queueTestDelivery } from './queueTestDelivery'
@@ -31,7 +32,8 @@ export type NewSubscription = {
 }
 
 /**
- * Subscribes a consumer: every event type must be active (422), the endpoint must not be an
+ * Subscribes a consumer: every event type must be active (422) and granted to the consumer
+ * (403 naming the grant), the endpoint must not be an
  * internal address (400), the consumer must have fewer subscriptions than
  * `WEBHOOK_MAX_SUBSCRIPTIONS_PER_CONSUMER` (409: checked before the probe, so a refused create
  * sends nothing, and again under the consumer's lock in the transaction, so concurrent creates
@@ -46,6 +48,7 @@ export async function createSubscription(args: {
 }): Promise<{ subscription: WebhookSubscription; secret: string; testDeliveryId: number }> {
   const { req, input } = args
   await assertEventTypesActive(req, input.events)
+  await assertEventTypesGranted(req, args.consumerId, input.events)
   const settings = configOf(req.payload).webhooks
   await assertEndpointAllowed(req, input.endpointUrl)
   const bound = { consumerId: args.consumerId, limit: settings.maxSubscriptionsPerConsumer }

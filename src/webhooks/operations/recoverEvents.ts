@@ -7,7 +7,11 @@ import { deliveriesChannel } from '../schema/outboxTable'
 import { eventLogTableName } from '../schema/eventLogTable'
 import { filterMatchesSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import { findOwnSubscription } from './findOwnSubscription'
-import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import {
+  consumerGrantsTableName,
+  deliveriesTableName,
+  subscriptionsTableName,
+} from '../schema/collectionTables'
 
 /** What a recover queued. */
 export type RecoveredEvents = {
@@ -50,7 +54,9 @@ export async function recoverEvents(args: {
   return inTransaction(req, async (db) => {
     await findOwnSubscription(req, id)
     const window = sql`${since.toISOString()}::timestamptz AND ${until.toISOString()}::timestamptz`
-    const matches = sql.raw(subscriptionMatchesSql('s', 'e.type', 'e.data'))
+    const matches = sql.raw(
+      subscriptionMatchesSql('s', 'e.type', 'e.data', consumerGrantsTableName),
+    )
     // A dead delivery is sent again if the subscription's current filter still lets its event
     // through (a test event, addressed to the subscription, always). A test event addressed to
     // another subscription is never given to this one.

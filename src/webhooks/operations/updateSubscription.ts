@@ -5,6 +5,7 @@ import { inTransaction } from '@/db/transaction'
 import { lockUnmodifiedSubscription } from './lockUnmodifiedSubscription'
 import { assertEndpointAllowed } from './assertEndpointAllowed'
 import { assertEventTypesActive } from './assertEventTypesActive'
+import { assertEventTypesGranted } from './assertEventTypesGranted'
 import { findOwnSubscription } from './findOwnSubscription'
 
 /** What a consumer may change on a subscription; an absent field keeps its value. */
@@ -31,7 +32,7 @@ export type SubscriptionChanges = Partial<{
 
 /**
  * Changes the caller's subscription (404 for anyone else's), in one transaction, with the
- * create rules for events (422) and endpoint addresses (400), and only if it is unmodified
+ * create rules for events (422, and 403 for a type the consumer is not granted) and endpoint addresses (400), and only if it is unmodified
  * since `unmodifiedSince` when given (412: another person saved it, or the worker disabled it,
  * after the version the caller changed). Re-enabling clears
  * `disabled_at` and `failure_count` (the collection's hook).
@@ -45,9 +46,17 @@ export async function updateSubscription(args: {
 }): Promise<WebhookSubscription> {
   const { req, id, changes } = args
   return inTransaction(req, async (db) => {
-    await findOwnSubscription(req, id)
+    const own = await findOwnSubscription(req, id)
     await lockUnmodifiedSubscription({ db, id, since: args.unmodifiedSince })
-    if (changes.events) await assertEventTypesActive(req, changes.events)
+    if (changes.events) {
+      await assertEventTypesActive(req, changes.events)
+      const consumer = typeof own.consumer === 'string' ? own.consumer : own.consumer.id
+      // Only the types it adds: one it already lists stays (a revoked grant stops its deliveries,
+      // not the consumer's other changes).
+      const current: unknown[] = Array.isArray(own.events) ? own.events : []
+      const added = changes.events.filter((name) => !current.includes(name))
+      await assertEventTypesGranted(req, consumer, added)
+    }
     if (changes.endpointUrl) await assertEndpointAllowed(req, changes.endpointUrl)
     return req.payload.update({
       collection: 'webhook-subscriptions',

@@ -8,3 +8,5 @@
 export const deliveriesTableName = 'webhook_deliveries'
 /** `webhook-subscriptions`: the endpoints, their secrets, filters and back-off state. */
 export const subscriptionsTableName = 'webhook_subscriptions'
+/** `consumers.grants` (a `select` with `hasMany`): one row per grant a consumer holds. */
+export const consumerGrantsTableName = 'consumers_grants'

@@ -1,7 +1,11 @@
 import type { Pool } from 'pg'
 
 import { subscriptionMatchesSql } from '../subscriptionMatch'
-import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import {
+  consumerGrantsTableName,
+  deliveriesTableName,
+  subscriptionsTableName,
+} from '../schema/collectionTables'
 import { eventLogTableName } from '../schema/eventLogTable'
 import { outboxTableName } from '../schema/outboxTable'
 
@@ -31,8 +35,9 @@ export type FannedOut = {
 
 /**
  * Fans out outbox events, oldest first, in one statement: every active subscription whose
- * `events` contain the type or `*` (the GIN index on `events`) and whose `filter` the data
- * contains gets one delivery row, which refers to the event (its payload is stored once, in the
+ * `events` contain the type or `*` (the GIN index on `events`), whose `filter` the data
+ * contains and whose consumer holds the type's grant gets one delivery row (a type the consumer
+ * is not granted gets none: nothing to cancel later, nothing for the send path to check), which refers to the event (its payload is stored once, in the
  * event log, and the signed body is built when sending); the events move from the outbox to the
  * event log (kept for the retention period, for `recover` and for sending). Ordered
  * subscriptions' deliveries carry the event's ordering key and sequence number. `SKIP LOCKED`
@@ -45,7 +50,7 @@ export async function fanOut(
   pool: Pool,
   { limit = fanOutEventLimit, budget = fanOutDeliveryBudget } = {},
 ): Promise<FannedOut> {
-  const matches = subscriptionMatchesSql('s', 'o.type', 'o.data')
+  const matches = subscriptionMatchesSql('s', 'o.type', 'o.data', consumerGrantsTableName)
   const { rows } = await pool.query<{
     events: number
     deliveries: number

@@ -24,6 +24,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { ScheduledPublicationCell as ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4 } from '../../../components/admin/ScheduledPublicationCell'
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
 import { AcceptedUploads as AcceptedUploads_996d951dc9857baa4818430eda83d567 } from '../../../components/admin/AcceptedUploads'
+import { GrantCheckboxes as GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be } from '../../../components/admin/GrantCheckboxes'
 import { OpenPortalButtons as OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6 } from '../../../components/admin/OpenPortalButtons'
 import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
 import { ReadOnlyDateField as ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8 } from '../../../components/admin/ReadOnlyDateField'
@@ -75,6 +76,7 @@ export const importMap = {
   "/components/admin/ScheduledPublicationCell#ScheduledPublicationCell": ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4,
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
   "/components/admin/AcceptedUploads#AcceptedUploads": AcceptedUploads_996d951dc9857baa4818430eda83d567,
+  "/components/admin/GrantCheckboxes#GrantCheckboxes": GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be,
   "/components/admin/OpenPortalButtons#OpenPortalButtons": OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6,
   "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
   "/components/admin/ReadOnlyDateField#ReadOnlyDateField": ReadOnlyDateField_a7d471e095e16c68f8154b95619867a8,
