@@ -22,6 +22,7 @@ import { appLogger, loggingLevels } from '@/http/logging'
 import { answerBadValuesAs400 } from '@/http/answerBadValuesAs400'
 import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
 import { rateLimitTable } from '@/http/rateLimitTable'
+import { payloadCsrfOrigins, refuseCrossOriginCookies } from '@/http/sameOriginCookies'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
@@ -82,8 +83,9 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
  * identity domain's caller checks that `defineEndpoint` applies (`callerChecksOf(payload)`).
  * The app reads its own from the environment once, below; tests build theirs. Payload's own collections
  * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, the
- * routes Payload adds to collections that have no use for them are dropped, and every
- * collection's write routes decide access before they read a body.
+ * routes Payload adds to collections that have no use for them are dropped, every
+ * collection's write routes decide access before they read a body, and every route refuses a
+ * cookie from another origin.
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -208,6 +210,9 @@ export const payloadConfig = (app: AppConfig) =>
       origins: app.server.corsOrigins,
       headers: ['x-api-key', 'x-request-id', 'idempotency-key', 'x-order-token'],
     },
+    // Payload takes its cookie only from these origins (from any when empty); ours refuses a
+    // cookie from any other before Payload sees the request (src/http/cookieOrigin.mjs).
+    csrf: payloadCsrfOrigins(app.server),
     telemetry: false,
     logger: appLogger({ level: app.server.logLevel, isProduction: app.isProduction }),
     loggingLevels,
@@ -227,5 +232,7 @@ export const payloadConfig = (app: AppConfig) =>
     .then(withPayloadCollectionAccess)
     .then(withoutUnusedPayloadRoutes)
     .then(decideAccessBeforeReadingBodies)
+    // Last, so that it runs first: a cookie from another origin changes nothing.
+    .then(refuseCrossOriginCookies)
 
 export default payloadConfig(configFromEnvironment())

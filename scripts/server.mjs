@@ -2,7 +2,8 @@
  * The app's HTTP server: Next.js (`dev` or `start`) behind a plain Node server that does what
  * Next cannot be told to do. Started by `npm run dev` and `npm start` (`scripts/lib/processes.ts`
  * `startNext`), which read and check the configuration and hand this server its part:
- * `node scripts/server.mjs dev|start --port <n> --shutdown-seconds <s>`. For each request it
+ * `node scripts/server.mjs dev|start --port <n> --shutdown-seconds <s> [--server-url <url>]
+ * [--admin-origins <origins>] [--trusted-proxy-hops <n>]`. For each request it
  * - appends the connection's peer address to `X-Forwarded-For` before anything reads the
  *   header, as a reverse proxy would. Next only sets the header when a request has none, so a
  *   client could otherwise choose the address its rate limits are counted under; now the
@@ -15,6 +16,11 @@
  *   then the rest of the body read and thrown away until the client closes
  *   (`src/http/closeAfterEarlyAnswers.mjs`). Node alone left that rest unread and later reset
  *   the connection under the client's next request on it;
+ * - refuses with 403, before anything else runs, a change (any method but GET, HEAD, OPTIONS)
+ *   that carries a cookie from a page of another origin (`src/http/cookieOrigin.mjs`: the
+ *   app's origin is `--server-url`, else the address the request reached, plus
+ *   `--admin-origins`): image uploads, which pass no proxy of Next's, and the admin panel's
+ *   server actions included;
  * - answers TRACE with 405 (Next answered it with a 500; Node's parser refuses methods it does
  *   not know, such as TRACK, with a 400);
  * - gives it an `X-Request-Id` (the caller's when sane) and runs it inside the request context
@@ -32,6 +38,7 @@ import { parseArgs } from 'node:util'
 
 import { mayReadReplica as isReplicaReadable } from '../src/db/replicaReadPolicy.mjs'
 import { closeAfterEarlyAnswers } from '../src/http/closeAfterEarlyAnswers.mjs'
+import { crossOriginCookieRefusal } from '../src/http/cookieOrigin.mjs'
 import { requestIdFor } from '../src/http/requestId.mjs'
 import { answerWhole } from '../src/http/wholeAnswers.mjs'
 import { observeRequest, requestContext } from './lib/appBridge.mjs'
@@ -43,11 +50,23 @@ import { stopServer } from './lib/stopServer.mjs'
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { port: { type: 'string' }, 'shutdown-seconds': { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    'shutdown-seconds': { type: 'string' },
+    'server-url': { type: 'string' },
+    'admin-origins': { type: 'string' },
+    'trusted-proxy-hops': { type: 'string' },
+  },
 })
 const mode = positionals[0]
 const port = Number(values.port)
 const shutdownSeconds = Number(values['shutdown-seconds'])
+/** The app's own origins, as `SERVER_URL`, `ADMIN_ORIGINS` and `TRUSTED_PROXY_HOPS` say. */
+const ownOrigins = {
+  serverUrl: values['server-url'] || undefined,
+  adminOrigins: (values['admin-origins'] ?? '').split(',').filter(Boolean),
+  trustedProxyHops: Number(values['trusted-proxy-hops'] ?? 0),
+}
 if ((mode !== 'dev' && mode !== 'start') || !(port >= 0) || !(shutdownSeconds > 0)) {
   console.error(
     'Usage: node scripts/server.mjs dev|start --port <n> --shutdown-seconds <s> ' +
@@ -118,6 +137,19 @@ const server = http.createServer((req, res) => {
       'content-type': 'application/json',
     })
     res.end(JSON.stringify({ errors: [{ message: `The method ${req.method} is not allowed` }] }))
+    return
+  }
+  const crossOrigin = crossOriginCookieRefusal(
+    {
+      method: req.method ?? 'GET',
+      protocol: 'http:',
+      header: (name) => [req.headers[name]].flat().join(', ') || undefined,
+    },
+    ownOrigins,
+  )
+  if (crossOrigin) {
+    res.writeHead(403, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ errors: [{ message: crossOrigin }] }))
     return
   }
   const forwarded = req.headers['x-forwarded-for']

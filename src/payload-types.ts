@@ -519,6 +519,10 @@ export interface Order {
    * Why the order was cancelled or expired, as the system recorded it
    */
   statusReason?: string | null;
+  /**
+   * A payment was reported that does not match this order; it was not taken
+   */
+  paymentProblem?: string | null;
   items: {
     product: number | Product;
     quantity: number;
@@ -1201,6 +1205,7 @@ export interface OrdersSelect<T extends boolean = true> {
   title?: T;
   status?: T;
   statusReason?: T;
+  paymentProblem?: T;
   items?:
     | T
     | {

@@ -85,6 +85,20 @@ export const Orders: CollectionConfig = {
       },
     },
     {
+      // Written by the system when the payment provider reported a payment this order does not
+      // match (src/shop/paymentCheck.ts): the order stays unpaid until an admin acts.
+      name: 'paymentProblem',
+      label: 'Payment problem',
+      type: 'text',
+      access: readOnly,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'A payment was reported that does not match this order; it was not taken',
+        condition: (data) => Boolean(data?.paymentProblem),
+      },
+    },
+    {
       name: 'items',
       type: 'array',
       required: true,

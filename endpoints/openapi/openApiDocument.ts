@@ -1,8 +1,21 @@
+import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { openApiDocument } from '@/openapi/appDocument'
 import { serverUrlOf } from '@/http/serverUrl'
 import { defineEndpoint } from '@/http/defineEndpoint'
+import { configOf } from '@/config/appConfig'
+
+/**
+ * Who may keep the document: anyone when its server is `SERVER_URL`; without it the server is
+ * the request's own host, so only the browser that asked keeps it, per `Host`: a shared cache
+ * must never hand one visitor's host (a forged `Host: evil.example`) to the next visitor of
+ * `/docs`, whose "try it" would send their key there.
+ */
+const cachingOf = (req: PayloadRequest): Record<string, string> =>
+  configOf(req.payload).server.url
+    ? { 'Cache-Control': 'public, max-age=300' }
+    : { 'Cache-Control': 'private, max-age=300', Vary: 'Host' }
 
 export const openApiDocumentEndpoint = defineEndpoint({
   path: '/openapi.json',
@@ -25,7 +38,7 @@ export const openApiDocumentEndpoint = defineEndpoint({
   },
   handler: (req) => {
     return Response.json(openApiDocument(req.payload.config, serverUrlOf(req)), {
-      headers: { 'Cache-Control': 'public, max-age=300' },
+      headers: cachingOf(req),
     })
   },
 })

@@ -3,8 +3,8 @@ import { z } from 'zod'
 
 import { isUser } from '@/identity/roles'
 import { errorEnvelope } from '@/openapi/errorSchemas'
-import { buyerAddressKey } from '@/shop/operations/assertMayHold'
 import {
+  anonymousBuyerKey,
   idempotencyKeyHeader,
   idempotencyScope,
   idempotentReplayedHeader,
@@ -45,9 +45,14 @@ const keyReused = (family: 'custom' | 'errors') => ({
 function idempotencyOf(req: PayloadRequest, variant: string, parsed: unknown) {
   const key = parseIdempotencyKey(req.headers.get(idempotencyKeyHeader))
   if (key === undefined) return undefined
+  const email = (parsed as { customerEmail?: unknown }).customerEmail
   const scope = idempotencyScope({
     principal: req.user ? { collection: req.user.collection, id: req.user.id } : undefined,
-    addressKey: buyerAddressKey(requestAddress(req), req.payload.secret),
+    buyerKey: anonymousBuyerKey({
+      address: requestAddress(req),
+      email: typeof email === 'string' ? email : '',
+      secret: req.payload.secret,
+    }),
   })
   return { scope, key, requestHash: requestFingerprint({ variant, body: parsed }) }
 }

@@ -96,9 +96,14 @@ export function startNext(
   config: Pick<AppConfig, 'server' | 'shutdownMs'>,
 ): ChildProcess {
   const server = path.join(projectRoot, 'scripts/server.mjs')
+  const { url, adminOrigins, trustedProxyHops } = config.server
   const args = [
     ...[command, '--port', String(config.server.port)],
     ...['--shutdown-seconds', String(config.shutdownMs / 1000)],
+    // Whose pages may change something with the app's cookies (src/http/cookieOrigin.mjs).
+    ...(url ? ['--server-url', url] : []),
+    ...(adminOrigins.length ? ['--admin-origins', adminOrigins.join(',')] : []),
+    ...['--trusted-proxy-hops', String(trustedProxyHops)],
   ]
   return spawn(process.execPath, [server, ...args], {
     cwd: projectRoot,

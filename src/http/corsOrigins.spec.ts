@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { corsOrigins } from './corsOrigins'
+import { adminOrigins, corsOrigins } from './corsOrigins'
 
 describe('corsOrigins', () => {
   it('allows any origin when unset, empty or *', () => {
@@ -25,5 +25,19 @@ describe('corsOrigins', () => {
     expect(() => corsOrigins('a.example')).toThrow('"a.example" is not an origin')
     expect(() => corsOrigins('ftp://a.example')).toThrow('"ftp://a.example" is not an origin')
     expect(() => corsOrigins('https://a.example, *')).toThrow('"*" is not an origin')
+  })
+})
+
+describe('adminOrigins', () => {
+  it('lists origins, none when unset, and refuses `*` and anything that is not an origin', () => {
+    expect(adminOrigins(undefined)).toEqual([])
+    expect(adminOrigins('https://admin.shop.example, http://localhost:4000')).toEqual([
+      'https://admin.shop.example',
+      'http://localhost:4000',
+    ])
+    expect(() => adminOrigins('*')).toThrow('ADMIN_ORIGINS: list the origins, `*` is refused')
+    expect(() => adminOrigins('https://admin.shop.example/')).toThrow(
+      'ADMIN_ORIGINS: "https://admin.shop.example/" is not an origin',
+    )
   })
 })

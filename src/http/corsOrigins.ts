@@ -32,6 +32,18 @@ export function portalFrameAncestors(raw: string | undefined): string[] {
   return origins
 }
 
+/**
+ * The origins `ADMIN_ORIGINS` lets act with the app's cookies besides its own: a comma-separated
+ * list of origins, checked as `CORS_ORIGINS`' are (`*` is refused: it would let every site act
+ * with an admin's cookie).
+ */
+export function adminOrigins(raw: string | undefined): string[] {
+  if (!raw?.trim()) return []
+  const origins = corsOrigins(raw, 'ADMIN_ORIGINS')
+  if (origins === '*') throw new Error('ADMIN_ORIGINS: list the origins, `*` is refused')
+  return origins
+}
+
 function originOf(entry: string): string | undefined {
   try {
     const { origin, protocol } = new URL(entry)

@@ -10,6 +10,7 @@ import { nulInUrl, readBodyWithin } from './requestBody'
 import { configOf } from '@/config/appConfig'
 import { toHttpError } from './toHttpError'
 import { callerChecksOf } from './callerChecks'
+import { crossOriginCookieProblem } from './sameOriginCookies'
 
 export type { EndpointAccess }
 
@@ -49,9 +50,10 @@ export type EndpointSpec = {
 }
 
 /**
- * Wraps an endpoint's handler with what every custom endpoint does the same way: rate limiting
- * (with `RateLimit-*` headers on every answer), the input layer (no NUL in the URL, the body
- * read within `MAX_BODY_BYTES`), authentication (every credential presented must be valid) and
+ * Wraps an endpoint's handler with what every custom endpoint does the same way: the refusal of
+ * a cookie from another origin (403, first), rate limiting (with `RateLimit-*` headers on every
+ * answer), the input layer (no NUL in the URL, the body read within `MAX_BODY_BYTES` and
+ * declared `application/json`, else 415), authentication (every credential presented must be valid) and
  * role checks, and the mapping of anything thrown to a 4xx in the endpoint's envelope, or a
  * logged 500.
  */
@@ -76,6 +78,9 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     handler: async (req) => {
       let limitHeaders: Record<string, string> = {}
       try {
+        // Before anything runs: a cookie from another origin changes nothing.
+        const crossOrigin = crossOriginCookieProblem(req)
+        if (crossOrigin) throw new HttpError({ code: 'forbidden', message: crossOrigin })
         const portal = acceptsPortalSession
           ? await callerChecksOf(req.payload).authenticateSession(req)
           : ({ state: 'absent' } as const)
@@ -240,6 +245,14 @@ async function bufferBody(req: PayloadRequest) {
     req as { headers: Headers; body: ReadableStream },
     configOf(req.payload).server.maxBodyBytes,
   )
+  if (bytes.byteLength > 0 && !isJson(req.headers.get('content-type'))) {
+    throw new HttpError({
+      code: 'unsupported_media_type',
+      message: `The request body must be JSON, sent as Content-Type: application/json (it was ${
+        req.headers.get('content-type') || 'absent'
+      })`,
+    })
+  }
   const text = new TextDecoder().decode(bytes)
   Object.assign(req, {
     text: async () => text,
@@ -247,6 +260,14 @@ async function bufferBody(req: PayloadRequest) {
     arrayBuffer: async () => bytes.slice().buffer,
   })
 }
+
+/**
+ * Whether a body is declared JSON: `application/json`, with parameters (`; charset=utf-8`) or
+ * none. A form or text body is refused (415) rather than read as JSON: a page of another site
+ * may send a form or `text/plain` to any address without asking, never `application/json`.
+ */
+const isJson = (contentType: string | null) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 
 /** Counts per consumer or user when the request is authenticated, else per client address. */
 function rateLimitKey(req: PayloadRequest): string {

@@ -22,6 +22,8 @@ export const errorCodes = {
   precondition_failed: 412,
   /** The request body is larger than the limit (`MAX_BODY_BYTES`). */
   payload_too_large: 413,
+  /** The request body is not declared `application/json`. */
+  unsupported_media_type: 415,
   /** The request is well-formed but refers to something that does not exist or is inactive. */
   unprocessable_entity: 422,
   /** Too many requests in the current window; see `Retry-After`. */
@@ -47,6 +49,8 @@ export const errorCodeMeanings: Record<ErrorCode, string> = {
     'The resource changed after `If-Unmodified-Since` (someone else saved it, or the service disabled it): read it again.',
   payload_too_large:
     'The request body is larger than the limit (`MAX_BODY_BYTES`, 1 MB by default).',
+  unsupported_media_type:
+    'The request body is not declared JSON: send it with `Content-Type: application/json`.',
   unprocessable_entity: 'The request refers to something that does not exist or is inactive.',
   rate_limited: 'Too many requests in the current window; retry after `Retry-After` seconds.',
   internal_error: 'The server failed; the request may be retried.',

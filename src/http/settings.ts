@@ -1,6 +1,6 @@
 import { custom, httpAddress, oneOf, text, wholeNumber } from '@/config/readers'
 import { optional, setting, type ValuesOf } from '@/config/variables'
-import { corsOrigins } from './corsOrigins'
+import { adminOrigins, corsOrigins } from './corsOrigins'
 import {
   defaultPolicies,
   parsePolicy,
@@ -23,6 +23,8 @@ export type ServerSettings = {
   port: number
   /** `CORS_ORIGINS`. */
   corsOrigins: '*' | string[]
+  /** `ADMIN_ORIGINS`: origins besides the app's own whose pages may act with its cookies. */
+  adminOrigins: string[]
   /** `TRUSTED_PROXY_HOPS`. */
   trustedProxyHops: number
   /** `MAX_BODY_BYTES`. */
@@ -61,6 +63,13 @@ export const serverVariables = {
       'Origins allowed to call the API from a browser: `*`, or a comma-separated list of `scheme://host[:port]`.',
     reader: custom('`*` or comma-separated origins', corsOrigins),
     fallback: '*',
+  }),
+  ADMIN_ORIGINS: optional({
+    group: 'Server',
+    description:
+      'Origins besides the app\u2019s own (`SERVER_URL`, else the address a request reached) whose pages may change something with the app\u2019s cookies: an admin panel served under another name (comma-separated `scheme://host[:port]`).',
+    reader: custom('comma-separated origins', adminOrigins),
+    unset: 'only the app\u2019s own origin',
   }),
   TRUSTED_PROXY_HOPS: setting({
     group: 'Server',
@@ -123,6 +132,7 @@ export function serverSettings(v: ValuesOf<typeof serverVariables>): ServerSetti
     url: v.SERVER_URL,
     port: v.PORT,
     corsOrigins: v.CORS_ORIGINS,
+    adminOrigins: v.ADMIN_ORIGINS ?? [],
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     maxBodyBytes: v.MAX_BODY_BYTES,
     logLevel: v.LOG_LEVEL,

@@ -88,11 +88,13 @@ export function errorCodesOf(operation: DocumentedOperation): ErrorCode[] {
   return [
     ...(docs.errors ?? []),
     ...(docs.query || docs.body ? (['validation_failed'] as const) : []),
-    ...(docs.body ? (['bad_request', 'payload_too_large'] as const) : []),
+    ...(docs.body ? (['bad_request', 'payload_too_large', 'unsupported_media_type'] as const) : []),
     ...(operation.access !== 'anyone' ? (['unauthorized'] as const) : []),
     ...(operation.access === 'editor' || operation.access === 'admin'
       ? (['forbidden'] as const)
       : []),
+    // A change sent with the app's cookies from another origin (src/http/cookieOrigin.mjs).
+    ...(operation.method !== 'get' ? (['forbidden'] as const) : []),
     ...(operation.rateLimit !== 'none' ? (['rate_limited'] as const) : []),
   ]
 }

@@ -35,6 +35,9 @@ async function paidOrder(token: string) {
   const event = checkoutSessionEvent('checkout.session.completed', {
     id: order.body.stripeSessionId,
     metadata: { orderId: String(orderId) },
+    // What the order's session asks: a payment of another amount would leave it unpaid.
+    amount_total: Math.round(order.body.total * 100),
+    currency: 'rub',
   })
   const { payload, signature } = signedWebhook(event, inject('stripeWebhookSecret'))
   const webhook = await fetch(`${baseUrl}/api/orders/webhook/stripe`, {

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 
-import config from '@payload-config'
-import { GRAPHQL_POST } from '@payloadcms/next/routes'
 import { formatNames, toWords, type Payload } from 'payload'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { POST as graphqlRoute } from '../../src/app/(payload)/api/graphql/route'
 import { postgres } from '../../src/db/transaction'
 import { newOrderToken, orderTokenHash } from '../../src/shop/orderToken'
 import { seedWebhookEventTypes } from '../../seed/webhooks'
@@ -24,7 +23,8 @@ import { createProduct } from '../helpers/shop'
 //
 // A row gives one letter per caller, in the order of `callers`:
 //   A anonymous, C customer (signed up), K API consumer (X-API-Key), P portal session (cookie,
-//   same-origin), E editor, D admin.
+//   same-origin), E editor, D admin, X an admin's cookie sent by a page of another origin
+//   (it reads as the admin; every change, GraphQL's POST included, is refused with 403).
 // The letters:
 //   y  allowed: a read sees the document; a write gets past access (201, 200, or 400 for the
 //      empty body it sends); a delete deletes it
@@ -32,7 +32,15 @@ import { createProduct } from '../helpers/shop'
 //      without it, 404 by id, a bulk update of nothing)
 //   n  refused: 401 or 403
 
-const callers = ['anonymous', 'customer', 'consumer', 'portal', 'editor', 'admin'] as const
+const callers = [
+  'anonymous',
+  'customer',
+  'consumer',
+  'portal',
+  'editor',
+  'admin',
+  'crossOrigin',
+] as const
 type Caller = (typeof callers)[number]
 type Letters = string
 type Operation = 'list' | 'read' | 'create' | 'update' | 'bulkUpdate' | 'delete' | 'graphql'
@@ -51,7 +59,10 @@ const closed = (letters: Letters): Row => ({
   graphql: letters,
 })
 
-/** Reads as `read`, writes as `write`. */
+/**
+ * Reads as `read`, writes as `write`. GraphQL reads as `read` but for the cross-origin cookie
+ * (the last letter): GraphQL is a POST, refused with 403 whatever it asks.
+ */
 const readsAndWrites = (read: Letters, write: Letters): Row => ({
   list: read,
   read,
@@ -59,64 +70,66 @@ const readsAndWrites = (read: Letters, write: Letters): Row => ({
   update: write,
   bulkUpdate: write,
   delete: write,
-  graphql: read,
+  graphql: `${read.slice(0, -1)}n`,
 })
 
-//                                        A C K P E D
+//                                        A C K P E D X
 const expected: Record<string, Row> = {
   // The fixture is a draft: editors only, others do not see it.
-  articles: { ...readsAndWrites('nffnyy', 'nnnnyy'), versions: 'nnnnyy' },
+  articles: { ...readsAndWrites('nffnyyy', 'nnnnyyn'), versions: 'nnnnyyy' },
   // Published pages are public; the fixture is a draft.
-  pages: { ...readsAndWrites('ffffyy', 'nnnnyy'), versions: 'nnnnyy' },
-  authors: readsAndWrites('nyynyy', 'nnnnyy'),
-  tags: readsAndWrites('nyynyy', 'nnnnyy'),
+  pages: { ...readsAndWrites('ffffyyy', 'nnnnyyn'), versions: 'nnnnyyy' },
+  authors: readsAndWrites('nyynyyy', 'nnnnyyn'),
+  tags: readsAndWrites('nyynyyy', 'nnnnyyn'),
   // A pending comment: editors only. People who sign in may write one.
-  comments: { ...readsAndWrites('nffnyy', 'nnnnyy'), create: 'nynnyy' },
-  media: readsAndWrites('yyyyyy', 'nnnnyy'),
+  comments: { ...readsAndWrites('nffnyyy', 'nnnnyyn'), create: 'nynnyyn' },
+  media: readsAndWrites('yyyyyyy', 'nnnnyyn'),
   // Inquiries arrive through POST /api/contact only.
-  inquiries: { ...readsAndWrites('nnnnny', 'nnnnny'), create: 'nnnnnn' },
+  inquiries: { ...readsAndWrites('nnnnnyy', 'nnnnnyn'), create: 'nnnnnnn' },
   // Another customer's account: its owner and admins. Anyone may sign up.
   // (Payload answers 403, not 404, to a write by id outside a row filter.)
   users: {
-    ...readsAndWrites('nfnnfy', 'nnnnny'),
-    create: 'yyyyyy',
-    bulkUpdate: 'nfnnfy',
+    ...readsAndWrites('nfnnfyy', 'nnnnnyn'),
+    create: 'yyyyyyn',
+    bulkUpdate: 'nfnnfyn',
   },
   // Another consumer: admins only; a consumer reaches its own record.
-  consumers: readsAndWrites('nnfnny', 'nnnnny'),
-  'audit-log': { ...readsAndWrites('nnnnny', 'nnnnnn') },
+  consumers: readsAndWrites('nnfnnyy', 'nnnnnyn'),
+  'audit-log': { ...readsAndWrites('nnnnnyy', 'nnnnnnn') },
   // An inactive product: editors and admins.
-  products: readsAndWrites('ffffyy', 'nnnnyy'),
+  products: readsAndWrites('ffffyyy', 'nnnnyyn'),
   'stock-adjustments': {
-    ...readsAndWrites('nnnnyy', 'nnnnnn'),
-    create: 'nnnnyy',
+    ...readsAndWrites('nnnnyyy', 'nnnnnnn'),
+    create: 'nnnnyyn',
   },
   // A guest's order: admins; a person who signs in reaches their own.
-  orders: { ...readsAndWrites('nfnnfy', 'nnnnny'), create: 'nnnnnn', delete: 'nnnnnn' },
-  'stripe-events': readsAndWrites('nnnnny', 'nnnnnn'),
+  orders: { ...readsAndWrites('nfnnfyy', 'nnnnnyn'), create: 'nnnnnnn', delete: 'nnnnnnn' },
+  'stripe-events': readsAndWrites('nnnnnyy', 'nnnnnnn'),
   // Another consumer's subscription and deliveries: admins; a consumer reaches its own.
-  'webhook-subscriptions': { ...readsAndWrites('nnfnny', 'nnnnny'), create: 'nnnnnn' },
-  'webhook-event-types': readsAndWrites('yyyyyy', 'nnnnny'),
-  'webhook-deliveries': readsAndWrites('nnfnny', 'nnnnnn'),
+  'webhook-subscriptions': { ...readsAndWrites('nnfnnyy', 'nnnnnyn'), create: 'nnnnnnn' },
+  'webhook-event-types': readsAndWrites('yyyyyyy', 'nnnnnyn'),
+  'webhook-deliveries': readsAndWrites('nnfnnyy', 'nnnnnnn'),
   // Payload's own collections.
-  'payload-locked-documents': readsAndWrites('nnnnyy', 'nnnnyy'),
+  'payload-locked-documents': readsAndWrites('nnnnyyy', 'nnnnyyn'),
   // Another editor's preferences: nobody else's. (Payload's `/:key` routes shadow reads and
   // updates by id: a read by id finds no preference of that key.)
   'payload-preferences': {
-    ...readsAndWrites('nnnnff', 'nnnnff'),
-    create: 'nnnnyy',
-    update: 'nnnnnn',
+    ...readsAndWrites('nnnnfff', 'nnnnffn'),
+    create: 'nnnnyyn',
+    update: 'nnnnnnn',
   },
   // Not served over HTTP at all: 404 for everyone (`npm run migrate:status` shows it).
-  'payload-migrations': closed('ffffff'),
-  'payload-jobs': closed('nnnnnn'),
-  'payload-kv': closed('nnnnnn'),
+  'payload-migrations': closed('fffffff'),
+  'payload-jobs': closed('nnnnnnn'),
+  'payload-kv': closed('nnnnnnn'),
 }
 
 let payload: Payload
 let headersOf: Record<Caller, Record<string, string>>
 let fixtureOwners: { adminId: number; editorId: number; consumerKey: string }
 const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
+/** The origin of a page that is not the app's. */
+const elsewhere = 'https://evil.example'
 
 /** One caller of each kind, with fresh credentials. */
 async function newCallers(): Promise<{
@@ -126,6 +139,7 @@ async function newCallers(): Promise<{
   const customer = await userWithToken(payload, 'customer')
   const editor = await userWithToken(payload, 'editor')
   const admin = await userWithToken(payload, 'admin')
+  const crossOriginAdmin = await userWithToken(payload, 'admin')
   // A consumer as an admin makes it: public content only (the grants' own rows are below).
   const { apiKey } = await consumerWithKey(payload, 'Matrix consumer', ['content'])
   const link = await (
@@ -145,6 +159,7 @@ async function newCallers(): Promise<{
       portal: { cookie, ...site },
       editor: { authorization: `Bearer ${editor.token}` },
       admin: { authorization: `Bearer ${admin.token}` },
+      crossOrigin: { cookie: `payload-token=${crossOriginAdmin.token}`, origin: elsewhere },
     },
     adminId: admin.user.id,
   }
@@ -395,7 +410,7 @@ function writeLetter(answer: Answer, options: { isBulk?: boolean } = {}): string
 }
 
 async function graphql(headers: Record<string, string>, query: string) {
-  const response = await GRAPHQL_POST(config)(
+  const response = await graphqlRoute(
     new Request('http://localhost:3000/api/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -473,14 +488,15 @@ async function walk(
       case 'graphql': {
         const name = graphQLListName(slug)
         if (!name) {
-          letter = expected[slug]!.list[callers.indexOf(caller)]!
+          letter = expected[slug]!.graphql[callers.indexOf(caller)]!
           answer = { status: 200, body: null }
           break
         }
         answer = await graphql(headers, `{ ${name}(limit: 0) { docs { id } } }`)
         const docs = answer.body?.data?.[name]?.docs as { id: unknown }[] | undefined
         const isRefused =
-          !docs && /not allowed|forbidden/i.test(JSON.stringify(answer.body?.errors))
+          refused(answer) ||
+          (!docs && /not allowed|forbidden/i.test(JSON.stringify(answer.body?.errors)))
         letter = isRefused
           ? 'n'
           : docs
@@ -550,17 +566,17 @@ describe("the buyer's order routes", () => {
   // none of the callers, whose token is known, and another order's token. A token opens its
   // order to whoever holds it, whatever else they present, and nothing else: not another order,
   // not Payload's own order routes, not the list (which shows each caller their own orders).
-  // Letters in the order of `callers`: A C K P E D.
+  // Letters in the order of `callers`: A C K P E D X.
   const expectedRoutes: Record<string, Letters> = {
-    'GET /api/v1/orders/{id}': 'ffffff',
-    'GET /api/v1/orders/{id} with its token': 'yyyyyy',
-    "GET /api/v1/orders/{id} with another order's token": 'ffffff',
-    'GET /api/v1/orders': 'nfnnff',
-    'GET /api/orders/{id} with its token': 'nfnnfy',
-    'GET /api/orders with its token': 'nfnnfy',
-    'PATCH /api/orders/{id} with its token': 'nnnnny',
+    'GET /api/v1/orders/{id}': 'fffffff',
+    'GET /api/v1/orders/{id} with its token': 'yyyyyyy',
+    "GET /api/v1/orders/{id} with another order's token": 'fffffff',
+    'GET /api/v1/orders': 'nfnnfff',
+    'GET /api/orders/{id} with its token': 'nfnnfyy',
+    'GET /api/orders with its token': 'nfnnfyy',
+    'PATCH /api/orders/{id} with its token': 'nnnnnyn',
     // Refunds are administrators' only (the body, an amount of 0, is then a 400).
-    'POST /api/orders/{id}/refund with its token': 'nnnnny',
+    'POST /api/orders/{id}/refund with its token': 'nnnnnyn',
   }
 
   async function orderWithToken() {
@@ -619,40 +635,46 @@ describe("the buyer's order routes", () => {
 })
 
 describe('every other route Payload serves on a collection', () => {
-  it('answers every caller without a 5xx', { timeout: 300_000 }, async () => {
-    // Fresh credentials: these routes include logging out, which ends a session.
-    const { headers } = await newCallers()
-    const failures: string[] = []
-    for (const collection of payload.config.collections) {
-      const endpoints = Array.isArray(collection.endpoints) ? collection.endpoints : []
-      // Our own routes are walked by the OpenAPI contract test and the fuzzer.
-      const payloadOwn = endpoints.filter((endpoint) => !endpoint.custom?.openapi)
-      if (payloadOwn.length === 0) continue
-      const id = await fixture(collection.slug)
-      for (const endpoint of payloadOwn) {
-        const method = endpoint.method.toUpperCase()
-        if (!['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(method)) continue
-        const path = `/api/${collection.slug}${endpoint.path}`
-          .replace(/:id\??/g, String(id))
-          .replace(/:(\w+)\??/g, 'x')
-          .replace(/\/$/, '')
-        for (const caller of callers) {
-          const answer = await call(
-            method as 'GET',
-            path,
-            headers[caller],
-            method === 'GET' || method === 'DELETE' ? undefined : {},
-          )
-          if (answer.status >= 500) {
-            failures.push(
-              `${method} ${path} as ${caller}: ${answer.status} ${JSON.stringify(answer.body)}`,
+  it(
+    'answers every caller without a 5xx, and a cookie from another origin 403 on a change',
+    { timeout: 300_000 },
+    async () => {
+      // Fresh credentials: these routes include logging out, which ends a session.
+      const { headers } = await newCallers()
+      const failures: string[] = []
+      for (const collection of payload.config.collections) {
+        const endpoints = Array.isArray(collection.endpoints) ? collection.endpoints : []
+        // Our own routes are walked by the OpenAPI contract test and the fuzzer.
+        const payloadOwn = endpoints.filter((endpoint) => !endpoint.custom?.openapi)
+        if (payloadOwn.length === 0) continue
+        const id = await fixture(collection.slug)
+        for (const endpoint of payloadOwn) {
+          const method = endpoint.method.toUpperCase()
+          if (!['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(method)) continue
+          const path = `/api/${collection.slug}${endpoint.path}`
+            .replace(/:id\??/g, String(id))
+            .replace(/:(\w+)\??/g, 'x')
+            .replace(/\/$/, '')
+          for (const caller of callers) {
+            const answer = await call(
+              method as 'GET',
+              path,
+              headers[caller],
+              method === 'GET' || method === 'DELETE' ? undefined : {},
             )
+            const isRefusedAsItMustBe =
+              caller !== 'crossOrigin' || method === 'GET' || answer.status === 403
+            if (answer.status >= 500 || !isRefusedAsItMustBe) {
+              failures.push(
+                `${method} ${path} as ${caller}: ${answer.status} ${JSON.stringify(answer.body)}`,
+              )
+            }
           }
         }
       }
-    }
-    expect(failures).toEqual([])
-  })
+      expect(failures).toEqual([])
+    },
+  )
 
   it('serves no route a collection has no use for (each was a 500, or a door)', async () => {
     const { headers } = await newCallers()
@@ -746,5 +768,29 @@ describe('what a grant opens to an API consumer (issue 49)', () => {
       observed[slug] = letters
     }
     expect(observed, answers.join('\n')).toEqual(expectedByGrants[grantSet])
+  })
+})
+
+describe('every route of ours that changes something', () => {
+  it("refuses an admin's cookie sent from another origin with 403", async () => {
+    const { headers } = await newCallers()
+    const ours = [
+      ...(payload.config.endpoints || []).map((endpoint) => ({ endpoint, prefix: '/api' })),
+      ...payload.config.collections.flatMap((collection) =>
+        (Array.isArray(collection.endpoints) ? collection.endpoints : []).map((endpoint) => ({
+          endpoint,
+          prefix: `/api/${collection.slug}`,
+        })),
+      ),
+    ].filter(({ endpoint }) => endpoint.custom?.openapi && endpoint.method !== 'get')
+    expect(ours.length).toBeGreaterThan(10)
+    const wrong: string[] = []
+    for (const { endpoint, prefix } of ours) {
+      const method = endpoint.method.toUpperCase() as 'POST'
+      const path = `${prefix}${endpoint.path}`.replace(/:(\w+)\??/g, '1')
+      const answer = await call(method, path, headers.crossOrigin, {})
+      if (answer.status !== 403) wrong.push(`${method} ${path}: ${answer.status}`)
+    }
+    expect(wrong).toEqual([])
   })
 })

@@ -219,6 +219,20 @@ describe('GET /api/v1/articles', () => {
     expect(missingAnchor.body.error.message).toContain('999999')
   })
 
+  it("answers a consumer's anchor that names a draft exactly as one that names nothing", async () => {
+    // Before: 200 for the draft, 400 for the missing id: the answer told outsiders that a draft
+    // existed there, and where its title sorted.
+    const draftAnchor = await list(`?sort=title&after_id=${ids[1]}`, consumer())
+    const missingAnchor = await list('?sort=title&after_id=999999', consumer())
+    expect(missingAnchor.status).toBe(400)
+    expect(draftAnchor.status).toBe(400)
+    expect(draftAnchor.body.error.message).toBe(
+      missingAnchor.body.error.message.replace('999999', String(ids[1])),
+    )
+    // An editor, who may read the draft, still walks from it.
+    expect((await list(`?sort=title&after_id=${ids[1]}`)).status).toBe(200)
+  })
+
   it('carries an ETag and answers 304 to If-None-Match until the list changes', async () => {
     const first = await rest('GET', '/api/v1/articles', { headers: editor() })
     const tag = first.headers.get('etag')

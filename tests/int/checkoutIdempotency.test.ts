@@ -116,6 +116,28 @@ describe('POST /api/orders/checkout with an Idempotency-Key', () => {
     expect(await stockOf(payload(), product.id)).toBe(7)
   })
 
+  it("never hands one anonymous buyer another's order behind the same address: a key is the address's and the e-mail's", async () => {
+    // Before: a key was the address's alone, so a second buyer behind it who picked the same
+    // key met the first's checkout (422, or with the same cart the first's order and token).
+    const product = await createProduct(payload(), { stock: 10 })
+    const from = newClientAddress()
+    const key = 'cart-1'
+    const first = await checkout({ body: cartOf(product.id, 1, 'first@example.com'), key, from })
+    const second = await checkout({ body: cartOf(product.id, 1, 'second@example.com'), key, from })
+    expect([first.status, second.status]).toEqual([201, 201])
+    expect(second.headers.get('idempotent-replayed')).toBeNull()
+    expect(second.body.orderId).not.toBe(first.body.orderId)
+    expect(second.body.order_token).toEqual(expect.any(String))
+    expect(second.body.order_token).not.toBe(first.body.order_token)
+    // The first buyer's retry still answers its own order with its token.
+    const retried = await checkout({ body: cartOf(product.id, 1, 'first@example.com'), key, from })
+    expect(retried.headers.get('idempotent-replayed')).toBe('true')
+    expect(retried.body).toEqual(first.body)
+    // Its key with another cart is still refused.
+    const changed = await checkout({ body: cartOf(product.id, 2, 'first@example.com'), key, from })
+    expect(changed.status).toBe(422)
+  })
+
   it('answers 400 naming the header to a key too long, empty or with control characters', async () => {
     const product = await createProduct(payload(), { stock: 5 })
     const from = newClientAddress()

@@ -18,6 +18,7 @@ let smtp: SmtpSink
 let payload: Payload
 let stripe: FakeStripe
 let adminAuthorization: string
+let adminEmail: string
 const secret = 'whsec_test_secret'
 
 beforeAll(async () => {
@@ -29,7 +30,9 @@ beforeAll(async () => {
     ORDER_NOTICE_INTERVAL_SECONDS: '0.2',
     ...fakeStripeSettings(stripe),
   })
-  adminAuthorization = `Bearer ${(await userWithToken(payload, 'admin')).token}`
+  const admin = await userWithToken(payload, 'admin')
+  adminAuthorization = `Bearer ${admin.token}`
+  adminEmail = admin.email
   stripe.sendEventsTo(async (event) => {
     const { payload: body, signature } = signedWebhook(event, secret)
     await restJson('POST', '/api/orders/webhook/stripe', {
@@ -132,4 +135,50 @@ describe("the buyer's e-mails", () => {
       { kind: 'refund', attempts: 1, sent: true, next_attempt_at: null },
     ])
   })
+})
+
+describe("a payment whose amount or currency is not the order's", () => {
+  // Before: `checkout.session.completed` marked the order paid whatever `amount_total` and
+  // `currency` said: a session of 1 RUB paid an order of 1,580 RUB.
+  it.each([
+    ['amount', { amount_total: 100, currency: 'rub' }, '1.00 RUB'],
+    ['currency', { amount_total: 158_000, currency: 'usd' }, '1,580.00 USD'],
+  ])(
+    'leaves the order unpaid with the reason, tells the admins by e-mail, answers Stripe 200 (%s)',
+    async (_what, paid, shown) => {
+      const buyer = `unmatched-${Date.now()}@example.com`
+      const product = await createProduct(payload, { stock: 5, price: 790, name: 'Enamel mug' })
+      const placed = await restJson('POST', '/api/orders/checkout', {
+        body: {
+          items: [{ productId: product.id, quantity: 2 }],
+          customerEmail: buyer,
+          shippingAddress: address,
+        },
+      })
+      expect(placed.status).toBe(201)
+      const orderId: number = placed.body.orderId
+      const order = await payload.findByID({ collection: 'orders', id: orderId })
+      const session = { ...stripe.completeSession(order.stripeSessionId!), ...paid }
+      const completed = checkoutSessionEvent('checkout.session.completed', session)
+      const { payload: body, signature } = signedWebhook(completed, secret)
+      const answer = await restJson('POST', '/api/orders/webhook/stripe', {
+        rawBody: body,
+        headers: { 'stripe-signature': signature },
+      })
+      expect(answer.status).toBe(200)
+
+      const unpaid = await payload.findByID({ collection: 'orders', id: orderId })
+      expect(unpaid.status).toBe('pending')
+      expect(unpaid.paymentProblem).toContain(shown)
+      expect(unpaid.paymentProblem).toContain('1,580.00 RUB')
+      const notice = await smtp.waitFor(
+        (mail) => to(adminEmail)(mail) && mail.subject.includes(`Order #${orderId}`),
+      )
+      expect(notice.subject).toBe(`Payment not matching Order #${orderId}: left unpaid`)
+      expect(parts(notice).decoded).toContain(shown)
+      // The buyer gets no receipt for it.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(smtp.received.filter(to(buyer))).toEqual([])
+    },
+  )
 })

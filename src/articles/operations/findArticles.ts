@@ -141,7 +141,14 @@ export async function findArticles(args: {
       const value =
         order.sort === 'id'
           ? String(page.after.id)
-          : (page.after.value ?? (await anchorValue(payload, expression, page.after.id, args.read)))
+          : (page.after.value ??
+            (await anchorValue({
+              payload,
+              expression,
+              id: page.after.id,
+              read: args.read,
+              isPublishedOnly: filters.isPublishedOnly,
+            })))
       const comparison = order.direction === 'asc' ? '>' : '<'
       keysetCondition = [
         `(${expression}, a.id) ${comparison} (${bind(value)}::${type}, ${bind(page.after.id)}::integer)`,
@@ -251,20 +258,24 @@ function filterConditions(filters: ArticleFilters, bind: (value: unknown) => str
 }
 
 /**
- * The sort value of the article a keyset page starts after. The anchor may be any article, even
- * one the caller cannot see: only its position is used, never its content.
+ * The sort value of the article a keyset page starts after. Only its position is used, never its
+ * content; an article the caller may not read (`isPublishedOnly`, a draft) is refused exactly as
+ * a missing one, or the answer would tell that a draft exists there and where its title sorts.
  */
-async function anchorValue(
-  payload: Payload,
-  expression: string,
-  id: number,
-  read: TextLocale,
-): Promise<string> {
+async function anchorValue(args: {
+  payload: Payload
+  expression: string
+  id: number
+  read: TextLocale
+  isPublishedOnly: boolean
+}): Promise<string> {
+  const { payload, expression, id, read } = args
   const params: unknown[] = [id]
   // The expression names the text joins, made here again with this query's parameters.
   const text = articleText(read, (value) => `$${params.push(value)}`)
+  const visibility = args.isPublishedOnly ? ` AND ${publicArticleSql('a')}` : ''
   const { rows } = await postgres(payload).pool.query<{ value: string }>(
-    `SELECT ${expression}::text AS value FROM articles a ${text.joins} WHERE a.id = $1`,
+    `SELECT ${expression}::text AS value FROM articles a ${text.joins} WHERE a.id = $1${visibility}`,
     params,
   )
   const row = rows[0]

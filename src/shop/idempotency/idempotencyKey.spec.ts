@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  anonymousBuyerKey,
   canonicalJson,
   idempotencyScope,
   parseIdempotencyKey,
@@ -25,14 +26,31 @@ describe('parseIdempotencyKey', () => {
 })
 
 describe('idempotencyScope', () => {
-  it('is the principal when signed in, else the address key', () => {
-    expect(idempotencyScope({ principal: { collection: 'users', id: 7 }, addressKey: 'ab' })).toBe(
+  it('is the principal when signed in, else the anonymous buyer', () => {
+    expect(idempotencyScope({ principal: { collection: 'users', id: 7 }, buyerKey: 'ab' })).toBe(
       'user:users:7',
     )
-    expect(idempotencyScope({ addressKey: 'ab' })).toBe('address:ab')
+    expect(idempotencyScope({ buyerKey: 'ab' })).toBe('buyer:ab')
     expect(
-      idempotencyScope({ principal: { collection: 'consumers', id: 'c-1' }, addressKey: 'ab' }),
+      idempotencyScope({ principal: { collection: 'consumers', id: 'c-1' }, buyerKey: 'ab' }),
     ).toBe('user:consumers:c-1')
+  })
+})
+
+describe('anonymousBuyerKey', () => {
+  const buyer = { address: '203.0.113.7', email: 'ann@example.com', secret: 's' }
+  it('tells apart two buyers behind one address, and one buyer from two addresses', () => {
+    const key = anonymousBuyerKey(buyer)
+    expect(key).toMatch(/^[0-9a-f]{32}$/)
+    expect(anonymousBuyerKey({ ...buyer, email: 'bob@example.com' })).not.toBe(key)
+    expect(anonymousBuyerKey({ ...buyer, address: '203.0.113.8' })).not.toBe(key)
+    expect(anonymousBuyerKey({ ...buyer, secret: 't' })).not.toBe(key)
+  })
+
+  it('takes an e-mail as the checkout stores it: case and spaces aside', () => {
+    expect(anonymousBuyerKey({ ...buyer, email: ' Ann@Example.COM ' })).toBe(
+      anonymousBuyerKey(buyer),
+    )
   })
 })
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 
 import { z } from 'zod'
 
@@ -24,7 +24,7 @@ export const idempotencyKeySchema = z
       'the first answer again (same order, same payment page, stock held once), marked ' +
       '`Idempotent-Replayed: true`; the same key with another body is 422. 1 to 255 printable ' +
       'ASCII characters, chosen by the client (a UUID per cart is a good key), kept per client ' +
-      '(the signed-in user, else the address). Only a successful answer is kept: after an error ' +
+      '(the signed-in user, else the address with the e-mail the checkout names). Only a successful answer is kept: after an error ' +
       'the same key runs the checkout again.',
   )
 
@@ -43,17 +43,31 @@ export function parseIdempotencyKey(value: string | null): string | undefined {
 
 /**
  * Who a key belongs to, so that two clients choosing the same key never meet: the signed-in
- * principal (`user:<collection>:<id>`), else the client's address as the keyed hash the orders
- * store (`address:<buyerAddressKey>`).
+ * principal (`user:<collection>:<id>`); an anonymous buyer by the client's address and the
+ * e-mail the checkout names, as one keyed hash (`buyer:<buyerKey>`, `anonymousBuyerKey`). Two
+ * buyers behind one address (an office, a carrier's NAT) who pick the same key each get their
+ * own order; only a request naming the same e-mail from the same address replays an answer,
+ * and with the same body only (else 422): its order token goes to the buyer the order was
+ * placed for, never to another.
  */
 export function idempotencyScope(args: {
   principal?: { collection: string; id: number | string }
-  addressKey: string
+  buyerKey: string
 }): string {
   return args.principal
     ? `user:${args.principal.collection}:${args.principal.id}`
-    : `address:${args.addressKey}`
+    : `buyer:${args.buyerKey}`
 }
+
+/**
+ * An anonymous buyer as a keyed hash (HMAC-SHA256 under `secret`, 32 hex characters) of the
+ * client's address and the checkout's e-mail (trimmed, lower case): neither is stored in clear.
+ */
+export const anonymousBuyerKey = (args: { address: string; email: string; secret: string }) =>
+  createHmac('sha256', args.secret)
+    .update(`${args.address}\n${args.email.trim().toLowerCase()}`)
+    .digest('hex')
+    .slice(0, 32)
 
 /**
  * The same value with object keys sorted at every depth: two bodies that parse to the same

@@ -108,3 +108,25 @@ export function refundEmail(
   )
   return { subject, text, html }
 }
+
+/**
+ * The notice the admins get when a payment was reported that does not match the order
+ * (`paymentProblem`): the order stays unpaid until one of them acts; `orderUrl` is its page.
+ */
+export function paymentProblemEmail(
+  order: Pick<MailedOrder, 'id' | 'customerEmail'>,
+  problem: string,
+  orderUrl: string,
+): OrderEmail {
+  const title = orderTitle(order.id)
+  const subject = `Payment not matching ${title}: left unpaid`
+  const text =
+    `${oneLine(problem)}\n\nBuyer: ${oneLine(order.customerEmail)}\n` + `The order: ${orderUrl}`
+  const html = page(
+    subject,
+    `<h1>Payment not matching ${escapeHtml(title)}</h1><p>${escapeHtml(oneLine(problem))}</p>` +
+      `<p>Buyer: ${escapeHtml(oneLine(order.customerEmail))}</p>` +
+      `<p><a href="${escapeHtml(orderUrl)}">Open the order</a></p>`,
+  )
+  return { subject, text, html }
+}

@@ -30,7 +30,7 @@ export const orderNoticeTable: PostgresSchemaHook = ({ schema }) => ({
         /** `receipt:<order id>` or `refund:<Stripe refund id>`: one notice per cause. */
         key: varchar('key', { length: 300 }).notNull().unique(),
         orderId: integer('order_id').notNull(),
-        /** `receipt` or `refund`. */
+        /** `receipt` or `refund` (to the buyer), `payment_problem` (to the admins). */
         kind: varchar('kind', { length: 16 }).notNull(),
         /** The refund's row (`order_refunds.id`) of a refund notice. */
         refundId: integer('refund_id'),

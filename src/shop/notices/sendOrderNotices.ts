@@ -9,13 +9,13 @@ import {
   type NoticeLoop,
 } from '@/email/startNoticeLoop'
 import type { Order } from '@/payload-types'
-import { receiptEmail, refundEmail, type MailedOrder } from './orderEmails'
+import { paymentProblemEmail, receiptEmail, refundEmail, type MailedOrder } from './orderEmails'
 import { orderNoticeTableName } from './orderNoticeTable'
 
 type DueNotice = {
   id: number
   order_id: number
-  kind: 'receipt' | 'refund'
+  kind: 'receipt' | 'refund' | 'payment_problem'
   attempts: number
   /** The refund's amount (minor units) and reason, of a refund notice. */
   refund_amount: number | null
@@ -37,7 +37,8 @@ const mailed = (order: Order): MailedOrder => ({
 })
 
 /**
- * E-mails buyers their due notices (receipts, refund notices), one claimed at a time, and
+ * E-mails buyers their due notices (receipts, refund notices), and the admins a payment not
+ * taken, one claimed at a time, and
  * records each outcome (src/email/sendDueNotices.ts): retried until sent, never by two
  * processes at once. The transaction that paid or refunded the order wrote the notice; nothing
  * of the payment or the refund waits for the mail server. Returns the number sent.
@@ -71,6 +72,7 @@ export async function sendOrderNotices(payload: Payload): Promise<number> {
         disableErrors: true,
       })
       if (!order?.customerEmail) return null
+      if (notice.kind === 'payment_problem') return adminsNotice(payload, order)
       const email =
         notice.kind === 'receipt'
           ? receiptEmail(mailed(order))
@@ -87,6 +89,26 @@ export async function sendOrderNotices(payload: Payload): Promise<number> {
     retryBaseSeconds: configOf(payload).orderNotices.retryBaseSeconds,
   }
   return sendDueNotices(payload, queue)
+}
+
+/**
+ * The admins' notice of a payment not taken (`paymentProblem`), to every admin at once; none
+ * when there is no admin, or the problem was cleared.
+ */
+async function adminsNotice(payload: Payload, order: Order) {
+  if (!order.paymentProblem) return null
+  const admins = await payload.find({
+    collection: 'users',
+    where: { role: { equals: 'admin' } },
+    depth: 0,
+    limit: 100,
+    overrideAccess: true,
+  })
+  const to = admins.docs.map((admin) => admin.email).filter(Boolean)
+  if (!to.length) return null
+  const base = configOf(payload).server.url ?? ''
+  const orderUrl = `${base}/admin/collections/orders/${order.id}`
+  return { to: to.join(', '), ...paymentProblemEmail(order, order.paymentProblem, orderUrl) }
 }
 
 /** Where this process's order notifier is registered. */

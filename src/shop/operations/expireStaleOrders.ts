@@ -149,8 +149,9 @@ async function settle(
       return 'deferred'
     }
     // A session tells no time of payment: the sweep records when it learned of it.
-    await markOrderPaid({ req, orderId: order.id, session, paidAt: new Date() })
-    return 'paid'
+    const settled = await markOrderPaid({ req, orderId: order.id, session, paidAt: new Date() })
+    // A payment not matching the order leaves it for an admin (its notice is owed).
+    return settled.outcome === 'paid' ? 'paid' : 'deferred'
   }
   if (session.status === 'open') {
     // Closed at Stripe first, so that nobody pays for an order whose stock is released.

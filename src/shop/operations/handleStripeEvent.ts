@@ -15,6 +15,8 @@ export type StripeEventOutcome =
   | 'duplicate'
   /** A pending order became paid. */
   | 'paid'
+  /** The payment's amount or currency was not the order's: left unpaid, admins told. */
+  | 'amount_mismatch'
   /** A pending order expired and its stock was released. */
   | 'expired'
   /** A type this service does not act on, or an order no longer in a state to change. */
@@ -56,8 +58,10 @@ export async function handleStripeEvent(args: {
     }
   })
   req.payload.logger.info({ msg: `Stripe event ${event.id} (${event.type}): ${outcome}` })
-  // A receipt or a refund notice may be owed now that it committed.
-  if (outcome === 'paid' || outcome === 'refunds_synced') nudgeOrderNotifier()
+  // A receipt, a refund notice or the admins' notice of a payment not taken may be owed.
+  if (outcome === 'paid' || outcome === 'refunds_synced' || outcome === 'amount_mismatch') {
+    nudgeOrderNotifier()
+  }
   return outcome
 }
 
@@ -75,8 +79,13 @@ async function onSessionCompleted(
     return 'ignored'
   }
   if (session.payment_status === 'unpaid') return 'ignored'
-  await markOrderPaid({ req, orderId: order.id, session, paidAt: new Date(event.created * 1000) })
-  return 'paid'
+  const settled = await markOrderPaid({
+    req,
+    orderId: order.id,
+    session,
+    paidAt: new Date(event.created * 1000),
+  })
+  return settled.outcome
 }
 
 async function onSessionExpired(
