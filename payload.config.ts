@@ -23,6 +23,8 @@ import { answerBadValuesAs400 } from '@/http/answerBadValuesAs400'
 import { observeHttpRequests } from '@/observability/operations/observeHttpRequests'
 import { rateLimitTable } from '@/http/rateLimitTable'
 import { payloadCsrfOrigins, refuseCrossOriginCookies } from '@/http/sameOriginCookies'
+import { limitGraphQLLists } from '@/http/limitGraphQLLists'
+import { limitPayloadRoutes } from '@/http/limitPayloadRoutes'
 import { accessQuery } from './collections/Identity/graphql/accessQuery'
 import { orderReportIndex } from '@/reports/schema/orderReportIndex'
 import { searchIndexes } from '@/search/schema/searchIndexes'
@@ -84,8 +86,9 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
  * The app reads its own from the environment once, below; tests build theirs. Payload's own collections
  * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, the
  * routes Payload adds to collections that have no use for them are dropped, every
- * collection's write routes decide access before they read a body, and every route refuses a
- * cookie from another origin.
+ * collection's write routes decide access before they read a body, every route of Payload's is
+ * behind the rate limits and the page-size cap our own routes have, and every route refuses a
+ * cookie from another origin (before it counts against a limit).
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -165,7 +168,8 @@ export const payloadConfig = (app: AppConfig) =>
     // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron;
     // nobody runs it over HTTP (`/api/payload-jobs/run`), which would bypass the runners' lock.
     jobs: { tasks: [], deleteJobOnComplete: true, access: { run: () => false } },
-    graphQL: { queries: accessQuery },
+    // What one GraphQL request may ask for is bounded (src/http/limitGraphQLLists.ts).
+    graphQL: { queries: accessQuery, validationRules: (args) => [limitGraphQLLists(args)] },
     hooks: { afterError: [answerBadValuesAs400] },
     email: emailAdapter,
     db: postgresAdapter({
@@ -232,6 +236,8 @@ export const payloadConfig = (app: AppConfig) =>
     .then(withPayloadCollectionAccess)
     .then(withoutUnusedPayloadRoutes)
     .then(decideAccessBeforeReadingBodies)
+    // Payload's own routes behind the rate limits and page cap.
+    .then(limitPayloadRoutes)
     // Last, so that it runs first: a cookie from another origin changes nothing.
     .then(refuseCrossOriginCookies)
 

@@ -12,7 +12,9 @@ import { startApp } from '../tests/helpers/startApp'
 import { measure, printTable } from './lib/measure'
 
 const articleCount = 100_000
-const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
+const app = await startApp({
+  env: { RATE_LIMIT_DEFAULT: '100000000/60', RATE_LIMIT_EDITORS: '100000000/60' },
+})
 try {
   const pool = new pg.Pool({ connectionString: app.databaseUrl })
   const started = Date.now()

@@ -1,14 +1,16 @@
 /**
  * `npm run bench:auth`: what authentication and the shared HTTP layer cost per request.
- * Payload's own `GET /api/users/me` (JWT, no rate limit) is the baseline; `GET /api/v1/me` goes
- * through `defineEndpoint` (a rate-limit upsert in PostgreSQL, access check, envelope) with each
- * kind of credential.
+ * Payload's own `GET /api/users/me` (JWT; counted by the rate limiter like every route since issue
+ * 50) is the baseline; `GET /api/v1/me` goes through `defineEndpoint` (a rate-limit upsert in
+ * PostgreSQL, access check, envelope) with each kind of credential.
  */
 import { seedCredentials } from '../seed/identities'
 import { measure, printTable } from './lib/measure'
 import { startApp } from '../tests/helpers/startApp'
 
-const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
+const app = await startApp({
+  env: { RATE_LIMIT_DEFAULT: '100000000/60', RATE_LIMIT_EDITORS: '100000000/60' },
+})
 try {
   const credentials = seedCredentials()
   const login = await fetch(`${app.baseUrl}/api/users/login`, {

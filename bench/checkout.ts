@@ -13,6 +13,7 @@ const stripe = await startFakeStripe()
 const app = await startApp({
   env: {
     RATE_LIMIT_DEFAULT: '100000000/60',
+    RATE_LIMIT_EDITORS: '100000000/60',
     // The load comes from one address: throughput, not the bound on one client's reservations.
     CHECKOUT_MAX_PENDING_ORDERS: '100000000',
     CHECKOUT_MAX_HELD_UNITS: '1000000000',

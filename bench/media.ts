@@ -40,6 +40,7 @@ const server = spawnInGroup(
     PAYLOAD_SECRET: 'bench-media-secret',
     PORT: String(port),
     RATE_LIMIT_DEFAULT: '100000000/60',
+    RATE_LIMIT_EDITORS: '100000000/60',
     LOG_LEVEL: 'warn',
     MEDIA_DIRECTORY: mediaDirectory,
     MEDIA_MAX_MEGABYTES: '10',

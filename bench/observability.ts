@@ -46,6 +46,7 @@ const perObservationUs = ((performance.now() - started) * 1000) / observations
 
 const env = {
   RATE_LIMIT_DEFAULT: '100000000/60',
+  RATE_LIMIT_EDITORS: '100000000/60',
   CHECKOUT_MAX_PENDING_ORDERS: '100000000',
   CHECKOUT_MAX_HELD_UNITS: '1000000000',
 }

@@ -30,7 +30,9 @@ const operations = Object.values(document.paths ?? {}).reduce(
   0,
 )
 
-const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
+const app = await startApp({
+  env: { RATE_LIMIT_DEFAULT: '100000000/60', RATE_LIMIT_EDITORS: '100000000/60' },
+})
 try {
   const started = performance.now()
   const first = await fetch(`${app.baseUrl}/api/openapi.json`)

@@ -22,6 +22,7 @@ Object.assign(process.env, {
   PAYLOAD_SECRET: 'bench-portal',
   PAYLOAD_DB_PUSH: 'true',
   RATE_LIMIT_DEFAULT: '100000000/60',
+  RATE_LIMIT_EDITORS: '100000000/60',
 })
 
 // Everything in one step (CONTRIBUTING: how scripts load modules).

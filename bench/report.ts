@@ -10,7 +10,9 @@ import { startApp } from '../tests/helpers/startApp'
 import { sequentialLatency } from './lib/latency'
 
 const orderCount = 200_000
-const app = await startApp({ env: { RATE_LIMIT_DEFAULT: '100000000/60' } })
+const app = await startApp({
+  env: { RATE_LIMIT_DEFAULT: '100000000/60', RATE_LIMIT_EDITORS: '100000000/60' },
+})
 try {
   const pool = new pg.Pool({ connectionString: app.databaseUrl })
   const statuses = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'expired']

@@ -26,6 +26,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = 8
 const env = {
   RATE_LIMIT_DEFAULT: '100000000/60',
+  RATE_LIMIT_EDITORS: '100000000/60',
   LOG_LEVEL: 'warn',
   WEBHOOK_WORKER: 'off',
   JOBS: 'off',

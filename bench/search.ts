@@ -37,6 +37,7 @@ if (cluster) {
 }
 process.env.PAYLOAD_SECRET ||= 'bench-search'
 process.env.RATE_LIMIT_DEFAULT = '100000000/60'
+process.env.RATE_LIMIT_EDITORS = '100000000/60'
 const [
   { default: config },
   { getPayload },

@@ -2,10 +2,12 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { errorBody, type ErrorFamily } from './envelopes'
 import { HttpError, unauthorized } from './errors'
-import { requestAddress } from './requestAddress'
+import { addressRateLimitKey } from './requestAddress'
 import { rateLimitHeaders, type PolicyName } from './rateLimitPolicy'
 import type { DocumentedOperation, EndpointAccess, OperationDocs } from '@/openapi/operation'
 import { consumeRateLimit } from './rateLimiter'
+import { countCallerRequest } from './callerRateLimit'
+import { checkCredentials } from './credentialChecks'
 import { nulInUrl, readBodyWithin } from './requestBody'
 import { configOf } from '@/config/appConfig'
 import { toHttpError } from './toHttpError'
@@ -23,7 +25,10 @@ export type EndpointSpec = {
   family: ErrorFamily
   /** Who may call it: anything but `anyone` answers 401 without credentials, 403 without the role. */
   access: EndpointAccess
-  /** The rate-limit policy counted per consumer, user or address; `default` unless named. */
+  /**
+   * The rate-limit policy counted per consumer, user or address; unless named, the caller's
+   * budget shared with every other route (`default`, or `editors` for an editor or admin).
+   */
   rateLimit?: PolicyName
   /**
    * The endpoint authenticates its caller itself, by a signature over the body (a provider's
@@ -85,13 +90,9 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           ? await callerChecksOf(req.payload).authenticateSession(req)
           : ({ state: 'absent' } as const)
         if (!spec.isProbe && !spec.countsOnlyRefusals) {
-          const { policy, state } = await consumeRateLimit({
-            payload: req.payload,
-            policy: spec.rateLimit ?? 'default',
-            key: rateLimitKey(req),
-          })
-          limitHeaders = rateLimitHeaders(policy, state)
-          if (state.isLimited) {
+          const counted = await countCallerRequest(req, spec.rateLimit)
+          limitHeaders = counted.headers
+          if (counted.isLimited) {
             throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
           }
         }
@@ -115,7 +116,7 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           const { policy, state } = await consumeRateLimit({
             payload: req.payload,
             policy: spec.rateLimit ?? 'default',
-            key: `ip:${requestAddress(req)}`,
+            key: addressRateLimitKey(req),
           })
           limitHeaders = rateLimitHeaders(policy, state)
           if (state.isLimited) {
@@ -181,59 +182,6 @@ function refuseNulInUrl(req: PayloadRequest, looksUpPath: boolean) {
   )
 }
 
-/** The credential headers of a request, each of which Payload may authenticate on its own. */
-const credentialHeaders = [
-  ['authorization', 'Authorization header'],
-  ['x-api-key', 'X-API-Key header'],
-] as const
-
-/**
- * Any credential presented must be valid, whatever else is presented: an invalid one is a 401
- * even on endpoints open to anyone (a client that thinks it is signed in learns it is not), and
- * when two are presented each is checked on its own (Payload stops at the first that succeeds).
- * A suspended consumer's key authenticates no one either, and is answered 403 with the
- * suspension's reason.
- */
-async function checkCredentials(req: PayloadRequest) {
-  const presented = credentialHeaders.filter(([name]) => req.headers.get(name)?.trim())
-  if (!presented.length) return
-  if (!req.user) {
-    // A key that is right but whose holder is suspended: 403 naming the suspension.
-    const refusal = await callerChecksOf(req.payload).whyCredentialRefused(req)
-    if (refusal) throw new HttpError({ code: 'forbidden', message: refusal })
-    throw await invalidCredentials(req, invalidHeaders(presented.map(([, label]) => label)))
-  }
-  if (presented.length === 1) return
-  for (const [name, label] of presented) {
-    const alone = new Headers({ [name]: req.headers.get(name)! })
-    const { user } = await req.payload.auth({ headers: alone })
-    if (!user) throw await invalidCredentials(req, invalidHeaders([label]))
-  }
-}
-
-/**
- * The answer to an invalid credential: 401, or 429 once this address has presented too many
- * (guessing keys or tokens runs into the `credentials` limit).
- */
-async function invalidCredentials(req: PayloadRequest, message: string) {
-  const { policy, state } = await consumeRateLimit({
-    payload: req.payload,
-    policy: 'credentials',
-    key: `ip:${requestAddress(req)}`,
-  })
-  if (state.isLimited) {
-    return new HttpError({
-      code: 'rate_limited',
-      message: 'Too many invalid credentials from this address, retry later',
-      headers: rateLimitHeaders(policy, state),
-    })
-  }
-  return new HttpError({ code: 'unauthorized', message })
-}
-
-const invalidHeaders = (labels: string[]) =>
-  `The credentials are invalid, expired or malformed (${labels.join(', ')})`
-
 /**
  * Reads the body once, within `MAX_BODY_BYTES` (413 from the declared length, or as soon as a
  * streamed body crosses it, the rest unread), and serves the handler's `text()` and `json()`
@@ -268,9 +216,3 @@ async function bufferBody(req: PayloadRequest) {
  */
 const isJson = (contentType: string | null) =>
   contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json'
-
-/** Counts per consumer or user when the request is authenticated, else per client address. */
-function rateLimitKey(req: PayloadRequest): string {
-  if (req.user) return `${req.user.collection}:${req.user.id}`
-  return `ip:${requestAddress(req)}`
-}

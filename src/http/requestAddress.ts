@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { configOf } from '@/config/appConfig'
-import { clientAddress } from './rateLimitPolicy'
+import { addressKey, clientAddress } from './rateLimitPolicy'
 
 /**
  * The address a request is counted under: the connection's peer, or with
@@ -12,4 +12,12 @@ import { clientAddress } from './rateLimitPolicy'
 export function requestAddress(req: { headers: Headers; payload: Payload }): string {
   const hops = configOf(req.payload).server.trustedProxyHops
   return clientAddress(req.headers.get('x-forwarded-for'), hops)
+}
+
+/**
+ * The rate-limit counter of a request's client address (`ip:<address>`, an IPv6 address's
+ * /64): what an anonymous caller, and guesses of credentials, are counted under.
+ */
+export function addressRateLimitKey(req: { headers: Headers; payload: Payload }): string {
+  return `ip:${addressKey(requestAddress(req))}`
 }

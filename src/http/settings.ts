@@ -39,6 +39,10 @@ export type RateLimitSettings = {
   policies: Record<PolicyName, RateLimitPolicy>
   /** `REDIS_URL`: counters in Redis instead of PostgreSQL. */
   redisUrl?: string
+  /** `MAX_PAGE_SIZE`: the largest page of Payload's lists for anyone but an admin. */
+  maxPageSize: number
+  /** `GRAPHQL_MAX_DOCUMENTS`: the documents one GraphQL request's lists may ask for in all. */
+  graphQLMaxDocuments: number
 }
 
 /** The variables of the app's HTTP server. */
@@ -104,7 +108,14 @@ const rateLimit = (name: keyof typeof defaultPolicies, description: string) => {
 
 /** The variables of the rate limits. */
 export const rateLimitVariables = {
-  RATE_LIMIT_DEFAULT: rateLimit('default', 'Requests per consumer, user or client address.'),
+  RATE_LIMIT_DEFAULT: rateLimit(
+    'default',
+    'Requests on every route (Payload\u2019s REST and GraphQL, and the app\u2019s) per consumer, user or client address (an IPv6 /64).',
+  ),
+  RATE_LIMIT_EDITORS: rateLimit(
+    'editors',
+    'The same per signed-in editor or admin, whose admin panel makes many calls per edit.',
+  ),
   RATE_LIMIT_CONTACT: rateLimit('contact', 'Contact-form submissions per client address.'),
   RATE_LIMIT_CREDENTIALS: rateLimit(
     'credentials',
@@ -118,6 +129,20 @@ export const rateLimitVariables = {
     'bad_signatures',
     'Calls of Stripe\u2019s webhook whose signature fails, per address; signed calls are never limited.',
   ),
+  MAX_PAGE_SIZE: setting({
+    group: 'Rate limits',
+    description:
+      'Largest `limit` of Payload\u2019s lists (REST and GraphQL) for anyone but an admin; `limit=0` and `pagination=false` are refused with 400.',
+    reader: wholeNumber({ min: 1, max: 10_000 }),
+    fallback: '100',
+  }),
+  GRAPHQL_MAX_DOCUMENTS: setting({
+    group: 'Rate limits',
+    description:
+      'Documents one GraphQL request may ask for in all its lists (each list\u2019s `limit` times its parents\u2019), aliases included.',
+    reader: wholeNumber({ min: 1, max: 1_000_000 }),
+    fallback: '1000',
+  }),
   REDIS_URL: optional({
     group: 'Rate limits',
     description: 'Keep rate-limit counters in Redis instead of PostgreSQL.',
@@ -144,11 +169,14 @@ export function rateLimitSettings(v: ValuesOf<typeof rateLimitVariables>): RateL
   return {
     policies: {
       default: v.RATE_LIMIT_DEFAULT,
+      editors: v.RATE_LIMIT_EDITORS,
       contact: v.RATE_LIMIT_CONTACT,
       credentials: v.RATE_LIMIT_CREDENTIALS,
       login_account: v.RATE_LIMIT_LOGIN_ACCOUNT,
       bad_signatures: v.RATE_LIMIT_BAD_SIGNATURES,
     },
     redisUrl: v.REDIS_URL,
+    maxPageSize: v.MAX_PAGE_SIZE,
+    graphQLMaxDocuments: v.GRAPHQL_MAX_DOCUMENTS,
   }
 }

@@ -1,16 +1,16 @@
 import { type CollectionAfterLoginHook, type CollectionBeforeOperationHook } from 'payload'
 
-import { requestAddress } from '@/http/requestAddress'
+import { addressRateLimitKey } from '@/http/requestAddress'
 import { rateLimitHeaders } from '@/http/rateLimitPolicy'
 import { consumeRateLimit, resetRateLimit } from '@/http/rateLimiter'
 import { RefusedRequest } from '@/http/refusedRequest'
 
 const credentialOperations = new Set(['login', 'forgotPassword', 'resetPassword'])
 
-const accountKey = (email: unknown, address: string) =>
+const accountKey = (email: unknown, addressKey: string) =>
   `${String(email ?? '')
     .trim()
-    .toLowerCase()}|${address}`
+    .toLowerCase()}|${addressKey}`
 
 /**
  * Throttles Payload's credential routes instead of locking accounts (an attacker anywhere could
@@ -28,8 +28,8 @@ export const throttleCredentialRoutes: CollectionBeforeOperationHook = async ({
   req,
 }) => {
   if (!credentialOperations.has(operation)) return args
-  const address = requestAddress(req)
-  await count(req, 'credentials', `ip:${address}`)
+  const address = addressRateLimitKey(req)
+  await count(req, 'credentials', address)
   if (operation === 'login') {
     const data = (args as { data?: { email?: unknown } }).data
     await count(req, 'login_account', accountKey(data?.email, address))
@@ -42,7 +42,7 @@ export const forgetFailedLogins: CollectionAfterLoginHook = async ({ req, user }
   await resetRateLimit({
     payload: req.payload,
     policy: 'login_account',
-    key: accountKey(user.email, requestAddress(req)),
+    key: accountKey(user.email, addressRateLimitKey(req)),
   })
 }
 

@@ -41,6 +41,24 @@ const mono: CSSProperties = {
 }
 
 /**
+ * The catalogue's active types by name, a page of 100 at a time (the most Payload's lists
+ * answer anyone but an admin: `MAX_PAGE_SIZE`).
+ */
+async function activeEventTypes(signal: AbortSignal): Promise<EventType[]> {
+  const types: EventType[] = []
+  for (let page = 1; ; page++) {
+    const response = await fetch(
+      `/api/webhook-event-types?where[isActive][equals]=true&sort=name&limit=100&page=${page}&depth=0`,
+      { credentials: 'include', signal },
+    )
+    if (!response.ok) throw new Error(`the catalogue answered ${response.status}`)
+    const body = (await response.json()) as { docs: EventType[]; hasNextPage: boolean }
+    types.push(...body.docs)
+    if (!body.hasNextPage) return types
+  }
+}
+
+/**
  * A subscription's `events` (a JSON list of names) as checkboxes: "All events" (`*`), then each
  * active type of the catalogue (`webhook-event-types`). A name the subscription holds that the
  * catalogue no longer offers stays listed, ticked, until it is unticked. The stored shape is
@@ -54,17 +72,9 @@ export const EventTypesField: JSONFieldClientComponent = ({ field, path, readOnl
 
   useEffect(() => {
     const controller = new AbortController()
-    fetch('/api/webhook-event-types?where[isActive][equals]=true&sort=name&limit=500&depth=0', {
-      credentials: 'include',
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`the catalogue answered ${response.status}`)
-        const body = (await response.json()) as { docs: EventType[] }
-        setCatalogue({
-          kind: 'ready',
-          types: body.docs.filter((type) => type.name !== allEvents),
-        })
+    activeEventTypes(controller.signal)
+      .then((types) => {
+        setCatalogue({ kind: 'ready', types: types.filter((type) => type.name !== allEvents) })
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
