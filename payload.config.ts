@@ -33,6 +33,7 @@ import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
+import { withAuditTrail } from './hooks/withAuditTrail'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
 import { outsideRequests } from '@/runtime/requestContext'
@@ -41,6 +42,7 @@ import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
+import { withHistoryLink } from './collections/Identity/historyLink'
 import { withPayloadCollectionAccess } from './collections/Identity/payloadCollections'
 import { withoutUnusedPayloadRoutes } from './collections/Identity/payloadRoutes'
 import { portalSessionTable } from '@/identity/portal/portalSessionTable'
@@ -78,8 +80,9 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
  * identity domain's caller checks that `defineEndpoint` applies (`callerChecksOf(payload)`).
  * The app reads its own from the environment once, below; tests build theirs. Payload's own collections
  * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, the
- * routes Payload adds to collections that have no use for them are dropped, and every
- * collection's write routes decide access before they read a body.
+ * routes Payload adds to collections that have no use for them are dropped, every
+ * collection's write routes decide access before they read a body, and every collection's
+ * writes (and the logins) append to the audit trail, each document's page linking to its own.
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -131,7 +134,7 @@ export const payloadConfig = (app: AppConfig) =>
       WebhookSubscriptions,
       WebhookEventTypes,
       { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
-    ],
+    ].map(withHistoryLink),
     endpoints: [
       openApiDocumentEndpoint,
       meEndpoint,
@@ -158,7 +161,9 @@ export const payloadConfig = (app: AppConfig) =>
     },
     // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron;
     // nobody runs it over HTTP (`/api/payload-jobs/run`), which would bypass the runners' lock.
-    jobs: { tasks: [], deleteJobOnComplete: true, access: { run: () => false } },
+    // `runHooks`: a scheduled publication is queued through the Local API, so that the audit
+    // trail records it (Payload's queue otherwise writes the job with the adapter alone).
+    jobs: { tasks: [], deleteJobOnComplete: true, runHooks: true, access: { run: () => false } },
     graphQL: { queries: accessQuery },
     hooks: { afterError: [answerBadValuesAs400] },
     email: emailAdapter,
@@ -222,5 +227,6 @@ export const payloadConfig = (app: AppConfig) =>
     .then(withPayloadCollectionAccess)
     .then(withoutUnusedPayloadRoutes)
     .then(decideAccessBeforeReadingBodies)
+    .then(withAuditTrail)
 
 export default payloadConfig(configFromEnvironment())

@@ -26,6 +26,7 @@ import * as migration_20261127_201154_order_status_reason from './20261127_20115
 import * as migration_20261127_224448_checkout_key_own_id from './20261127_224448_checkout_key_own_id';
 import * as migration_20261128_141647_endpoint_backoff_resume from './20261128_141647_endpoint_backoff_resume';
 import * as migration_20261128_152026_search_index from './20261128_152026_search_index';
+import * as migration_20261128_172624_audit_trail from './20261128_172624_audit_trail';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261128_152026_search_index.up,
     down: migration_20261128_152026_search_index.down,
-    name: '20261128_152026_search_index'
+    name: '20261128_152026_search_index',
+  },
+  {
+    up: migration_20261128_172624_audit_trail.up,
+    down: migration_20261128_172624_audit_trail.down,
+    name: '20261128_172624_audit_trail'
   },
 ];
