@@ -4,6 +4,7 @@ import type {
   CollectionAfterLoginHook,
   CollectionAfterLogoutHook,
   CollectionBeforeOperationHook,
+  CollectionSlug,
   FlattenedField,
   PayloadRequest,
 } from 'payload'
@@ -22,6 +23,8 @@ type WriteNote = {
   isDraftSave: boolean
   isAutosave: boolean
   isRestore: boolean
+  /** For an update that makes a document a draft: whether its row was published before. */
+  wasPublished?: boolean
   secretsWritten: string[]
 }
 
@@ -95,7 +98,21 @@ export function recordAuditTrail(collection: AuditedCollection) {
   const isSkipped = (req: PayloadRequest) =>
     actorOfRequest(req).kind === 'system' && !isRecordedSystemWrite(collection.slug)
 
-  const beforeOperation: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  /**
+   * Whether document `id` is published now (its row, not its newest version, which may be a
+   * draft saved over it): read only for a write that makes a document a draft (an unpublication).
+   */
+  const isPublishedRow = async (req: PayloadRequest, id: unknown) => {
+    if (typeof id !== 'string' && typeof id !== 'number') return false
+    const row = await req.payload.db.findOne<{ id: number | string; _status?: string }>({
+      collection: collection.slug as CollectionSlug,
+      where: { id: { equals: id } },
+      req,
+    })
+    return row?._status === 'published'
+  }
+
+  const beforeOperation: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
     if (operation !== 'create' && operation !== 'update' && operation !== 'restoreVersion') {
       return args
     }
@@ -105,6 +122,10 @@ export function recordAuditTrail(collection: AuditedCollection) {
       isDraftSave: draftArg && written._status !== 'published',
       isAutosave: (args as { autosave?: boolean }).autosave === true,
       isRestore: operation === 'restoreVersion',
+      wasPublished:
+        operation === 'update' && hasDrafts(collection) && !draftArg && written._status === 'draft'
+          ? await isPublishedRow(req, (args as { id?: unknown }).id)
+          : undefined,
       // A password is gone from the document and the hook's data by the time the write is done.
       secretsWritten: [
         ...secretNames.filter((name) => written[name] !== undefined),
@@ -138,7 +159,7 @@ export function recordAuditTrail(collection: AuditedCollection) {
         isDraftSave: note?.isDraftSave ?? false,
         isRestore: note?.isRestore ?? false,
       },
-      statusBefore: before?._status,
+      statusBefore: note?.wasPublished ? 'published' : before?._status,
       statusAfter: doc._status,
       changedFields,
     })

@@ -56,7 +56,10 @@ export function withAuditTrail(config: SanitizedConfig): SanitizedConfig {
   for (const collection of config.collections) {
     if (collection.slug === auditLogSlug) continue
     const hooks = recordAuditTrail(collection)
-    collection.hooks.beforeOperation = [...(collection.hooks.beforeOperation ?? []), hooks.beforeOperation]
+    collection.hooks.beforeOperation = [
+      ...(collection.hooks.beforeOperation ?? []),
+      hooks.beforeOperation,
+    ]
     collection.hooks.afterChange = [...(collection.hooks.afterChange ?? []), hooks.afterChange]
     collection.hooks.afterDelete = [...(collection.hooks.afterDelete ?? []), hooks.afterDelete]
     if (!collection.auth || collection.auth.disableLocalStrategy) continue

@@ -86,8 +86,36 @@ export const isSecretField = (field: { name: string; custom?: Record<string, unk
 /** Longest value (as JSON) an entry keeps; a longer one is recorded as changed, without values. */
 export const maxValueLength = 2000
 
-/** The fields an entry never lists: bookkeeping every write changes. */
-const bookkeeping = new Set(['id', 'createdAt', 'updatedAt', 'deletedAt', 'loginAttempts'])
+/**
+ * The fields an entry never lists: bookkeeping every write changes, and what a password or key
+ * change changes with it (the entry lists `password` or `apiKey`).
+ */
+const bookkeeping = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'loginAttempts',
+  'lockUntil',
+  'hash',
+  'salt',
+  'sessions',
+  'apiKeyIndex',
+])
+
+/** A document another one embeds (a relation read at some depth): its id. */
+const isDocument = (value: object) =>
+  'id' in value && ('updatedAt' in value || 'createdAt' in value)
+
+/** `value` with every embedded document replaced by its id, so depth never reads as a change. */
+export function withDocumentsAsIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withDocumentsAsIds)
+  if (value === null || typeof value !== 'object') return value
+  if (isDocument(value)) return (value as { id: unknown }).id
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, withDocumentsAsIds(inner)]),
+  )
+}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
@@ -105,9 +133,10 @@ export function fieldChanges(args: {
 }): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {}
   for (const field of args.fields) {
-    if (bookkeeping.has(field.name)) continue
-    const from = args.before?.[field.name]
-    const to = args.after[field.name]
+    // A field the document as read does not show (hidden, or unreadable) is not known to change.
+    if (bookkeeping.has(field.name) || !(field.name in args.after)) continue
+    const from = withDocumentsAsIds(args.before?.[field.name])
+    const to = withDocumentsAsIds(args.after[field.name])
     if (same(from, to) || (!args.before && (to === null || to === undefined))) continue
     if (isSecretField(field)) {
       changes[field.name] = { hidden: 'secret' }
