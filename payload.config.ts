@@ -33,7 +33,7 @@ import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
-import { withAuditTrail } from './hooks/withAuditTrail'
+import { recordScheduledPublications, withAuditTrail } from './hooks/withAuditTrail'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
 import { outsideRequests } from '@/runtime/requestContext'
@@ -161,9 +161,7 @@ export const payloadConfig = (app: AppConfig) =>
     },
     // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron;
     // nobody runs it over HTTP (`/api/payload-jobs/run`), which would bypass the runners' lock.
-    // `runHooks`: a scheduled publication is queued through the Local API, so that the audit
-    // trail records it (Payload's queue otherwise writes the job with the adapter alone).
-    jobs: { tasks: [], deleteJobOnComplete: true, runHooks: true, access: { run: () => false } },
+    jobs: { tasks: [], deleteJobOnComplete: true, access: { run: () => false } },
     graphQL: { queries: accessQuery },
     hooks: { afterError: [answerBadValuesAs400] },
     email: emailAdapter,
@@ -220,6 +218,7 @@ export const payloadConfig = (app: AppConfig) =>
     // initialises at boot, through a request), outside that request's context: they serve none.
     onInit: async (payload) => {
       routeReadsByRequest(payload, app.database.replicaUrls)
+      recordScheduledPublications(payload)
       observeHttpRequests(payload)
       await outsideRequests(() => startBackgroundWork(payload))
     },

@@ -63,7 +63,7 @@ function schedulerOf(input: ScheduleInput, req: PayloadRequest): AuditActor {
 }
 
 /** The entry of a write to Payload's jobs: scheduling or cancelling a publication only. */
-async function recordSchedule(
+export async function recordSchedule(
   req: PayloadRequest,
   doc: { taskSlug?: unknown; input?: unknown; waitUntil?: unknown },
   action: 'schedule' | 'unschedule',
@@ -85,9 +85,10 @@ async function recordSchedule(
  * `publish`, `unpublish`, `restore`, `role-change`, `key-change`: `writeAction`), the document
  * (and the locale written, for a localized field), and the fields changed (secret ones only as
  * changed). Not recorded: autosaves (the next save or publication lists what they changed), and
- * the system's writes outside orders, articles, pages and products. On Payload's jobs, a
- * scheduled publication is recorded as `schedule` (or `unschedule`) of its document, by the user
- * who scheduled it. On an auth collection, logins and logouts too.
+ * the system's writes outside orders, articles, pages and products. On Payload's jobs, the
+ * cancelling of a scheduled publication is recorded as `unschedule` of its document (its
+ * queueing, which runs no hook, by `recordScheduledPublications`). On an auth collection,
+ * logins and logouts too.
  */
 export function recordAuditTrail(collection: AuditedCollection) {
   const fields = valueFields(collection)
@@ -137,10 +138,8 @@ export function recordAuditTrail(collection: AuditedCollection) {
   }
 
   const afterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-    if (isJobs) {
-      if (operation === 'create') await recordSchedule(req, doc, 'schedule')
-      return doc
-    }
+    // Jobs are queued without hooks (`recordScheduledPublications`) and run by the system.
+    if (isJobs) return doc
     const note = req.context[noteKey(collection.slug)] as WriteNote | undefined
     if (note?.isAutosave || isSkipped(req)) return doc
     const before = operation === 'create' ? undefined : (previousDoc as Record<string, unknown>)

@@ -1,6 +1,8 @@
 import {
   AuthenticationError,
+  createLocalReq,
   LockedAuth,
+  type Payload,
   type PayloadHandler,
   type PayloadRequest,
   type SanitizedCollectionConfig,
@@ -8,7 +10,7 @@ import {
 } from 'payload'
 
 import { recordAudit } from '@/identity/operations/recordAudit'
-import { recordAuditTrail } from './recordAuditTrail'
+import { recordAuditTrail, recordSchedule } from './recordAuditTrail'
 
 /** The collection that holds the trail: its own entries are not recorded. */
 const auditLogSlug = 'audit-log'
@@ -73,4 +75,22 @@ export function withAuditTrail(config: SanitizedConfig): SanitizedConfig {
     )
   }
   return config
+}
+
+/**
+ * Records each scheduled publication (`schedule`, on its document, by the user who scheduled
+ * it) as Payload's queue takes it: the admin panel's "Schedule publish" queues it with the
+ * database adapter alone, without a hook or a transaction (Payload's `jobs.runHooks` would make
+ * its runner write jobs through the Local API, which the runner here does not expect), so the
+ * entry is written right after the job, in the caller's transaction when it passes `req`.
+ */
+export function recordScheduledPublications(payload: Payload) {
+  const queue = payload.jobs.queue
+  payload.jobs.queue = (async (args: Parameters<typeof queue>[0]) => {
+    const job = await queue(args)
+    if ('task' in args && args.task === 'schedulePublish') {
+      await recordSchedule(args.req ?? (await createLocalReq({}, payload)), job, 'schedule')
+    }
+    return job
+  }) as typeof queue
 }

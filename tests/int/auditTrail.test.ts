@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { AuditLog, User } from '../../src/payload-types'
 import { seedWebhookEventTypes } from '../../seed/webhooks'
+import { runDueJobs } from '../../src/lifecycle/operations/startJobRunner'
 import { checkoutSessionEvent, signedWebhook, type FakeStripe } from '../helpers/fakeStripe'
 import { consumerWithKey, userWithToken, type UserWithToken } from '../helpers/identities'
 import { rest, restJson } from '../helpers/rest'
@@ -568,13 +569,16 @@ describe('publishing as an editor sees it', () => {
     await payload.restoreVersion({ collection: 'articles', id: versions[0]!.id, user })
     await payload.jobs.queue({
       task: 'schedulePublish',
-      waitUntil: new Date(Date.now() + 3_600_000),
+      // Due already: the queue's next run publishes it.
+      waitUntil: new Date(Date.now() - 1_000),
       input: {
         type: 'publish',
         doc: { relationTo: 'articles', value: id },
         user: { relationTo: 'users', value: editor.user.id },
       },
     })
+
+    expect(await runDueJobs(payload)).toEqual({ ran: true, jobs: 1 })
 
     const entries = await entriesOf('articles', id)
     expect(entries.map((entry) => entry.action)).toEqual([
@@ -584,10 +588,18 @@ describe('publishing as an editor sees it', () => {
       'unpublish',
       'restore',
       'schedule',
+      'publish',
     ])
     expect(entries[2]!.data).toEqual({ draft: true })
-    for (const entry of entries)
+    for (const entry of entries.slice(0, -1)) {
       expect(entry).toMatchObject({ actorType: 'user', user: editor.user.id })
+    }
+    // The publication itself is the system's.
+    expect(entries.at(-1)).toMatchObject({
+      actorType: 'system',
+      via: 'scheduled publication',
+      user: null,
+    })
     expect(entries[0]!.locale).toBe('en')
   })
 })
