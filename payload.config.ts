@@ -39,6 +39,7 @@ import { eventLogTable } from '@/webhooks/schema/eventLogTable'
 import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
+import { recordScheduledPublications, withAuditTrail } from './hooks/withAuditTrail'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
 import { outsideRequests } from '@/runtime/requestContext'
@@ -48,6 +49,7 @@ import { Articles, Authors, Comments, Pages, Tags } from './collections/Articles
 import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
+import { withHistoryLink } from './collections/Identity/historyLink'
 import { withPayloadCollectionAccess } from './collections/Identity/payloadCollections'
 import { withoutUnusedPayloadRoutes } from './collections/Identity/payloadRoutes'
 import { portalSessionTable } from '@/identity/portal/portalSessionTable'
@@ -86,9 +88,10 @@ const withMediaDirectory = (collection: CollectionConfig, directory: string): Co
  * The app reads its own from the environment once, below; tests build theirs. Payload's own collections
  * (locks, preferences, migrations, jobs) get our access rules once Payload has added them, the
  * routes Payload adds to collections that have no use for them are dropped, every
- * collection's write routes decide access before they read a body, every route of Payload's is
- * behind the rate limits and the page-size cap our own routes have, and every route refuses a
- * cookie from another origin (before it counts against a limit).
+ * collection's write routes decide access before they read a body, every collection's writes
+ * (and the logins) append to the audit trail, each document's page linking to its own, every
+ * route of Payload's is behind the rate limits and the page-size cap our own routes have, and
+ * every route refuses a cookie from another origin (before it counts against a limit).
  */
 export const payloadConfig = (app: AppConfig) =>
   buildConfig({
@@ -140,7 +143,7 @@ export const payloadConfig = (app: AppConfig) =>
       WebhookSubscriptions,
       WebhookEventTypes,
       { ...WebhookDeliveries, endpoints: webhookDeliveryAdminEndpoints },
-    ],
+    ].map(withHistoryLink),
     endpoints: [
       openApiDocumentEndpoint,
       meEndpoint,
@@ -229,6 +232,7 @@ export const payloadConfig = (app: AppConfig) =>
     onInit: async (payload) => {
       refuseSuspendedConsumerKeys(payload)
       routeReadsByRequest(payload, app.database.replicaUrls)
+      recordScheduledPublications(payload)
       observeHttpRequests(payload)
       await outsideRequests(() => startBackgroundWork(payload))
     },
@@ -236,6 +240,7 @@ export const payloadConfig = (app: AppConfig) =>
     .then(withPayloadCollectionAccess)
     .then(withoutUnusedPayloadRoutes)
     .then(decideAccessBeforeReadingBodies)
+    .then(withAuditTrail)
     // Payload's own routes behind the rate limits and page cap.
     .then(limitPayloadRoutes)
     // Last, so that it runs first: a cookie from another origin changes nothing.

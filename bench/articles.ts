@@ -3,12 +3,16 @@
  * articles (each with two tags), with an API key. Payload's `GET /api/articles?limit=20&depth=1`
  * populates authors and tags as the v1 list with `include=author,tags` does. Every article has
  * its text in English (the default locale) and Russian: the v1 lists are measured in both.
+ * First, before the bulk insert, it times article creates by an editor one after another
+ * (`POST /api/v1/articles` and Payload's `POST /api/articles`): what each write costs, the
+ * audit trail's entry included.
  */
 import pg from 'pg'
 
 import { seedCredentials } from '../seed/identities'
 import { insertArticles } from '../tests/helpers/articles'
 import { startApp } from '../tests/helpers/startApp'
+import { sequentialLatency } from './lib/latency'
 import { measure, printTable } from './lib/measure'
 
 const articleCount = 100_000
@@ -20,6 +24,7 @@ try {
   const started = Date.now()
   const { rows: authors } = await pool.query<{ id: number }>('SELECT id FROM authors LIMIT 1')
   const { rows: tags } = await pool.query<{ id: number }>('SELECT id FROM tags LIMIT 2')
+  await measureCreates(app.baseUrl, authors[0]!.id)
   await insertArticles(pool, {
     count: articleCount,
     authorId: authors[0]!.id,
@@ -92,3 +97,47 @@ try {
   await app.stop()
 }
 process.exit(0)
+
+/** Sequential creates of draft articles by the seeded editor, through v1 and Payload's REST. */
+async function measureCreates(baseUrl: string, authorId: number) {
+  const { editorEmail, editorPassword } = seedCredentials()
+  const login = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: editorEmail, password: editorPassword }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
+  let serial = 0
+  const create = (path: string, body: (n: number) => object) => async () => {
+    serial += 1
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body(serial)),
+    })
+    if (response.status !== 201) throw new Error(`${path}: ${response.status}`)
+    await response.arrayBuffer()
+  }
+  const v1 = await sequentialLatency(
+    create('/api/v1/articles', (n) => ({
+      title: `Create ${n}`,
+      slug: `create-${n}`,
+      author_id: authorId,
+    })),
+    300,
+  )
+  const rest = await sequentialLatency(
+    create('/api/articles', (n) => ({
+      title: `Create ${n}`,
+      slug: `create-${n}`,
+      author: authorId,
+    })),
+    300,
+  )
+  console.log('\nArticle creates, one after another (300 each, after 20 warm-up):\n')
+  console.log('| create | p50 ms | p95 ms | mean ms |')
+  console.log('|---|---:|---:|---:|')
+  console.log(`| POST /api/v1/articles | ${v1.p50} | ${v1.p95} | ${v1.mean} |`)
+  console.log(`| Payload POST /api/articles | ${rest.p50} | ${rest.p95} | ${rest.mean} |`)
+}

@@ -28,6 +28,7 @@ import * as migration_20261128_141647_endpoint_backoff_resume from './20261128_1
 import * as migration_20261128_152026_search_index from './20261128_152026_search_index';
 import * as migration_20261128_171441_consumer_grants from './20261128_171441_consumer_grants';
 import * as migration_20261128_171716_admin_suspension from './20261128_171716_admin_suspension';
+import * as migration_20261128_172624_audit_trail from './20261128_172624_audit_trail';
 import * as migration_20261128_173700_order_payment_problem from './20261128_173700_order_payment_problem';
 
 export const migrations = [
@@ -180,6 +181,11 @@ export const migrations = [
     up: migration_20261128_171716_admin_suspension.up,
     down: migration_20261128_171716_admin_suspension.down,
     name: '20261128_171716_admin_suspension',
+  },
+  {
+    up: migration_20261128_172624_audit_trail.up,
+    down: migration_20261128_172624_audit_trail.down,
+    name: '20261128_172624_audit_trail',
   },
   {
     up: migration_20261128_173700_order_payment_problem.up,

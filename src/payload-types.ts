@@ -419,14 +419,44 @@ export interface Consumer {
   collection: 'consumers';
 }
 /**
+ * Every change, login and administrator action, newest first. "Caller-given" entries carry the action name an admin sent to POST /api/admin-action, not one the app recorded.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "audit-log".
  */
 export interface AuditLog {
   id: number;
   action: string;
-  user: number | User;
+  source?: ('recorded' | 'caller-given') | null;
+  actorType?: ('user' | 'consumer' | 'system' | 'anonymous') | null;
+  user?: (number | null) | User;
+  consumer?: (string | null) | Consumer;
+  /**
+   * The user's e-mail or the consumer's name at the time.
+   */
+  actorName?: string | null;
+  /**
+   * The session, key or portal session, or the part of the system.
+   */
+  via?: string | null;
+  targetCollection?: string | null;
+  targetId?: string | null;
+  locale?: string | null;
   timestamp: string;
+  clientAddress?: string | null;
+  requestId?: string | null;
+  /**
+   * Each changed field with its values, or only the fact for a secret (passwords, keys, secrets, tokens) or a long value.
+   */
+  changes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   data?:
     | {
         [k: string]: unknown;
@@ -1158,8 +1188,19 @@ export interface ConsumersSelect<T extends boolean = true> {
  */
 export interface AuditLogSelect<T extends boolean = true> {
   action?: T;
+  source?: T;
+  actorType?: T;
   user?: T;
+  consumer?: T;
+  actorName?: T;
+  via?: T;
+  targetCollection?: T;
+  targetId?: T;
+  locale?: T;
   timestamp?: T;
+  clientAddress?: T;
+  requestId?: T;
+  changes?: T;
   data?: T;
   updatedAt?: T;
   createdAt?: T;

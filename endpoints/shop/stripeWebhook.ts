@@ -11,6 +11,7 @@ import { badRequest } from '@/http/errors'
 import { findNul } from '@/http/requestBody'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { handleStripeEvent } from '@/shop/operations/handleStripeEvent'
+import { asSystem } from '@/runtime/systemActor'
 import { configOf } from '@/config/appConfig'
 import {
   checkoutSessionEvent,
@@ -90,7 +91,10 @@ export const stripeWebhookEndpoint = defineEndpoint({
     // and a 400 would have Stripe retry it for days.
     const nulAt = findNul(event)
     if (understood.success && nulAt === undefined) {
-      await handleStripeEvent({ req, event: event as Stripe.Event })
+      // The audit trail records what Stripe's event changes (an order paid) as the system's.
+      await asSystem('Stripe webhook', () =>
+        handleStripeEvent({ req, event: event as Stripe.Event }),
+      )
     } else {
       const why =
         nulAt === undefined ? whyNotUnderstood(event) : `${nulAt || '(body)'} holds a NUL character`

@@ -26,7 +26,7 @@ export async function portalLinkResponse(args: {
   const input = parseInput(portalLinkInput, args.body === undefined ? {} : args.body)
   const settings = configOf(args.req.payload).portal
   const link = await openPortalLink({
-    payload: args.req.payload,
+    req: args.req,
     consumerId: args.consumerId,
     isReadOnly: input.read_only ?? false,
     minutes: input.expires_in_minutes ?? settings.linkMinutes,

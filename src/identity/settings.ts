@@ -1,4 +1,4 @@
-import { text } from '@/config/readers'
+import { text, wholeNumber } from '@/config/readers'
 import { optional, setting, type ValuesOf } from '@/config/variables'
 
 declare module '@/config/appConfig' {
@@ -15,6 +15,8 @@ export type IdentitySettings = {
   apiKey?: string
   /** `API_KEY_CONTACT_EMAIL`. */
   apiKeyContactEmail: string
+  /** `AUDIT_RETENTION_DAYS`: how long audit log entries are kept. */
+  auditRetentionDays: number
 }
 
 /** The variables of identity. */
@@ -40,6 +42,13 @@ export const identityVariables = {
     reader: text,
     fallback: 'api-key@example.com',
   }),
+  AUDIT_RETENTION_DAYS: setting({
+    group: 'Identity',
+    description:
+      'Days an audit log entry is kept; older entries are deleted by the order sweeper (`ORDER_SWEEPER`).',
+    reader: wholeNumber({ min: 1, max: 36500 }),
+    fallback: '365',
+  }),
 }
 
 /** Identity's settings from its variables' values. */
@@ -48,5 +57,6 @@ export function identitySettings(v: ValuesOf<typeof identityVariables>): Identit
     payloadSecret: v.PAYLOAD_SECRET ?? '',
     apiKey: v.API_KEY,
     apiKeyContactEmail: v.API_KEY_CONTACT_EMAIL,
+    auditRetentionDays: v.AUDIT_RETENTION_DAYS,
   }
 }

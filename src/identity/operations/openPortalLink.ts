@@ -1,6 +1,8 @@
-import type { Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
 
-import { postgres } from '@/db/transaction'
+import { inTransaction } from '@/db/transaction'
+import { recordAudit } from './recordAudit'
 import { portalSessionTableName } from '../portal/portalSessionTable'
 import { hashPortalToken, newPortalToken } from '../portal/portalTokens'
 
@@ -14,10 +16,11 @@ export type PortalLink = {
 
 /**
  * Issues a link into `consumerId`'s portal, valid `minutes` and opened at most once, and
- * deletes that consumer's links and sessions that can no longer be used.
+ * deletes that consumer's links and sessions that can no longer be used; the audit log records
+ * who opened it (`portal-open`, on the consumer), in the same transaction.
  */
 export async function openPortalLink(args: {
-  payload: Payload
+  req: PayloadRequest
   consumerId: string
   isReadOnly: boolean
   minutes: number
@@ -28,27 +31,27 @@ export async function openPortalLink(args: {
   idleMinutes: number
 }): Promise<PortalLink> {
   const token = newPortalToken()
-  const { rows } = await postgres(args.payload).pool.query<{ link_expires_at: Date }>(
-    `WITH dead AS (
-       DELETE FROM ${portalSessionTableName}
-        WHERE consumer_id = $1
-          AND ((session_hash IS NULL AND link_expires_at < now())
-               OR ends_at < now()
-               OR last_seen_at < now() - make_interval(mins => $6))
-     )
-     INSERT INTO ${portalSessionTableName}
-            (consumer_id, is_read_only, opened_by, key_index, link_hash, link_expires_at)
-     VALUES ($1, $2, $3, $7, $4, now() + make_interval(mins => $5))
-     RETURNING link_expires_at`,
-    [
-      args.consumerId,
-      args.isReadOnly,
-      args.openedBy,
-      hashPortalToken(token),
-      args.minutes,
-      args.idleMinutes,
-      args.keyIndex,
-    ],
-  )
-  return { token, expiresAt: rows[0]!.link_expires_at }
+  const idle = sql`make_interval(mins => ${args.idleMinutes})`
+  return inTransaction(args.req, async (db) => {
+    const { rows } = await db.execute<{ link_expires_at: string }>(
+      sql`WITH dead AS (
+         DELETE FROM ${sql.identifier(portalSessionTableName)}
+          WHERE consumer_id = ${args.consumerId}
+            AND ((session_hash IS NULL AND link_expires_at < now())
+                 OR ends_at < now()
+                 OR last_seen_at < now() - ${idle})
+       )
+       INSERT INTO ${sql.identifier(portalSessionTableName)}
+              (consumer_id, is_read_only, opened_by, key_index, link_hash, link_expires_at)
+       VALUES (${args.consumerId}, ${args.isReadOnly}, ${args.openedBy}, ${args.keyIndex},
+               ${hashPortalToken(token)}, now() + make_interval(mins => ${args.minutes}))
+       RETURNING link_expires_at`,
+    )
+    await recordAudit(args.req, {
+      action: 'portal-open',
+      target: { collection: 'consumers', id: args.consumerId },
+      data: { openedBy: args.openedBy, readOnly: args.isReadOnly, minutes: args.minutes },
+    })
+    return { token, expiresAt: new Date(rows[0]!.link_expires_at) }
+  })
 }

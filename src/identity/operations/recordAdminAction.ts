@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { AuditLog } from '@/payload-types'
+import { recordAudit } from './recordAudit'
 
 /** Any JSON document, recorded verbatim as the entry's `data`. */
 export type AdminActionData = AuditLog['data']
@@ -12,24 +13,15 @@ const actionName = (data: AdminActionData): string =>
     : 'admin-action'
 
 /**
- * Appends an entry to the audit log for the administrator of `req`: the action's name, the
- * user, the current time and `data` as given. One write, in `req`'s transaction when it has one.
+ * Appends an entry to the audit log for the administrator of `req`: the action's name as sent,
+ * marked `caller-given` (so that no name posted here passes for one the app records: a
+ * `publish` sent here is not a publication), the user, the current time and `data` as given.
+ * One write, in `req`'s transaction when it has one.
  */
 export async function recordAdminAction(args: {
   req: PayloadRequest
   data: AdminActionData
 }): Promise<void> {
   const { req, data } = args
-  await req.payload.create({
-    collection: 'audit-log',
-    data: {
-      action: actionName(data),
-      user: Number(req.user?.id),
-      timestamp: new Date().toISOString(),
-      // Payload's json field reads a string value as JSON text: a string is handed over as
-      // the JSON text of itself, so "x" is stored as "x" and "{}" as the string "{}".
-      data: typeof data === 'string' ? JSON.stringify(data) : data,
-    },
-    req,
-  })
+  await recordAudit(req, { action: actionName(data), source: 'caller-given', data })
 }

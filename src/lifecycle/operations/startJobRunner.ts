@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg'
 
 import { configOf } from '@/config/appConfig'
 import { postgres } from '@/db/transaction'
+import { asSystem } from '@/runtime/systemActor'
 
 /** A running runner of Payload's jobs queue. */
 export type JobRunner = {
@@ -112,7 +113,11 @@ export async function runDueJobs(
       )
       let jobs = 0
       for (let batch = 0; batch < maxBatches && !shouldStop(); batch++) {
-        const result = await payload.jobs.run({ allQueues: true, limit: batchSize })
+        // A scheduled publication is the system's in the audit trail (Payload publishes as
+        // the user who scheduled it; the entry of the scheduling names that user).
+        const result = await asSystem('scheduled publication', () =>
+          payload.jobs.run({ allQueues: true, limit: batchSize }),
+        )
         const ran = Object.keys(result.jobStatus ?? {}).length
         jobs += ran
         if (result.noJobsRemaining || ran < batchSize) break

@@ -4,6 +4,8 @@ import { expireStaleOrders } from './expireStaleOrders'
 import { configOf } from '@/config/appConfig'
 import { postgres, type TransactionDb } from '@/db/transaction'
 import { deleteExpiredCheckoutKeys } from '../idempotency/checkoutKeyStore'
+import { pruneAuditLog } from '@/identity/operations/pruneAuditLog'
+import { asSystem } from '@/runtime/systemActor'
 
 /** A running sweeper of stale orders. */
 export type OrderSweeper = {
@@ -14,12 +16,15 @@ export type OrderSweeper = {
 }
 
 /**
- * One sweep: the stale orders, then the checkouts' `Idempotency-Key`s past their 24 hours
- * (a key is ignored from then on; this only keeps the table small).
+ * One sweep: the stale orders (the system's writes in the audit trail), then the checkouts'
+ * `Idempotency-Key`s past their 24 hours (a key is ignored from then on; this only keeps the
+ * table small), then the audit log's entries past `AUDIT_RETENTION_DAYS`.
  */
 async function sweepOnce(payload: Payload) {
-  await expireStaleOrders(payload)
-  await deleteExpiredCheckoutKeys(postgres(payload).drizzle as unknown as TransactionDb)
+  await asSystem('order sweeper', () => expireStaleOrders(payload))
+  const db = postgres(payload).drizzle as unknown as TransactionDb
+  await deleteExpiredCheckoutKeys(db)
+  await pruneAuditLog(db, configOf(payload).identity.auditRetentionDays)
 }
 
 /**

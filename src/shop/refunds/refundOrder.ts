@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { configOf } from '@/config/appConfig'
 import { inTransaction } from '@/db/transaction'
 import { HttpError } from '@/http/errors'
+import { recordAudit } from '@/identity/operations/recordAudit'
 import { isRefundable } from '../orderStatus'
 import { createRefund, isStripeUnavailable, type Stripe } from '../stripe/stripeClient'
 import { nudgeOrderNotifier } from '../notices/sendOrderNotices'
@@ -115,6 +116,11 @@ export async function refundOrder(args: {
       order: locked,
       refunds: [refund],
       requested: { reason, requestedBy: userId, isRestocked: shouldRestock },
+    })
+    await recordAudit(req, {
+      action: 'refund',
+      target: { collection: 'orders', id: orderId },
+      data: { refund: refund.id, amount, status: refund.status, reason, restock: shouldRestock },
     })
     return { refund, stockAdjustments }
   })

@@ -4,6 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { HttpError } from '@/http/errors'
 import { generateSecret, rotationWindowMs } from '../secret'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
+import { recordAudit } from '@/identity/operations/recordAudit'
 import { findOwnSubscription } from './findOwnSubscription'
 import { subscriptionsTableName } from '../schema/collectionTables'
 
@@ -48,6 +49,11 @@ export async function rotateSecret(args: {
       RETURNING secret_rotated_at AS rotated_at`)
     const rotated = rows[0]
     if (!rotated) throw await rotationRefused(db, id)
+    await recordAudit(req, {
+      action: 'secret-rotation',
+      target: { collection: 'webhook-subscriptions', id },
+      changes: { secret: { hidden: 'secret' } },
+    })
     return {
       secret,
       validUntil: new Date(new Date(rotated.rotated_at).getTime() + rotationWindowMs),

@@ -22,6 +22,7 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ScheduledPublicationCell as ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4 } from '../../../components/admin/ScheduledPublicationCell'
+import { AuditHistoryLink as AuditHistoryLink_cd03e06987cda93c73ac2e58245879af } from '../../../components/admin/AuditHistoryLink'
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
 import { AcceptedUploads as AcceptedUploads_996d951dc9857baa4818430eda83d567 } from '../../../components/admin/AcceptedUploads'
 import { GrantCheckboxes as GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be } from '../../../components/admin/GrantCheckboxes'
@@ -74,6 +75,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/admin/ScheduledPublicationCell#ScheduledPublicationCell": ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4,
+  "/components/admin/AuditHistoryLink#AuditHistoryLink": AuditHistoryLink_cd03e06987cda93c73ac2e58245879af,
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
   "/components/admin/AcceptedUploads#AcceptedUploads": AcceptedUploads_996d951dc9857baa4818430eda83d567,
   "/components/admin/GrantCheckboxes#GrantCheckboxes": GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be,

@@ -1,0 +1,33 @@
+'use client'
+
+import { Link, useAuth, useConfig, useDocumentInfo } from '@payloadcms/ui'
+import type { UIFieldClientComponent } from 'payload'
+
+/**
+ * In the sidebar of every document's page in the admin panel, for administrators (who alone
+ * read the audit log): the link to the document's history, the audit log filtered to its
+ * collection and id.
+ */
+export const AuditHistoryLink: UIFieldClientComponent = () => {
+  const { id, collectionSlug } = useDocumentInfo()
+  const { user } = useAuth<{ role?: string }>()
+  const {
+    config: { routes },
+  } = useConfig()
+  if (id === undefined || id === null || !collectionSlug || user?.role !== 'admin') return null
+  const query = new URLSearchParams({
+    'where[or][0][and][0][targetCollection][equals]': collectionSlug,
+    'where[or][0][and][1][targetId][equals]': String(id),
+  })
+  return (
+    <div className="field-type audit-history" style={{ marginBottom: '24px' }}>
+      <p className="field-label">History</p>
+      <Link href={`${routes.admin}/collections/audit-log?${query}`}>
+        Audit log of this document
+      </Link>
+      <p className="field-description" style={{ margin: '4px 0 0' }}>
+        Who changed, published or deleted it, when and from where.
+      </p>
+    </div>
+  )
+}
