@@ -1,3 +1,6 @@
+import type { PayloadRequest } from 'payload'
+
+import { recordAudit } from '@/identity/operations/recordAudit'
 import { rotateSecret } from '@/webhooks/operations/rotateSecret'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import {
@@ -29,7 +32,11 @@ export const rotateSecretEndpoint = defineEndpoint({
   },
   handler: async (req) => {
     requireConsumer(req)
-    const { secret, validUntil } = await rotateSecret({ req, id: routeId(req) })
+    const { secret, validUntil } = await rotateSecret({
+      req,
+      id: routeId(req),
+      recordRotation: recordSecretRotation,
+    })
     const body: RotatedSecret = {
       secret,
       valid_until: validUntil.toISOString(),
@@ -42,3 +49,11 @@ export const rotateSecretEndpoint = defineEndpoint({
     return Response.json(body)
   },
 })
+
+/** The audit trail's entry of a rotation: that the secret changed, never its value. */
+const recordSecretRotation = (req: PayloadRequest, id: string) =>
+  recordAudit(req, {
+    action: 'secret-rotation',
+    target: { collection: 'webhook-subscriptions', id },
+    changes: { secret: { hidden: 'secret' } },
+  })

@@ -4,7 +4,6 @@ import type { PayloadRequest } from 'payload'
 import { HttpError } from '@/http/errors'
 import { generateSecret, rotationWindowMs } from '../secret'
 import { inTransaction, type TransactionDb } from '@/db/transaction'
-import { recordAudit } from '@/identity/operations/recordAudit'
 import { findOwnSubscription } from './findOwnSubscription'
 import { subscriptionsTableName } from '../schema/collectionTables'
 
@@ -31,8 +30,13 @@ export type RotatedSecret = {
 export async function rotateSecret(args: {
   req: PayloadRequest
   id: string
+  /**
+   * Records the rotation in the audit trail, in the rotation's transaction (the engine knows no
+   * other domain: the caller hands in the audit trail's writer).
+   */
+  recordRotation: (req: PayloadRequest, subscriptionId: string) => Promise<void>
 }): Promise<RotatedSecret> {
-  const { req, id } = args
+  const { req, id, recordRotation } = args
   return inTransaction(req, async (db) => {
     await findOwnSubscription(req, id)
     const secret = generateSecret()
@@ -49,11 +53,7 @@ export async function rotateSecret(args: {
       RETURNING secret_rotated_at AS rotated_at`)
     const rotated = rows[0]
     if (!rotated) throw await rotationRefused(db, id)
-    await recordAudit(req, {
-      action: 'secret-rotation',
-      target: { collection: 'webhook-subscriptions', id },
-      changes: { secret: { hidden: 'secret' } },
-    })
+    await recordRotation(req, id)
     return {
       secret,
       validUntil: new Date(new Date(rotated.rotated_at).getTime() + rotationWindowMs),
