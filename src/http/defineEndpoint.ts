@@ -81,11 +81,15 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     method: spec.method,
     custom: { openapi: reference },
     handler: async (req) => {
+      // Before anything runs: a cookie from another origin changes nothing. Answered here, not
+      // counted as a refusal of credentials (no credential was guessed: a browser sent its own).
+      const crossOrigin = crossOriginCookieProblem(req)
+      if (crossOrigin) {
+        const error = new HttpError({ code: 'forbidden', message: crossOrigin })
+        return Response.json(errorBody(spec.family, error), { status: error.status })
+      }
       let limitHeaders: Record<string, string> = {}
       try {
-        // Before anything runs: a cookie from another origin changes nothing.
-        const crossOrigin = crossOriginCookieProblem(req)
-        if (crossOrigin) throw new HttpError({ code: 'forbidden', message: crossOrigin })
         const portal = acceptsPortalSession
           ? await callerChecksOf(req.payload).authenticateSession(req)
           : ({ state: 'absent' } as const)
