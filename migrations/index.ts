@@ -26,7 +26,7 @@ import * as migration_20261127_201154_order_status_reason from './20261127_20115
 import * as migration_20261127_224448_checkout_key_own_id from './20261127_224448_checkout_key_own_id';
 import * as migration_20261128_141647_endpoint_backoff_resume from './20261128_141647_endpoint_backoff_resume';
 import * as migration_20261128_152026_search_index from './20261128_152026_search_index';
-import * as migration_20261128_171716_admin_suspension from './20261128_171716_admin_suspension';
+import * as migration_20261128_175412_admin_suspension from './20261128_175412_admin_suspension';
 
 export const migrations = [
   {
@@ -170,8 +170,8 @@ export const migrations = [
     name: '20261128_152026_search_index',
   },
   {
-    up: migration_20261128_171716_admin_suspension.up,
-    down: migration_20261128_171716_admin_suspension.down,
-    name: '20261128_171716_admin_suspension'
+    up: migration_20261128_175412_admin_suspension.up,
+    down: migration_20261128_175412_admin_suspension.down,
+    name: '20261128_175412_admin_suspension'
   },
 ];

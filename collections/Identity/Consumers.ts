@@ -6,7 +6,7 @@ import { adminOrSelf } from './access/adminOrSelf'
 import { isAdmin } from './access/isAdmin'
 import { apiKeyHeaderStrategy } from './auth/apiKeyHeaderStrategy'
 import { deleteConsumerSubscriptions } from './hooks/deleteConsumerSubscriptions'
-import { endSuspendedConsumerSessions } from './hooks/endSuspendedConsumerSessions'
+import { carryOutConsumerSuspension } from './hooks/carryOutConsumerSuspension'
 import { stampSuspension } from '../../hooks/stampSuspension'
 import { suspensionFields } from './fields/suspensionFields'
 
@@ -33,7 +33,7 @@ export const Consumers: CollectionConfig = {
   },
   hooks: {
     beforeChange: [stampSuspension],
-    afterChange: [endSuspendedConsumerSessions],
+    afterChange: [carryOutConsumerSuspension],
     beforeDelete: [deleteConsumerSubscriptions],
   },
   fields: [
