@@ -27,9 +27,9 @@ import * as migration_20261127_224448_checkout_key_own_id from './20261127_22444
 import * as migration_20261128_141647_endpoint_backoff_resume from './20261128_141647_endpoint_backoff_resume';
 import * as migration_20261128_152026_search_index from './20261128_152026_search_index';
 import * as migration_20261128_171441_consumer_grants from './20261128_171441_consumer_grants';
-import * as migration_20261128_171716_admin_suspension from './20261128_171716_admin_suspension';
 import * as migration_20261128_172624_audit_trail from './20261128_172624_audit_trail';
 import * as migration_20261128_173700_order_payment_problem from './20261128_173700_order_payment_problem';
+import * as migration_20261128_175412_admin_suspension from './20261128_175412_admin_suspension';
 
 export const migrations = [
   {
@@ -178,11 +178,6 @@ export const migrations = [
     name: '20261128_171441_consumer_grants',
   },
   {
-    up: migration_20261128_171716_admin_suspension.up,
-    down: migration_20261128_171716_admin_suspension.down,
-    name: '20261128_171716_admin_suspension',
-  },
-  {
     up: migration_20261128_172624_audit_trail.up,
     down: migration_20261128_172624_audit_trail.down,
     name: '20261128_172624_audit_trail',
@@ -190,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261128_173700_order_payment_problem.up,
     down: migration_20261128_173700_order_payment_problem.down,
-    name: '20261128_173700_order_payment_problem'
+    name: '20261128_173700_order_payment_problem',
+  },
+  {
+    up: migration_20261128_175412_admin_suspension.up,
+    down: migration_20261128_175412_admin_suspension.down,
+    name: '20261128_175412_admin_suspension'
   },
 ];

@@ -7,7 +7,7 @@ import { isAdmin } from './access/isAdmin'
 import { apiKeyHeaderStrategy } from './auth/apiKeyHeaderStrategy'
 import { cancelRevokedDeliveries } from './hooks/cancelRevokedDeliveries'
 import { deleteConsumerSubscriptions } from './hooks/deleteConsumerSubscriptions'
-import { endSuspendedConsumerSessions } from './hooks/endSuspendedConsumerSessions'
+import { carryOutConsumerSuspension } from './hooks/carryOutConsumerSuspension'
 import { stampSuspension } from '../../hooks/stampSuspension'
 import { suspensionFields } from './fields/suspensionFields'
 import { contentGrant, grantCatalogue } from '@/webhooks/eventCatalogue'
@@ -35,7 +35,7 @@ export const Consumers: CollectionConfig = {
   },
   hooks: {
     beforeChange: [stampSuspension],
-    afterChange: [endSuspendedConsumerSessions, cancelRevokedDeliveries],
+    afterChange: [carryOutConsumerSuspension, cancelRevokedDeliveries],
     beforeDelete: [deleteConsumerSubscriptions],
   },
   fields: [

@@ -1046,6 +1046,25 @@ describe('webhook subscriptions', () => {
     })
   })
 
+  it('PATCH /webhooks/subscriptions/{id} turning on a subscription an administrator suspended', async () => {
+    const url = `/webhooks/subscriptions/${subscriptionId}`
+    const suspend = (suspended: boolean) =>
+      payload.update({
+        collection: 'webhook-subscriptions',
+        id: subscriptionId,
+        data: { suspended, suspensionReason: suspended ? 'Contract check' : null },
+      })
+    await suspend(true)
+    try {
+      await expectAnswer('PATCH', url, 409, {
+        headers: as.consumerA,
+        body: { is_active: true },
+      })
+    } finally {
+      await suspend(false)
+    }
+  })
+
   it('POST /webhooks/portal-sessions, opening the link, and the session', async () => {
     const site = { host: 'localhost:3000', origin: 'http://localhost:3000' }
     const link = await expectAnswer('POST', '/webhooks/portal-sessions', 201, {

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { withOtherWriter, whileAnotherWriterCommits } from '../helpers/otherWriter'
+import { deleteExpiredHistory } from '../../src/webhooks/worker/deleteExpiredHistory'
+import { recoverLapsedLeases } from '../../src/webhooks/worker/recoverLapsedLeases'
 import { restJson } from '../helpers/rest'
 import { webhookHarness } from '../helpers/webhookHarness'
 import { eventually, type ReceivedWebhook, type WebhookReceiver } from '../helpers/webhookReceiver'
@@ -214,6 +216,35 @@ describe("an administrator's off (measured: the consumer's PATCH undid it)", () 
     })
     expect(test.status).toBe(409)
     expect(test.body.error.message).toContain('Under review')
+  })
+})
+
+describe('held deliveries', () => {
+  it('outlive the retention period, and a claim that lapsed while held goes back to the queue', async () => {
+    const worker = await webhooks.worker({ pollMs: 20 })
+    const { id } = await subscribed('/kept', 'Consumer kept')
+    await suspendSubscription(id, 'Kept for a long review')
+    await emitPaid([31, 32])
+    await eventually(async () => (await deliveriesOf(id)).length === 2)
+    // No worker from here on: nothing else moves these deliveries.
+    await worker.stop()
+    await webhooks.stopWorkers()
+    // A worker died holding one of them (claimed just before the suspension landed).
+    await pool.query(
+      `UPDATE webhook_deliveries SET status = 'delivering', attempts = 1,
+         lease_expires_at = now() - interval '1 second'
+       WHERE id = (SELECT min(id) FROM webhook_deliveries
+                   WHERE subscription_id = $1 AND event_type = 'order.paid')`,
+      [id],
+    )
+    expect(await recoverLapsedLeases(pool)).toBeGreaterThanOrEqual(1)
+    expect(await deliveriesOf(id)).toEqual([
+      { status: 'failed', attempts: 1 },
+      { status: 'pending', attempts: 0 },
+    ])
+    // Everything older than now would go; the held deliveries stay (the test event, sent, goes).
+    await deleteExpiredHistory(pool, { retentionMs: -60_000 })
+    expect(await deliveriesOf(id)).toHaveLength(2)
   })
 })
 

@@ -9,6 +9,7 @@ import { assertMaySubscribe } from './assertMaySubscribe'
 import { probeEndpoint } from './probeEndpoint'
 import { queueTestDelivery } from './queueTestDelivery'
 import { inTransaction, transactionDatabase } from '@/db/transaction'
+import { holdIfConsumerSuspended } from './holdConsumerSubscriptions'
 import { configOf } from '@/config/appConfig'
 
 /** What a consumer supplies to subscribe. */
@@ -76,6 +77,10 @@ export async function createSubscription(args: {
       },
       req,
       overrideAccess: true,
+    })
+    await holdIfConsumerSuspended(db, {
+      consumerId: args.consumerId,
+      subscriptionId: subscription.id,
     })
     const { deliveryId } = await queueTestDelivery({ req, subscriptionId: subscription.id })
     return { subscription, secret, testDeliveryId: deliveryId }

@@ -45,6 +45,8 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       backoffResumeAt: timestampAt('backoff_resume_at'),
       // Rate limit: when the next send may start (a theoretical arrival time, GCRA).
       rateLimitTat: timestampAt('rate_limit_tat'),
+      // Its consumer is suspended by an administrator: its deliveries are held (`isNotHeldSql`).
+      consumerSuspended: boolean('consumer_suspended').notNull().default(false),
     },
     extraConfig: (table) => ({
       webhookSubscriptionsEventsGin: index('webhook_subscriptions_events_gin').using(
