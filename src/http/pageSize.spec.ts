@@ -18,6 +18,16 @@ describe('pageSizeProblem', () => {
     }
   })
 
+  it("lets a query by at most the cap's ids ask for any page size (the admin panel's list cells)", () => {
+    expect(pageSizeProblem({ limit: '250', where: { id: { in: '1,2,3' } } }, 100)).toBeUndefined()
+    expect(
+      pageSizeProblem({ pagination: 'false', where: { id: { in: ['1', '2'] } } }, 100),
+    ).toBeUndefined()
+    const tooMany = Array.from({ length: 101 }, (_, n) => String(n)).join(',')
+    expect(pageSizeProblem({ limit: '250', where: { id: { in: tooMany } } }, 100)).toMatch(/limit/)
+    expect(pageSizeProblem({ limit: '250', where: { title: { in: 'a' } } }, 100)).toMatch(/limit/)
+  })
+
   it('refuses pagination=false and a join field asking for more than the cap', () => {
     expect(pageSizeProblem({ pagination: 'false' }, 100)).toMatch(/pagination=false/)
     expect(pageSizeProblem({ joins: { comments: { limit: '0' } } }, 100)).toMatch(

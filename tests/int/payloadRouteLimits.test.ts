@@ -64,6 +64,12 @@ describe("the page size of Payload's lists", () => {
     for (const headers of capped) {
       expect((await restJson('GET', '/api/products?limit=0', { headers })).status).toBe(400)
     }
+    // The admin panel's list cells ask for a page's authors or pictures by id, with limit=250.
+    const byIds = await restJson('GET', '/api/products?depth=0&limit=250&where[id][in]=1,2,3', {
+      headers: capped[0],
+    })
+    expect(byIds.status).toBe(200)
+    expect(byIds.body.docs).toHaveLength(3)
     const every = await restJson('GET', '/api/products?limit=0', {
       headers: { authorization: `Bearer ${admin.token}` },
     })
