@@ -40,6 +40,11 @@ export default async function setup(project: TestProject) {
       // Every browser test's login and portal link comes from 127.0.0.1 too: the credentials
       // limit per address is tried with its defaults in tests/int/credentialThrottling.test.ts.
       RATE_LIMIT_CREDENTIALS: '1000/600',
+      // And every anonymous call of every browser test (Payload's routes count too since issue
+      // 50): the per-caller limits are tried with their defaults in
+      // tests/int/payloadRouteLimits.test.ts and tests/int/rateLimit.test.ts; the editors' own
+      // budget keeps its default here (tests/e2e/editorsBudget.test.ts).
+      RATE_LIMIT_DEFAULT: '100000/60',
       MEDIA_DIRECTORY: mediaDirectory,
       // A publication scheduled in a test happens within a second of its time.
       JOBS_POLL_SECONDS: '1',
