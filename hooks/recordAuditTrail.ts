@@ -3,6 +3,7 @@ import type {
   CollectionAfterDeleteHook,
   CollectionAfterLoginHook,
   CollectionAfterLogoutHook,
+  CollectionAfterOperationHook,
   CollectionBeforeOperationHook,
   CollectionSlug,
   FlattenedField,
@@ -29,6 +30,9 @@ type WriteNote = {
 }
 
 const noteKey = (slug: string) => `auditWrite:${slug}`
+
+/** What a password reset's result and request say of the account. */
+type AuditedUser = { id?: number | string; email?: unknown }
 
 /** The collection as the trail reads it (Payload's sanitized config). */
 export type AuditedCollection = {
@@ -211,5 +215,27 @@ export function recordAuditTrail(collection: AuditedCollection) {
     }
   }
 
-  return { beforeOperation, afterChange, afterDelete, afterLogin, afterLogout }
+  /**
+   * A password reset and its request: Payload writes both with the adapter alone (no change
+   * hook), and runs this after its own commit, so the entry follows the change at once.
+   */
+  const afterOperation: CollectionAfterOperationHook = async ({ args, operation, req, result }) => {
+    if (operation !== 'forgotPassword' && operation !== 'resetPassword') return result
+    const user = operation === 'resetPassword' ? (result as { user?: AuditedUser }).user : undefined
+    const email =
+      operation === 'forgotPassword' ? (args as { data?: AuditedUser }).data?.email : user?.email
+    await recordAudit(req, {
+      action: operation === 'resetPassword' ? 'password-reset' : 'password-reset-requested',
+      actor: {
+        kind: 'anonymous',
+        name: typeof email === 'string' ? email : undefined,
+        via: operation === 'resetPassword' ? 'reset token' : undefined,
+      },
+      target: { collection: collection.slug, id: user?.id },
+      changes: operation === 'resetPassword' ? { password: { hidden: 'secret' } } : undefined,
+    })
+    return result
+  }
+
+  return { beforeOperation, afterChange, afterDelete, afterLogin, afterLogout, afterOperation }
 }

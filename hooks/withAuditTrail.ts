@@ -67,6 +67,10 @@ export function withAuditTrail(config: SanitizedConfig): SanitizedConfig {
     if (!collection.auth || collection.auth.disableLocalStrategy) continue
     collection.hooks.afterLogin = [...(collection.hooks.afterLogin ?? []), hooks.afterLogin]
     collection.hooks.afterLogout = [...(collection.hooks.afterLogout ?? []), hooks.afterLogout]
+    collection.hooks.afterOperation = [
+      ...(collection.hooks.afterOperation ?? []),
+      hooks.afterOperation,
+    ]
     if (!Array.isArray(collection.endpoints)) continue
     collection.endpoints = collection.endpoints.map((endpoint) =>
       endpoint.path === '/login' && endpoint.method === 'post'
@@ -85,12 +89,15 @@ export function withAuditTrail(config: SanitizedConfig): SanitizedConfig {
  * entry is written right after the job, in the caller's transaction when it passes `req`.
  */
 export function recordScheduledPublications(payload: Payload) {
-  const queue = payload.jobs.queue
-  payload.jobs.queue = (async (args: Parameters<typeof queue>[0]) => {
+  const queue = payload.jobs.queue as typeof payload.jobs.queue & { isAudited?: true }
+  if (queue.isAudited) return
+  const audited = (async (args: Parameters<typeof queue>[0]) => {
     const job = await queue(args)
     if ('task' in args && args.task === 'schedulePublish') {
       await recordSchedule(args.req ?? (await createLocalReq({}, payload)), job, 'schedule')
     }
     return job
   }) as typeof queue
+  audited.isAudited = true
+  payload.jobs.queue = audited
 }

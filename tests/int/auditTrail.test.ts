@@ -154,6 +154,40 @@ describe('what the issue measured (finding 3)', () => {
     expect(posted[0]).toMatchObject({ source: 'caller-given', targetCollection: null })
   })
 
+  it('records a password reset and its request, without the token or the password', async () => {
+    const customer = await userWithToken(payload, 'customer')
+    const token = await payload.forgotPassword({
+      collection: 'users',
+      data: { email: customer.email },
+      disableEmail: true,
+    })
+    const password = `pw-${unique()}-reset`
+    await payload.resetPassword({
+      collection: 'users',
+      data: { token, password },
+      overrideAccess: true,
+    })
+    const { docs } = await payload.find({
+      collection: 'audit-log',
+      where: {
+        actorName: { equals: customer.email },
+        action: { in: ['password-reset-requested', 'password-reset'] },
+      },
+      sort: 'id',
+    })
+    expect(docs.map((entry) => entry.action)).toEqual([
+      'password-reset-requested',
+      'password-reset',
+    ])
+    expect(docs[1]).toMatchObject({
+      targetId: String(customer.user.id),
+      changes: { password: { hidden: 'secret' } },
+    })
+    const text = JSON.stringify(docs)
+    expect(text).not.toContain(token)
+    expect(text).not.toContain(password)
+  })
+
   it('records a secret rotation without the secret', async () => {
     const { apiKey } = await consumerWithKey(payload, 'Rotating')
     const created = await restJson('POST', '/webhooks/subscriptions', {
