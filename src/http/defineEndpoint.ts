@@ -50,9 +50,9 @@ export type EndpointSpec = {
 }
 
 /**
- * Wraps an endpoint's handler with what every custom endpoint does the same way: the refusal of
- * a cookie from another origin (403, first), rate limiting (with `RateLimit-*` headers on every
- * answer), the input layer (no NUL in the URL, the body read within `MAX_BODY_BYTES` and
+ * Wraps an endpoint's handler with what every custom endpoint does the same way: rate limiting
+ * (with `RateLimit-*` headers on every answer), the refusal of a cookie from another origin (403,
+ * before the body is read), the input layer (no NUL in the URL, the body read within `MAX_BODY_BYTES` and
  * declared `application/json`, else 415), authentication (every credential presented must be valid) and
  * role checks, and the mapping of anything thrown to a 4xx in the endpoint's envelope, or a
  * logged 500.
@@ -78,9 +78,6 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     handler: async (req) => {
       let limitHeaders: Record<string, string> = {}
       try {
-        // Before anything runs: a cookie from another origin changes nothing.
-        const crossOrigin = crossOriginCookieProblem(req)
-        if (crossOrigin) throw new HttpError({ code: 'forbidden', message: crossOrigin })
         const portal = acceptsPortalSession
           ? await callerChecksOf(req.payload).authenticateSession(req)
           : ({ state: 'absent' } as const)
@@ -95,6 +92,10 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
             throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
           }
         }
+        // Before the body is read or anything runs: a cookie from another origin changes
+        // nothing (counted against the caller's limit, with its headers, as every answer is).
+        const crossOrigin = crossOriginCookieProblem(req)
+        if (crossOrigin) throw new HttpError({ code: 'forbidden', message: crossOrigin })
         await bufferBody(req)
         // Not counted against the credentials limit: a session cookie cannot be guessed (256
         // random bits), and each page of a portal left idle makes several calls at once, which
