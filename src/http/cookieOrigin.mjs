@@ -4,7 +4,8 @@
  * made it send the request: `SameSite=Lax` keeps them only from other registrable domains, and
  * a form or a `no-cors` fetch needs no permission from the app. So a request that carries a
  * cookie and may change something (any method but GET, HEAD and OPTIONS) is accepted only when
- * its `Origin` (or, without one, its `Referer`) is one of the app's own:
+ * its `Origin` (or, without one, its `Referer`; without either, a browser's
+ * `Sec-Fetch-Site: same-origin`) is one of the app's own:
  * - `SERVER_URL` when it is set, else the address the request reached: the scheme and `Host` of
  *   the connection, or with `TRUSTED_PROXY_HOPS` the nearest proxy's `X-Forwarded-Proto` and
  *   `X-Forwarded-Host`;
@@ -52,6 +53,9 @@ export function crossOriginCookieRefusal(request, settings) {
   const referer = request.header('referer')?.trim()
   const claimed = origin ? originOf(origin) : referer ? originOf(referer) : undefined
   if (claimed && ownOrigins(request, settings).includes(claimed)) return undefined
+  // Neither: a browser that says the page is of the request's own origin (no page can write
+  // this header) is believed, as the portal always did.
+  if (!origin && !referer && request.header('sec-fetch-site') === 'same-origin') return undefined
   const named = origin
     ? `Origin ${origin}`
     : referer

@@ -54,6 +54,19 @@ describe('a request carrying a cookie', () => {
     expect(crossOriginCookieRefusal(request('POST', withCookie()), noSettings)).toContain(
       'neither Origin nor Referer',
     )
+    // Without either, a browser's own word that the page is of the same origin is believed.
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' }
+    expect(crossOriginCookieRefusal(request('POST', withCookie(sameOrigin)), noSettings)).toBe(
+      undefined,
+    )
+    const crossSite = { 'sec-fetch-site': 'same-site' }
+    expect(
+      crossOriginCookieRefusal(request('POST', withCookie(crossSite)), noSettings),
+    ).toBeDefined()
+    const withOtherOrigin = { ...sameOrigin, origin: 'https://evil.example' }
+    expect(
+      crossOriginCookieRefusal(request('POST', withCookie(withOtherOrigin)), noSettings),
+    ).toBeDefined()
     // An Origin decides even when the Referer would pass.
     const both = { origin: 'https://evil.example', ...ownPage }
     expect(crossOriginCookieRefusal(request('POST', withCookie(both)), noSettings)).toBeDefined()

@@ -55,9 +55,9 @@ export type EndpointSpec = {
 }
 
 /**
- * Wraps an endpoint's handler with what every custom endpoint does the same way: the refusal of
- * a cookie from another origin (403, first), rate limiting (with `RateLimit-*` headers on every
- * answer), the input layer (no NUL in the URL, the body read within `MAX_BODY_BYTES` and
+ * Wraps an endpoint's handler with what every custom endpoint does the same way: rate limiting
+ * (with `RateLimit-*` headers on every answer), the refusal of a cookie from another origin (403,
+ * before the body is read), the input layer (no NUL in the URL, the body read within `MAX_BODY_BYTES` and
  * declared `application/json`, else 415), authentication (every credential presented must be valid) and
  * role checks, and the mapping of anything thrown to a 4xx in the endpoint's envelope, or a
  * logged 500.
@@ -81,14 +81,8 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
     method: spec.method,
     custom: { openapi: reference },
     handler: async (req) => {
-      // Before anything runs: a cookie from another origin changes nothing. Answered here, not
-      // counted as a refusal of credentials (no credential was guessed: a browser sent its own).
-      const crossOrigin = crossOriginCookieProblem(req)
-      if (crossOrigin) {
-        const error = new HttpError({ code: 'forbidden', message: crossOrigin })
-        return Response.json(errorBody(spec.family, error), { status: error.status })
-      }
       let limitHeaders: Record<string, string> = {}
+      let isCrossOriginRefusal = false
       try {
         const portal = acceptsPortalSession
           ? await callerChecksOf(req.payload).authenticateSession(req)
@@ -99,6 +93,13 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
           if (counted.isLimited) {
             throw new HttpError({ code: 'rate_limited', message: 'Too many requests, retry later' })
           }
+        }
+        // Before the body is read or anything runs: a cookie from another origin changes
+        // nothing (counted against the caller's limit, with its headers, as every answer is).
+        const crossOrigin = crossOriginCookieProblem(req)
+        if (crossOrigin) {
+          isCrossOriginRefusal = true
+          throw new HttpError({ code: 'forbidden', message: crossOrigin })
         }
         await bufferBody(req)
         // Not counted against the credentials limit: a session cookie cannot be guessed (256
@@ -123,7 +124,9 @@ export function defineEndpoint(spec: EndpointSpec): Endpoint {
             key: addressRateLimitKey(req),
           })
           limitHeaders = rateLimitHeaders(policy, state)
-          if (state.isLimited) {
+          // A cookie from another origin stays a 403: no credential was guessed (a browser sent
+          // its own), and the answer must not depend on what other pages of the address spent.
+          if (state.isLimited && !isCrossOriginRefusal) {
             error = new HttpError({
               code: 'rate_limited',
               message: `Too many requests from this address that failed authentication (${error.message}); retry later`,

@@ -603,6 +603,14 @@ describe('shop', () => {
       await checkout(401, { body: memberCart() })
       await checkout(400, { headers: as.customer, body: { ...memberCart(), items: [] } })
       await checkout(409, { headers: as.customer, body: memberCart(50) })
+      await checkout(403, {
+        headers: { cookie: 'payload-token=x', host: 'localhost:3000', origin: 'https://x.example' },
+        body: memberCart(),
+      })
+      await checkout(415, {
+        headers: { ...as.customer, 'content-type': 'text/plain' },
+        rawBody: JSON.stringify(memberCart()),
+      })
       stripe.setMode('api_error')
       try {
         await checkout(500, { headers: as.customer, body: memberCart() })
@@ -1125,6 +1133,34 @@ describe('webhook subscriptions', () => {
     await expectAnswer('DELETE', url, 403, { headers: as.editor })
     await expectAnswer('DELETE', url, 401)
     await expectAnswer('DELETE', url, 204, { headers: as.consumerA })
+  })
+})
+
+describe('what every operation that changes something answers', () => {
+  it('403 to a cookie from another origin, and 415 to a body that is not JSON', async () => {
+    const document = (await (await rest('GET', '/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const url = path.replace(/\{[^}]+\}/g, '1')
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!['post', 'put', 'patch', 'delete'].includes(method)) continue
+        const verb = method.toUpperCase() as 'POST'
+        await expectAnswer(verb, url, 403, {
+          headers: {
+            cookie: 'payload-token=anything',
+            host: 'localhost:3000',
+            origin: 'https://elsewhere.example',
+          },
+        })
+        if ((operation as { requestBody?: unknown }).requestBody) {
+          await expectAnswer(verb, url, 415, {
+            headers: { 'content-type': 'text/plain' },
+            rawBody: '{}',
+          })
+        }
+      }
+    }
   })
 })
 

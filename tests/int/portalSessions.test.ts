@@ -335,7 +335,7 @@ describe('the cookie session on every route the portal calls', () => {
       body: { description: 'forged' },
     })
     expect(crossSite.status).toBe(403)
-    expect(crossSite.body.error.message).toMatch(/Cross-site request refused/)
+    expect(crossSite.body.error.message).toMatch(/Cross-origin request refused/)
     const noOrigin = await restJson('PATCH', path, {
       headers: { cookie: cookieA, host: site.host, 'sec-fetch-site': 'cross-site' },
       body: { description: 'forged' },
