@@ -113,6 +113,39 @@ describe('writeAction', () => {
   const base = { collection: 'articles', hasDrafts: true, changedFields: [] }
   const update = { operation: 'update' as const, isDraftSave: false, isRestore: false }
 
+  it("names an administrator's suspension, its end and a change of grants", () => {
+    const consumerUpdate = {
+      hasDrafts: false,
+      kind: update,
+      statusBefore: undefined,
+      statusAfter: undefined,
+    }
+    for (const collection of ['consumers', 'webhook-subscriptions']) {
+      expect(
+        writeAction({
+          ...consumerUpdate,
+          collection,
+          changedFields: ['suspended', 'suspensionReason', 'suspendedAt', 'suspendedBy'],
+          suspendedAfter: true,
+        }),
+      ).toBe('suspend')
+      expect(
+        writeAction({
+          ...consumerUpdate,
+          collection,
+          changedFields: ['suspended', 'suspensionReason'],
+          suspendedAfter: false,
+        }),
+      ).toBe('end-suspension')
+    }
+    expect(
+      writeAction({ ...consumerUpdate, collection: 'consumers', changedFields: ['grants'] }),
+    ).toBe('grant-change')
+    expect(
+      writeAction({ ...consumerUpdate, collection: 'consumers', changedFields: ['name'] }),
+    ).toBe('update')
+  })
+
   it('names publication and unpublication by the status before and after', () => {
     expect(
       writeAction({ ...base, kind: update, statusBefore: 'draft', statusAfter: 'published' }),

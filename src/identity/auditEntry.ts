@@ -159,8 +159,10 @@ export type WriteKind =
  * The action an editor would name a write by: `restore` for a version restored; on a collection
  * with drafts, `publish` when the write leaves the document published and it was not (or did not
  * exist), `unpublish` when a write that is not a draft save leaves a published document a draft;
- * else `create`, `update` or `delete`. Users and consumers name two changes apart: `role-change`
- * and `key-change`.
+ * else `create`, `update` or `delete`. Users and consumers name some changes apart:
+ * `role-change`, `key-change`, `grant-change`; an administrator's suspension of a consumer or a
+ * subscription is `suspend`, and its end `end-suspension` (by the suspension's value after the
+ * write, `suspendedAfter`).
  */
 export function writeAction(args: {
   collection: string
@@ -169,6 +171,8 @@ export function writeAction(args: {
   statusBefore: unknown
   statusAfter: unknown
   changedFields: string[]
+  /** The document's `suspended` after the write (consumers and subscriptions have one). */
+  suspendedAfter?: unknown
 }): string {
   const { kind } = args
   if (kind.operation === 'delete') return 'delete'
@@ -180,8 +184,16 @@ export function writeAction(args: {
   }
   if (kind.operation === 'update') {
     if (args.collection === 'users' && args.changedFields.includes('role')) return 'role-change'
+    const isSuspendable =
+      args.collection === 'consumers' || args.collection === 'webhook-subscriptions'
+    if (isSuspendable && args.changedFields.includes('suspended')) {
+      return args.suspendedAfter === true ? 'suspend' : 'end-suspension'
+    }
     if (args.collection === 'consumers' && args.changedFields.some((name) => /apiKey/.test(name))) {
       return 'key-change'
+    }
+    if (args.collection === 'consumers' && args.changedFields.includes('grants')) {
+      return 'grant-change'
     }
   }
   return kind.operation

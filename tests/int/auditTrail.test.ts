@@ -217,6 +217,56 @@ describe('what the issue measured (finding 3)', () => {
   })
 })
 
+describe("an administrator's word on a consumer (issue 49)", () => {
+  it('records suspending and lifting a subscription and a consumer, and a change of grants, by their names', async () => {
+    const { consumer, apiKey } = await consumerWithKey(payload, 'Suspended integrator')
+    const created = await restJson('POST', '/webhooks/subscriptions', {
+      headers: { 'x-api-key': apiKey },
+      body: { endpoint_url: 'https://hooks.example.com/in', events: ['article.published'] },
+    })
+    expect(created.status).toBe(201)
+    const asAdmin = (path: string, body: object) =>
+      restJson('PATCH', path, { headers: bearer(admin), body })
+    const subscriptionPath = `/api/webhook-subscriptions/${created.body.id}`
+    const consumerPath = `/api/consumers/${consumer.id}`
+    for (const [path, body] of [
+      [subscriptionPath, { suspended: true, suspensionReason: 'Endpoint serves malware' }],
+      [subscriptionPath, { suspended: false }],
+      [consumerPath, { suspended: true, suspensionReason: 'Contract ended' }],
+      [consumerPath, { suspended: false }],
+      [consumerPath, { grants: ['content', 'orders'] }],
+    ] as const) {
+      const answer = await asAdmin(path, body)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    }
+
+    const byAdmin = { actorType: 'user', user: admin.user.id, source: 'recorded' }
+    const subscriptionEntries = await entriesOf('webhook-subscriptions', created.body.id)
+    expect(subscriptionEntries.slice(-2).map((entry) => entry.action)).toEqual([
+      'suspend',
+      'end-suspension',
+    ])
+    expect(subscriptionEntries.at(-2)).toMatchObject({
+      ...byAdmin,
+      changes: { suspensionReason: { from: null, to: 'Endpoint serves malware' } },
+    })
+    const consumerEntries = await entriesOf('consumers', consumer.id)
+    expect(consumerEntries.slice(-3).map((entry) => entry.action)).toEqual([
+      'suspend',
+      'end-suspension',
+      'grant-change',
+    ])
+    expect(consumerEntries.at(-3)).toMatchObject({
+      ...byAdmin,
+      changes: { suspensionReason: { from: null, to: 'Contract ended' } },
+    })
+    expect(consumerEntries.at(-1)).toMatchObject({
+      ...byAdmin,
+      changes: { grants: { to: ['content', 'orders'] } },
+    })
+  })
+})
+
 /** A paid order (checkout, then Stripe's completion event); returns its id. */
 async function paidOrder(): Promise<number> {
   const product = await createProduct(payload, { stock: 5, price: 790 })
