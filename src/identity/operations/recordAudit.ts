@@ -56,8 +56,13 @@ const addressOf = (req: PayloadRequest) =>
 export async function recordAudit(req: PayloadRequest, record: AuditRecord): Promise<void> {
   const actor = record.actor ?? actorOfRequest(req)
   const db = await transactionDatabase(req)
+  // A string is stored as Payload's json fields store one, as the JSON text of its JSON text:
+  // their read parses a string value once more (drizzle's jsonb), so the string "{}" stored as
+  // itself would come back as an object.
   const json = (value: unknown) =>
-    value === undefined ? sql`NULL` : sql`${JSON.stringify(value)}::jsonb`
+    value === undefined
+      ? sql`NULL`
+      : sql`${JSON.stringify(typeof value === 'string' ? JSON.stringify(value) : value)}::jsonb`
   await db.execute(sql`
     INSERT INTO ${sql.identifier(auditLogTableName)}
       (action, source, actor_type, user_id, consumer_id, actor_name, via, target_collection,
