@@ -7,6 +7,7 @@ import { HttpError } from './errors'
 import { pageSizeProblem } from './pageSize'
 import { RefusedRequest } from './refusedRequest'
 import { configOf } from '@/config/appConfig'
+import { wrapPayloadRoutes } from './wrapPayloadRoutes'
 
 /**
  * Every route Payload serves over REST (its collections', globals' and root routes; ours pass
@@ -22,18 +23,7 @@ import { configOf } from '@/config/appConfig'
  * in-process handlers) meets it; Payload's GraphQL has its own (`limitGraphQL`).
  */
 export function limitPayloadRoutes(config: SanitizedConfig): SanitizedConfig {
-  config.endpoints = limited(config.endpoints)
-  for (const collection of config.collections) collection.endpoints = limited(collection.endpoints)
-  for (const global of config.globals) global.endpoints = limited(global.endpoints)
-  return config
-}
-
-function limited<Endpoints extends Endpoint[] | false>(endpoints: Endpoints): Endpoints {
-  if (!Array.isArray(endpoints)) return endpoints
-  // Ours carry their reference and are limited by defineEndpoint already.
-  return endpoints.map((endpoint) =>
-    endpoint.custom?.openapi === undefined ? { ...endpoint, handler: limit(endpoint) } : endpoint,
-  ) as Endpoints
+  return wrapPayloadRoutes(config, limit)
 }
 
 function limit(endpoint: Endpoint): PayloadHandler {

@@ -11,6 +11,7 @@ import { configOf } from '@/config/appConfig'
 import { crossOriginCookieRefusal } from './cookieOrigin.mjs'
 import { RefusedRequest } from './refusedRequest'
 import type { ServerSettings } from './settings'
+import { wrapPayloadRoutes } from './wrapPayloadRoutes'
 
 /**
  * Why this request is refused for carrying a cookie from another origin
@@ -44,17 +45,7 @@ export function crossOriginCookieProblem(req: {
  * the tests' in-process handlers). Payload's GraphQL route has `refusingCrossOriginCookies`.
  */
 export function refuseCrossOriginCookies(config: SanitizedConfig): SanitizedConfig {
-  config.endpoints = guarded(config.endpoints)
-  for (const collection of config.collections) collection.endpoints = guarded(collection.endpoints)
-  for (const global of config.globals) global.endpoints = guarded(global.endpoints)
-  return config
-}
-
-function guarded<Endpoints extends Endpoint[] | false>(endpoints: Endpoints): Endpoints {
-  if (!Array.isArray(endpoints)) return endpoints
-  return endpoints.map((endpoint) =>
-    endpoint.custom?.openapi === undefined ? { ...endpoint, handler: guard(endpoint) } : endpoint,
-  ) as Endpoints
+  return wrapPayloadRoutes(config, guard)
 }
 
 function guard(endpoint: Endpoint): PayloadHandler {
