@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { startPeriodicLoop } from '@/runtime/periodicLoop'
+
 /** A running notice loop. */
 export type NoticeLoop = {
   /** Runs a pass now (or right after the one under way), without waiting for it. */
@@ -12,45 +14,23 @@ export type NoticeLoop = {
 }
 
 /**
- * Runs `pass` (a `sendDueNotices` of one queue) every `intervalMs` in this process, one pass at a
- * time, on its own timer: whatever sends e-mail this way never waits for the mail server. A
- * failed pass is logged under `name` and tried again at the next tick.
+ * Runs `pass` (a `sendDueNotices` of one queue) `intervalMs` after each pass ends, in this
+ * process, one pass at a time, on its own timer (`startPeriodicLoop`): whatever sends e-mail
+ * this way never waits for the mail server. A failed pass is logged under `name` and tried again
+ * at the next tick.
  */
 export function startNoticeLoop(
   payload: Payload,
   args: { name: string; intervalMs: number; pass: () => Promise<unknown> },
 ): NoticeLoop {
-  let running: Promise<void> | undefined
-  let isDueAgain = false
-  let isStopped = false
-  const run = () => {
-    if (isStopped) return
-    if (running) {
-      isDueAgain = true
-      return
-    }
-    running = args
-      .pass()
-      .then(() => {})
-      .catch((error) => payload.logger.error({ msg: `${args.name} failed`, err: error }))
-      .finally(() => {
-        running = undefined
-        if (isDueAgain) {
-          isDueAgain = false
-          run()
-        }
-      })
-  }
-  const timer = setInterval(run, args.intervalMs)
-  timer.unref()
-  return {
-    nudge: run,
-    stop: async () => {
-      isStopped = true
-      clearInterval(timer)
-      while (running) await running
-    },
-  }
+  const loop = startPeriodicLoop({
+    name: args.name,
+    intervalMs: args.intervalMs,
+    runAtStart: false,
+    pass: args.pass,
+    logError: (msg, err) => payload.logger.error({ msg, err }),
+  })
+  return { nudge: loop.nudge, stop: loop.stop }
 }
 
 type WithLoops = typeof globalThis & { [key: symbol]: NoticeLoop | undefined }

@@ -4,6 +4,7 @@ import type { PoolClient } from 'pg'
 import { configOf } from '@/config/appConfig'
 import { postgres } from '@/db/transaction'
 import { asSystem } from '@/runtime/systemActor'
+import { startPeriodicLoop } from '@/runtime/periodicLoop'
 
 /** A running runner of Payload's jobs queue. */
 export type JobRunner = {
@@ -51,39 +52,14 @@ const abandonedAfterSeconds = 60
  * not keep the process alive.
  */
 export function startJobRunner(payload: Payload, options: { pollMs?: number } = {}): JobRunner {
-  const pollMs = options.pollMs ?? configOf(payload).content.jobsPollMs
-  let lastRunAt: Date | undefined
-  let running: Promise<void> | undefined
-  let timer: NodeJS.Timeout | undefined
-  let isStopped = false
-
-  const tick = () => {
-    timer = undefined
-    running = runDueJobs(payload, { shouldStop: () => isStopped })
-      .then(
-        () => {
-          lastRunAt = new Date()
-        },
-        (error: unknown) =>
-          payload.logger.error({ msg: 'Run of the jobs queue failed', err: error }),
-      )
-      .finally(() => {
-        running = undefined
-        if (isStopped) return
-        timer = setTimeout(tick, pollMs)
-        timer.unref()
-      })
-  }
-  tick()
-
-  return {
-    stop: async () => {
-      isStopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-    lastRunAt: () => lastRunAt,
-  }
+  const loop = startPeriodicLoop({
+    name: 'Run of the jobs queue',
+    intervalMs: options.pollMs ?? configOf(payload).content.jobsPollMs,
+    runAtStart: true,
+    pass: ({ isStopping }) => runDueJobs(payload, { shouldStop: isStopping }),
+    logError: (msg, err) => payload.logger.error({ msg, err }),
+  })
+  return { stop: loop.stop, lastRunAt: loop.lastSuccessAt }
 }
 
 /**

@@ -6,6 +6,7 @@ import { postgres, type TransactionDb } from '@/db/transaction'
 import { deleteExpiredCheckoutKeys } from '../idempotency/checkoutKeyStore'
 import { pruneAuditLog } from '@/identity/operations/pruneAuditLog'
 import { asSystem } from '@/runtime/systemActor'
+import { startPeriodicLoop } from '@/runtime/periodicLoop'
 
 /** A running sweeper of stale orders. */
 export type OrderSweeper = {
@@ -37,37 +38,12 @@ export function startOrderSweeper(
   payload: Payload,
   options: { intervalMs?: number } = {},
 ): OrderSweeper {
-  const intervalMs = options.intervalMs ?? configOf(payload).orderSweep.intervalSeconds * 1000
-  let lastSweepAt: Date | undefined
-  let running: Promise<void> | undefined
-  let timer: NodeJS.Timeout | undefined
-  let isStopped = false
-
-  const sweep = () => {
-    timer = undefined
-    running = sweepOnce(payload)
-      .then(
-        () => {
-          lastSweepAt = new Date()
-        },
-        (error: unknown) =>
-          payload.logger.error({ msg: 'Sweep of stale orders failed', err: error }),
-      )
-      .finally(() => {
-        running = undefined
-        if (isStopped) return
-        timer = setTimeout(sweep, intervalMs)
-        timer.unref()
-      })
-  }
-  sweep()
-
-  return {
-    stop: async () => {
-      isStopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-    lastSweepAt: () => lastSweepAt,
-  }
+  const loop = startPeriodicLoop({
+    name: 'Sweep of stale orders',
+    intervalMs: options.intervalMs ?? configOf(payload).orderSweep.intervalSeconds * 1000,
+    runAtStart: true,
+    pass: () => sweepOnce(payload),
+    logError: (msg, err) => payload.logger.error({ msg, err }),
+  })
+  return { stop: loop.stop, lastSweepAt: loop.lastSuccessAt }
 }

@@ -25,6 +25,8 @@ export type Dispatcher = {
   pending: () => number
   /** Resolves when no send runs or waits. */
   idle: () => Promise<void>
+  /** Sends finished, and their total time (from the request to the response's end, ms). */
+  stats: () => { sends: number; sendMs: number }
 }
 
 /**
@@ -56,6 +58,7 @@ export function createDispatcher({
   failed: (delivery: ClaimedDelivery, error: unknown) => void
 }): Dispatcher {
   const slots = new PQueue({ concurrency })
+  const stats = { sends: 0, sendMs: 0 }
   return {
     dispatch: (delivery) => {
       void slots
@@ -66,12 +69,16 @@ export function createDispatcher({
             gaveBackLate(delivery)
             return
           }
-          sent(await send(delivery))
+          const outcome = await send(delivery)
+          stats.sends++
+          stats.sendMs += outcome.durationMs
+          sent(outcome)
         })
         .catch((error) => failed(delivery, error))
         .finally(ended)
     },
     pending: () => slots.pending,
     idle: () => slots.onIdle(),
+    stats: () => ({ ...stats }),
   }
 }

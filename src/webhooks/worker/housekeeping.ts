@@ -1,11 +1,9 @@
-import type { Payload } from 'payload'
-import type { Pool } from 'pg'
-
-import { deleteExpiredHistory } from './deleteExpiredHistory'
-import { recoverLapsedLeases } from './recoverLapsedLeases'
+import { realTimers, type Timers } from '@/runtime/timers'
 
 /** How often lapsed claims that no claim would take over are looked for (a small index). */
-const recoverEveryMs = 10_000
+export const recoverEveryMs = 10_000
+/** The first cleanup of a worker runs within this long of its start, whatever the interval. */
+export const firstCleanupWithinMs = 60_000
 
 export type Housekeeping = {
   /** Returns lapsed claims on inactive or pausing subscriptions to the queue, every 10 s. */
@@ -14,38 +12,43 @@ export type Housekeeping = {
   cleanUpWhenDue: () => Promise<void>
 }
 
-/** The worker's periodic chores, each run by the loop when it is due (the loop is idle for the cleanup). */
-export function createHousekeeping({
-  pool,
-  logger,
-  retentionMs,
-  cleanupIntervalMs,
-}: {
-  pool: Pool
-  logger: Payload['logger']
-  retentionMs: number
-  cleanupIntervalMs: number
-}): Housekeeping {
-  let nextRecoveryAt = Date.now()
-  let nextCleanupAt = Date.now() + Math.min(cleanupIntervalMs, 60_000)
+/** The chores themselves (`recoverLapsedLeases`, `deleteExpiredHistory`), and what is said of them. */
+export type Chores = {
+  recover: () => Promise<number>
+  deleteExpired: () => Promise<{ events: number; deliveries: number }>
+  log: (message: string) => void
+}
+
+/**
+ * The worker's periodic chores, each run by the loop when it is due (the loop is idle for the
+ * cleanup), on `timers`' clock. A chore is due again its interval after it started, whether it
+ * succeeded or not: a failing chore is not retried in a tight loop.
+ */
+export function createHousekeeping(
+  { cleanupIntervalMs }: { cleanupIntervalMs: number },
+  chores: Chores,
+  timers: Timers = realTimers,
+): Housekeeping {
+  let nextRecoveryAt = timers.now()
+  let nextCleanupAt = timers.now() + Math.min(cleanupIntervalMs, firstCleanupWithinMs)
   return {
     recoverWhenDue: async () => {
-      if (Date.now() < nextRecoveryAt) return
-      nextRecoveryAt = Date.now() + recoverEveryMs
-      const recovered = await recoverLapsedLeases(pool)
+      if (timers.now() < nextRecoveryAt) return
+      nextRecoveryAt = timers.now() + recoverEveryMs
+      const recovered = await chores.recover()
       if (recovered > 0) {
-        logger.info(
+        chores.log(
           `Webhook worker: ${recovered} deliveries whose worker stopped before recording an ` +
             'outcome, on inactive or pausing subscriptions, are back in the queue (unsent)',
         )
       }
     },
     cleanUpWhenDue: async () => {
-      if (Date.now() < nextCleanupAt) return
-      nextCleanupAt = Date.now() + cleanupIntervalMs
-      const deleted = await deleteExpiredHistory(pool, { retentionMs })
+      if (timers.now() < nextCleanupAt) return
+      nextCleanupAt = timers.now() + cleanupIntervalMs
+      const deleted = await chores.deleteExpired()
       if (deleted.events + deleted.deliveries > 0) {
-        logger.info(
+        chores.log(
           `Webhook history: deleted ${deleted.events} events and ${deleted.deliveries} deliveries past retention`,
         )
       }

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOutcomeBatcher } from './outcomeBatcher'
 import type { AttemptOutcome } from './sendDelivery'
 
-const outcome = (deliveryId: number) => ({ deliveryId }) as AttemptOutcome
+const outcome = (deliveryId: number, leaseMs = 1_000_000) =>
+  ({ deliveryId, subscriptionId: 'sub', leaseExpiresAt: new Date(leaseMs) }) as AttemptOutcome
 const ids = (batch: AttemptOutcome[]) => batch.map((item) => item.deliveryId)
 
 beforeEach(() => vi.useFakeTimers())
@@ -92,5 +93,40 @@ describe('createOutcomeBatcher', () => {
       'settled 7',
     ])
     expect(mostAtOnce()).toBe(1)
+  })
+
+  it('holds each ended send as unwritten until its batch is written, and counts what it wrote', async () => {
+    const { batcher: b } = batcher()
+    b.add(outcome(1))
+    b.add(outcome(2))
+    expect([...b.unwritten().keys()]).toEqual([1, 2])
+    expect(b.unwritten().get(1)).toEqual({ leaseMs: 1_000_000, subscriptionId: 'sub' })
+    await vi.advanceTimersByTimeAsync(30)
+    expect(b.unwritten().size).toBe(0)
+    expect(b.stats()).toMatchObject({ outcomeBatches: 1, outcomes: 2 })
+  })
+
+  it('forgets an outcome given up on, but keeps a later send of the same delivery under a new lease', async () => {
+    const seenAtSettle: Array<number | undefined> = []
+    const b = createOutcomeBatcher(
+      { flushSize: 10, flushMs: 20, attempts: 1, backoff: { first: 200 } },
+      {
+        write: async () => {
+          throw new Error('database away')
+        },
+        written: () => {},
+        settled: () => seenAtSettle.push(b.unwritten().get(8)?.leaseMs),
+        failed: () => {},
+      },
+    )
+    b.add(outcome(8, 1_000))
+    const first = b.flush()
+    // The lease lapsed; another claim sent delivery 8 again, and its outcome waits.
+    b.add(outcome(8, 2_000))
+    await first
+    expect(seenAtSettle).toEqual([2_000])
+    await vi.advanceTimersByTimeAsync(30)
+    expect(b.unwritten().size).toBe(0)
+    expect(b.stats().outcomeBatches).toBe(0)
   })
 })

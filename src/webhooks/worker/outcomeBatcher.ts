@@ -1,4 +1,5 @@
 import { exponentialDelay, type Backoff } from '@/retry/exponentialBackoff'
+import type { FinishedSend, FinishedSends } from './claimDeliveries'
 import type { AttemptOutcome } from './sendDelivery'
 
 export type OutcomeBatcherSettings = {
@@ -19,9 +20,17 @@ export type OutcomeWriter<Result> = {
   /** A batch was written. */
   written: (batch: AttemptOutcome[], result: Result) => void
   /** A batch is done with, written or given up on (its claims' leases lapse). */
-  settled: (batch: AttemptOutcome[]) => void
+  settled?: (batch: AttemptOutcome[]) => void
   /** A try failed (`willRetry`), or the last one did. */
   failed: (error: unknown, attempt: number, willRetry: boolean) => void
+}
+
+/** What a batcher has written since it started. */
+export type OutcomeStats = {
+  /** Outcome batches written, outcomes in them, and the time their writes took (ms). */
+  outcomeBatches: number
+  outcomes: number
+  outcomeMs: number
 }
 
 /** Gathers the outcomes of sends and writes them in batches, one batch at a time, in order. */
@@ -29,6 +38,13 @@ export type OutcomeBatcher = {
   add: (outcome: AttemptOutcome) => void
   /** Writes what waits now; resolves once every batch handed over so far is done with. */
   flush: () => Promise<void>
+  /**
+   * The sends that have ended and whose outcomes are not written yet (nor given up on): no
+   * longer in flight, so the claim does not count them against their endpoints' caps, and an
+   * endpoint's next sends start while the outcome batch is written, not after.
+   */
+  unwritten: () => FinishedSends
+  stats: () => OutcomeStats
 }
 
 /**
@@ -44,12 +60,34 @@ export function createOutcomeBatcher<Result>(
   let waiting: AttemptOutcome[] = []
   let timer: NodeJS.Timeout | undefined
   let chain = Promise.resolve()
+  const unwritten = new Map<number, FinishedSend>()
+  const stats: OutcomeStats = { outcomeBatches: 0, outcomes: 0, outcomeMs: 0 }
+  const leaseOf = (outcome: AttemptOutcome) => outcome.leaseExpiresAt.getTime()
+
+  const settle = (batch: AttemptOutcome[]) => {
+    for (const outcome of batch) {
+      // Unless the delivery was claimed and sent again meanwhile (under a later lease).
+      if (unwritten.get(outcome.deliveryId)?.leaseMs === leaseOf(outcome)) {
+        unwritten.delete(outcome.deliveryId)
+      }
+    }
+    writer.settled?.(batch)
+  }
 
   const writeWithRetries = async (batch: AttemptOutcome[]) => {
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          writer.written(batch, await writer.write(batch))
+          const started = performance.now()
+          let result: Result
+          try {
+            result = await writer.write(batch)
+          } finally {
+            stats.outcomeMs += performance.now() - started
+          }
+          stats.outcomeBatches++
+          stats.outcomes += batch.length
+          writer.written(batch, result)
           return
         } catch (error) {
           const willRetry = attempt < settings.attempts
@@ -60,7 +98,7 @@ export function createOutcomeBatcher<Result>(
         }
       }
     } finally {
-      writer.settled(batch)
+      settle(batch)
     }
   }
 
@@ -75,10 +113,16 @@ export function createOutcomeBatcher<Result>(
 
   return {
     add: (outcome) => {
+      unwritten.set(outcome.deliveryId, {
+        leaseMs: leaseOf(outcome),
+        subscriptionId: outcome.subscriptionId,
+      })
       waiting.push(outcome)
       if (waiting.length >= settings.flushSize) void flush()
       else timer ??= setTimeout(flush, settings.flushMs)
     },
     flush,
+    unwritten: () => unwritten,
+    stats: () => ({ ...stats }),
   }
 }

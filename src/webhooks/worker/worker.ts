@@ -6,41 +6,25 @@ import { observeDeliveryOutcome } from '@/runtime/metrics'
 import { nudgeDisableNotifier } from '../operations/startDisableNotifier'
 import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { assertWorkable } from '../workerSettings'
-import {
-  claimDeliveries,
-  findDueSubscriptions,
-  giveBack,
-  type FinishedSend,
-} from './claimDeliveries'
+import { giveBack } from './claimDeliveries'
+import { createClaimCycle, type CycleStats } from './claimCycle'
 import { ClaimScheduler } from './claimScheduler'
-import { createDispatcher } from './dispatcher'
-import { fanOut } from './fanOut'
+import { deleteExpiredHistory } from './deleteExpiredHistory'
+import { createDispatcher, type Dispatcher } from './dispatcher'
 import { createHousekeeping } from './housekeeping'
+import { idleByDeadline } from './idleByDeadline'
 import { startNotificationListener } from './notificationListener'
-import { createOutcomeBatcher } from './outcomeBatcher'
+import { createOutcomeBatcher, type OutcomeStats } from './outcomeBatcher'
 import { recordOutcomes } from './recordOutcomes'
+import { recoverLapsedLeases } from './recoverLapsedLeases'
 import { sendDelivery } from './sendDelivery'
+import { createWakeSignal } from './wakeSignal'
 
-/** What a worker has done since it started: counts, and milliseconds spent in each stage. */
-export type WorkerStats = {
-  /** Fan-out statements run, and their total time. */
-  fanOuts: number
-  fanOutMs: number
-  /** Scans for subscriptions with due deliveries, and their total time. */
-  scans: number
-  scanMs: number
-  /** Claim statements run, deliveries they claimed, and their total time. */
-  claims: number
-  claimed: number
-  claimMs: number
-  /** Sends finished, and their total time (from the request to the response's end). */
-  sends: number
-  sendMs: number
-  /** Outcome batches written, outcomes in them, and their total time. */
-  outcomeBatches: number
-  outcomes: number
-  outcomeMs: number
-}
+/**
+ * What a worker has done since it started: counts, and milliseconds spent in each stage, each
+ * kept by the stage that does the work (the cycle, the dispatcher, the outcome batcher).
+ */
+export type WorkerStats = CycleStats & ReturnType<Dispatcher['stats']> & OutcomeStats
 
 /** Whether a worker runs and hears NOTIFY (for readiness checks). */
 export type WorkerHealth = {
@@ -68,8 +52,6 @@ export type WebhookWorker = {
 /** Outcomes: written together once 200 wait or 20 ms after the first; a batch is tried 6 times,
  * 0.2 s, 0.4 s, ... apart (about 6 s in all, well within a lease). */
 const outcomeBatching = { flushSize: 200, flushMs: 20, attempts: 6, backoff: { first: 200 } }
-/** Subscriptions with due deliveries one scan lists at most. */
-const scanLimit = 1000
 /**
  * While candidates remain, a scan runs at least this often: new events reach the claim through
  * the fan-out at once; a retry or probe coming due elsewhere waits at most this long.
@@ -82,17 +64,21 @@ const scanEveryMs = 1000
  * older than the retention period. Any number of workers, in any number of processes, share the
  * queue. Settings that cannot work are refused here, before anything starts.
  *
- * It is made of parts, wired here:
+ * It is made of parts, wired here; each keeps its own state and counters, and hands the next
+ * what it needs (a claimed delivery to the dispatcher, an outcome to the batcher):
  * - a listener (`notificationListener.ts`): wakes the loop on NOTIFY, reconnects when the
  *   database drops it; the loop polls meanwhile (which also finds retries and probes coming due);
+ * - a wake signal (`wakeSignal.ts`): how the loop sleeps between cycles and is woken;
  * - a scheduler (`claimScheduler.ts`, pure): when to fan out, scan and claim, and for whom;
- * - the claim itself (`claimDeliveries.ts`), which gives each endpoint no more than its share,
- *   counting what waits here as in flight, so a slow or failing endpoint never holds slots
- *   another endpoint could use;
+ * - the cycle (`claimCycle.ts`) runs the fan-out, scan and claim (`claimDeliveries.ts`), which
+ *   gives each endpoint no more than its share, counting what waits here as in flight, so a
+ *   slow or failing endpoint never holds slots another endpoint could use;
  * - a dispatcher (`dispatcher.ts`): the sends, `concurrency` at a time, with the lease check;
  * - an outcome batcher (`outcomeBatcher.ts`): writes outcomes in batches (`recordOutcomes.ts`,
- *   fenced on the claim they were sent under), with retries;
- * - housekeeping (`housekeeping.ts`): lapsed leases and retention.
+ *   fenced on the claim they were sent under), with retries, and knows which ended sends are
+ *   still unwritten;
+ * - housekeeping (`housekeeping.ts`): lapsed leases and retention;
+ * - the stop (`idleByDeadline.ts`): sends in flight may finish until a deadline.
  */
 export async function startWebhookWorker(
   payload: Payload,
@@ -102,55 +88,11 @@ export async function startWebhookWorker(
   assertWorkable(settings)
   const pool = postgres(payload).pool
   const logger = payload.logger
-  const stats: WorkerStats = {
-    fanOuts: 0,
-    fanOutMs: 0,
-    scans: 0,
-    scanMs: 0,
-    claims: 0,
-    claimed: 0,
-    claimMs: 0,
-    sends: 0,
-    sendMs: 0,
-    outcomeBatches: 0,
-    outcomes: 0,
-    outcomeMs: 0,
-  }
-  /** Runs `work`, adding its time to `stats[key]`. */
-  const timed = async <T>(
-    key: 'fanOutMs' | 'scanMs' | 'claimMs' | 'outcomeMs',
-    work: () => Promise<T>,
-  ) => {
-    const started = performance.now()
-    try {
-      return await work()
-    } finally {
-      stats[key] += performance.now() - started
-    }
-  }
   const scheduler = new ClaimScheduler({ concurrency: settings.concurrency, scanEveryMs }, () =>
     performance.now(),
   )
+  const wake = createWakeSignal()
   let isStopped = false
-
-  // The loop sleeps between cycles with nothing to do; a wake ends the sleep at once.
-  let wakeUp: (() => void) | undefined
-  let hasPendingWake = false
-  const nudge = () => {
-    hasPendingWake = true
-    wakeUp?.()
-  }
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (hasPendingWake || isStopped) return resolve()
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
-        wakeUp = undefined
-        resolve()
-      }
-      wakeUp = done
-    })
 
   const listener = await startNotificationListener({
     pool,
@@ -160,38 +102,22 @@ export async function startWebhookWorker(
     notified: (channel) => {
       if (channel === outboxChannel) scheduler.outboxNotified()
       else scheduler.deliveriesNotified()
-      nudge()
+      wake.nudge()
     },
     listening: () => {
       scheduler.outboxNotified()
-      nudge()
+      wake.nudge()
     },
   })
 
-  /**
-   * Deliveries whose sends have ended and whose outcomes wait to be written: no longer in
-   * flight, so the claim does not count them against their endpoints' caps (an endpoint's next
-   * sends start while the outcome batch is written, not after).
-   */
-  const finished = new Map<number, FinishedSend>()
   const outcomes = createOutcomeBatcher(outcomeBatching, {
-    write: (batch) => timed('outcomeMs', () => recordOutcomes(payload, pool, batch, settings)),
+    write: (batch) => recordOutcomes(payload, pool, batch, settings),
     written: (batch, { disabled }) => {
-      stats.outcomeBatches++
-      stats.outcomes += batch.length
       scheduler.outcomesWritten([...new Set(batch.map((outcome) => outcome.subscriptionId))])
-      nudge()
+      wake.nudge()
       // Their owners' notices are e-mailed by this process's notifier, which never holds the
       // outcome writes up.
       if (disabled > 0) nudgeDisableNotifier()
-    },
-    settled: (batch) => {
-      // Written, or given up on (the lease lapses and another claim takes the delivery over).
-      for (const outcome of batch) {
-        if (finished.get(outcome.deliveryId)?.leaseMs === outcome.leaseExpiresAt.getTime()) {
-          finished.delete(outcome.deliveryId)
-        }
-      }
     },
     failed: (err, attempt, willRetry) => {
       if (willRetry) {
@@ -209,18 +135,12 @@ export async function startWebhookWorker(
     send: (delivery) => sendDelivery(delivery, settings),
     giveBack: (delivery) => giveBack(pool, delivery),
     sent: (outcome) => {
-      stats.sends++
-      stats.sendMs += outcome.durationMs
       observeDeliveryOutcome(outcome)
-      finished.set(outcome.deliveryId, {
-        leaseMs: outcome.leaseExpiresAt.getTime(),
-        subscriptionId: outcome.subscriptionId,
-      })
       scheduler.sendFinished(outcome.subscriptionId)
       outcomes.add(outcome)
     },
     ended: () => {
-      if (scheduler.sendEnded()) nudge()
+      if (scheduler.sendEnded()) wake.nudge()
     },
     gaveBackLate: (delivery) =>
       logger.warn(
@@ -231,69 +151,36 @@ export async function startWebhookWorker(
       logger.error({ msg: `Webhook delivery ${delivery.id} could not be sent`, err }),
   })
 
-  const housekeeping = createHousekeeping({
+  const cycle = createClaimCycle({
     pool,
-    logger,
-    retentionMs: settings.retentionMs,
-    cleanupIntervalMs: settings.cleanupIntervalMs,
+    settings,
+    scheduler,
+    dispatcher,
+    unwritten: outcomes.unwritten,
   })
 
-  /** One cycle: fan out, scan, claim and dispatch, as the scheduler decides. */
-  const runCycle = async () => {
-    scheduler.beginCycle()
-    if (scheduler.takeFanOut()) {
-      stats.fanOuts++
-      scheduler.fannedOut(await timed('fanOutMs', () => fanOut(pool)))
-    }
-    const plan = scheduler.planClaim()
-    if (plan) {
-      if (plan.scan) {
-        stats.scans++
-        scheduler.scanned(
-          await timed('scanMs', () =>
-            findDueSubscriptions(pool, {
-              limit: scanLimit,
-              endpointConcurrency: settings.endpointConcurrency,
-              finished,
-            }),
-          ),
-        )
-      }
-      const turn = scheduler.nextTurn()
-      if (turn) {
-        const { deliveries, mayHaveMore } = await timed('claimMs', () =>
-          claimDeliveries(pool, {
-            ...turn,
-            leaseMs: settings.leaseMs,
-            endpointConcurrency: settings.endpointConcurrency,
-            finished,
-          }),
-        )
-        stats.claims++
-        stats.claimed += deliveries.length
-        for (const delivery of deliveries) {
-          scheduler.sendStarted()
-          dispatcher.dispatch(delivery)
-        }
-        scheduler.turnClaimed(mayHaveMore)
-      }
-    }
-    await housekeeping.recoverWhenDue()
-    if (!scheduler.hasMoreNow()) await housekeeping.cleanUpWhenDue()
-  }
+  const housekeeping = createHousekeeping(
+    { cleanupIntervalMs: settings.cleanupIntervalMs },
+    {
+      recover: () => recoverLapsedLeases(pool),
+      deleteExpired: () => deleteExpiredHistory(pool, { retentionMs: settings.retentionMs }),
+      log: (message) => logger.info(message),
+    },
+  )
 
   const loop = async () => {
     while (!isStopped) {
-      hasPendingWake = false
+      wake.beginCycle()
       try {
-        await runCycle()
+        await cycle.run()
+        await housekeeping.recoverWhenDue()
+        if (!scheduler.hasMoreNow()) await housekeeping.cleanUpWhenDue()
       } catch (err) {
         if (isStopped) break
         logger.error({ msg: 'Webhook worker cycle failed', err })
       }
       if (!scheduler.hasMoreNow()) {
-        await sleep(settings.pollMs)
-        if (!hasPendingWake) scheduler.pollElapsed()
+        if ((await wake.sleep(settings.pollMs)) === 'elapsed') scheduler.pollElapsed()
       }
     }
   }
@@ -302,28 +189,18 @@ export async function startWebhookWorker(
   return {
     stop: async ({ deadline }: { deadline?: number } = {}) => {
       isStopped = true
-      wakeUp?.()
+      wake.stop()
       await running
-      const idle = dispatcher.idle()
-      if (deadline === undefined) await idle
-      else {
-        let timer: NodeJS.Timeout | undefined
-        const lapse = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
-        })
-        await Promise.race([idle, lapse])
-        clearTimeout(timer)
-        if (dispatcher.pending() > 0) {
-          logger.warn(
-            `Webhook worker stopped with ${dispatcher.pending()} sends still running; ` +
-              'their leases lapse and another worker retries them',
-          )
-        }
+      if (!(await idleByDeadline(dispatcher.idle(), deadline))) {
+        logger.warn(
+          `Webhook worker stopped with ${dispatcher.pending()} sends still running; ` +
+            'their leases lapse and another worker retries them',
+        )
       }
       await outcomes.flush()
       await listener.stop()
     },
     health: () => ({ isRunning: !isStopped, ...listener.health() }),
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...cycle.stats(), ...dispatcher.stats(), ...outcomes.stats() }),
   }
 }
