@@ -102,7 +102,7 @@ describe('refunds in the admin panel (production build)', () => {
 
     const page = await logIn()
     await page.goto(`${baseUrl}/admin/collections/orders/${orderId}`)
-    const refund = page.getByRole('group', { name: 'Refund' })
+    const refund = page.getByRole('group', { name: 'Refund', exact: true })
     await refund.waitFor()
     const sums = () => refund.locator('.refund-order__sums').innerText()
     expect((await sums()).replace(/\s+/g, ' ')).toBe(
@@ -160,7 +160,7 @@ describe('refunds in the admin panel (production build)', () => {
     await confirmation.getByRole('button', { name: 'Refund 787.50 RUB' }).click()
     await page.locator('#field-status .rs__single-value', { hasText: /^refunded$/ }).waitFor()
     // Nothing is left: no Refund box, and the help text does not point at one.
-    expect(await page.getByRole('group', { name: 'Refund' }).count()).toBe(0)
+    expect(await page.getByRole('group', { name: 'Refund', exact: true }).count()).toBe(0)
     expect(await page.locator('#field-status').locator('..').innerText()).not.toMatch(/below/)
     await expect.poll(() => rows.count()).toBe(2)
     await list.screenshot({ path: 'docs/images/refund-list.png' })

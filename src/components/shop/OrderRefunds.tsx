@@ -1,10 +1,14 @@
 import type { UIFieldServerProps } from 'payload'
+import { cache } from 'react'
 
 import { orderRefundHistory } from '@/shop/refunds/orderRefundHistory'
 import { RefundList } from './RefundList'
 import { RefundOrderAction } from './RefundOrderAction'
 
 const orderIdOf = (id: UIFieldServerProps['id']) => (id ? Number(id) : Number.NaN)
+
+/** Read once per render of the order's page, for both the box and the list. */
+const historyOf = cache(orderRefundHistory)
 
 /**
  * The Refund box of an order's page (sidebar): on a paid order with something left, what was
@@ -13,7 +17,7 @@ const orderIdOf = (id: UIFieldServerProps['id']) => (id ? Number(id) : Number.Na
 export async function RefundOrderBox({ id, payload }: UIFieldServerProps) {
   const orderId = orderIdOf(id)
   if (!Number.isSafeInteger(orderId)) return null
-  const history = await orderRefundHistory(payload, orderId)
+  const history = await historyOf(payload, orderId)
   if (!history.isRefundable) return null
   return (
     <RefundOrderAction
@@ -29,7 +33,7 @@ export async function RefundOrderBox({ id, payload }: UIFieldServerProps) {
 export async function OrderRefundList({ id, payload }: UIFieldServerProps) {
   const orderId = orderIdOf(id)
   if (!Number.isSafeInteger(orderId)) return null
-  const history = await orderRefundHistory(payload, orderId)
+  const history = await historyOf(payload, orderId)
   if (!history.refunds.length) return null
   return <RefundList refunds={history.refunds} />
 }

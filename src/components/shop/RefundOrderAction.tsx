@@ -110,7 +110,10 @@ export function RefundOrderAction({ paid, refunded, left, isRestocked }: RefundO
         placeholder={formatMinorUnits(left).replace(/ RUB$/, '').replace(/,/g, '')}
         description={`In roubles, e.g. 250 or 12.50; empty refunds all ${formatMinorUnits(left)} left`}
         value={amount}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => setAmount(event.target.value)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          setAmount(event.target.value)
+          setError(null)
+        }}
       />
       <TextInput
         path="refund-reason"
