@@ -32,11 +32,11 @@ export function RefundList({ refunds }: { refunds: RefundEntry[] }) {
         <table cellPadding="0" cellSpacing="0">
           <thead>
             <tr>
+              <th>When</th>
               <th>Amount</th>
               <th>Status</th>
               <th>Reason</th>
               <th>Asked by</th>
-              <th>When</th>
             </tr>
           </thead>
           <tbody>
@@ -47,6 +47,7 @@ export function RefundList({ refunds }: { refunds: RefundEntry[] }) {
               }
               return (
                 <tr key={refund.stripeRefundId} className="refund-list__row">
+                  <td suppressHydrationWarning>{formatDateTime(refund.createdAt)}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>{formatMinorUnits(refund.amount)}</td>
                   <td>
                     <Pill pillStyle={status.pillStyle} size="small">
@@ -58,9 +59,8 @@ export function RefundList({ refunds }: { refunds: RefundEntry[] }) {
                     {refund.isRestocked ? <div>Units put back in stock</div> : null}
                   </td>
                   <td>{refund.reason ?? '—'}</td>
-                  <td>{refund.requestedBy ?? 'Stripe dashboard'}</td>
-                  <td style={{ whiteSpace: 'nowrap' }} suppressHydrationWarning>
-                    {formatDateTime(refund.createdAt)}
+                  <td style={{ overflowWrap: 'anywhere' }}>
+                    {refund.requestedBy ?? 'Stripe dashboard'}
                   </td>
                 </tr>
               )
