@@ -87,7 +87,7 @@ export async function recordSchedule(
  * Hooks that append an audit log entry for every write to `collection`, in the write's
  * transaction: the actor, the action an editor would name it by (`create`, `update`, `delete`,
  * `publish`, `unpublish`, `restore`, `role-change`, `key-change`, `grant-change`, `suspend`,
- * `end-suspension`: `writeAction`), the document
+ * `end-suspension`, `archive`, `unarchive`: `writeAction`), the document
  * (and the locale written, for a localized field), and the fields changed (secret ones only as
  * changed). Not recorded: autosaves (the next save or publication lists what they changed), and
  * the system's writes outside orders, articles, pages and products. On Payload's jobs, the
@@ -167,6 +167,7 @@ export function recordAuditTrail(collection: AuditedCollection) {
       statusAfter: doc._status,
       changedFields,
       suspendedAfter: doc.suspended,
+      archivedAfter: doc.archivedAt,
     })
     const isLocalized = changedFields.some((name) => localized.has(name))
     await recordAudit(req, {

@@ -542,7 +542,7 @@ export interface Order {
   id: number;
   title?: string | null;
   /**
-   * Admins move paid → shipped → delivered; refunds are made with Refund below (Stripe sets partially refunded or refunded)
+   * Admins move paid → shipped → delivered. A paid order is refunded in its Refund box; Stripe then sets partially_refunded or refunded, and its refunds are listed under Refunds.
    */
   status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'partially_refunded' | 'refunded';
   /**
@@ -565,6 +565,7 @@ export interface Order {
   }[];
   total: number;
   refunded_amount?: number | null;
+  archivedAt?: string | null;
   customerEmail: string;
   buyerAddress?: string | null;
   orderTokenHash?: string | null;
@@ -1258,6 +1259,7 @@ export interface OrdersSelect<T extends boolean = true> {
       };
   total?: T;
   refunded_amount?: T;
+  archivedAt?: T;
   customerEmail?: T;
   buyerAddress?: T;
   orderTokenHash?: T;

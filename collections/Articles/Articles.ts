@@ -38,6 +38,8 @@ export const Articles: CollectionConfig = {
     group: 'Content',
     components: {
       edit: {
+        // Payload's Publish button, its Schedule Publish set to publish a never-published draft.
+        PublishButton: '/components/admin/PublishButton#PublishButton',
         // "Scheduled for <time> (<zone>)" beside the status while a publication is scheduled.
         beforeDocumentControls: [
           {

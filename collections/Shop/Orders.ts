@@ -1,5 +1,6 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
 
+import { hasAdminRole } from '@/identity/roles'
 import { isAdmin } from '../Identity/access/isAdmin'
 import { isAdminOrOwner } from './access/isAdminOrOwner'
 import { readableWithGrant } from '../Identity/access/readableWithGrant'
@@ -7,13 +8,16 @@ import { ordersGrant } from '@/shop/webhookEventTypes'
 import { isCountryCode } from '@/shop/countryCode'
 import { systemDate } from '@/components/admin/systemDate'
 import { orderStatuses, orderTitle } from '@/shop/orderStatus'
+import { ordersListFilter } from '@/shop/orderArchive'
 import { announceManualTransition } from './hooks/announceManualTransition'
+import { guardArchive } from './hooks/guardArchive'
 import { guardStatusTransition } from './hooks/guardStatusTransition'
 import { storeOrderTitle } from './hooks/storeOrderTitle'
 
 /** Everything on an order but its status is written by the system only. */
 const systemOnly: FieldAccess = () => false
 const readOnly = { update: systemOnly, create: systemOnly }
+const adminsOnly: FieldAccess = ({ req }) => hasAdminRole(req.user)
 /** Amounts shown as roubles with two decimals, in lists and in the order itself. */
 const money = {
   Cell: '/components/shop/MoneyCell#MoneyCell',
@@ -24,8 +28,9 @@ const money = {
  * Orders, created by checkout (`POST /api/orders/checkout`) and paid through Stripe
  * (`POST /api/orders/webhook/stripe`). Customers read their own; admins read all, move paid
  * orders forward in the admin panel (paid → shipped → delivered) and refund them
- * (`POST /api/orders/{id}/refund`), nothing else. Its endpoints are `endpoints/shop/`, attached
- * in `payload.config.ts`.
+ * (`POST /api/orders/{id}/refund`), and archive those that ended unpaid (`archivedAt`: out of
+ * the list unless its filter asks for them), nothing else. Its endpoints are `endpoints/shop/`,
+ * attached in `payload.config.ts`.
  */
 export const Orders: CollectionConfig = {
   slug: 'orders',
@@ -34,6 +39,11 @@ export const Orders: CollectionConfig = {
     defaultColumns: ['title', 'customerEmail', 'total', 'status', 'createdAt'],
     listSearchableFields: ['title', 'customerEmail'],
     group: 'Shop',
+    // Archived orders leave the list; "Show archived orders" (a filter on `archivedAt`) shows them.
+    baseFilter: ({ req }) => ordersListFilter(req.query),
+    components: {
+      beforeListTable: ['/components/shop/ArchivedOrdersLink#ArchivedOrdersLink'],
+    },
   },
   access: {
     // Consumers holding `orders` read every order (read-only), as its events tell them.
@@ -43,7 +53,7 @@ export const Orders: CollectionConfig = {
     delete: () => false,
   },
   hooks: {
-    beforeChange: [guardStatusTransition],
+    beforeChange: [guardStatusTransition, guardArchive],
     afterChange: [storeOrderTitle, announceManualTransition],
   },
   fields: [
@@ -66,7 +76,7 @@ export const Orders: CollectionConfig = {
         position: 'sidebar',
         isClearable: false,
         description:
-          'Admins move paid → shipped → delivered; refunds are made with Refund below (Stripe sets partially refunded or refunded)',
+          'Admins move paid → shipped → delivered. A paid order is refunded in its Refund box; Stripe then sets partially_refunded or refunded, and its refunds are listed under Refunds.',
         // Offers only the next step, read-only where there is none (the server checks too).
         components: { Field: '/components/shop/OrderStatusField#OrderStatusField' },
       },
@@ -141,13 +151,37 @@ export const Orders: CollectionConfig = {
       },
     },
     {
-      // The Refund action (POST /api/orders/{id}/refund), on a paid order's page.
+      // The Refund box (POST /api/orders/{id}/refund), on a paid order with something left.
       name: 'refund',
       type: 'ui',
       admin: {
         position: 'sidebar',
-        components: { Field: '/components/shop/RefundOrderAction#RefundOrderAction' },
+        components: { Field: '/components/shop/OrderRefunds#RefundOrderBox' },
       },
+    },
+    {
+      // When an administrator archived the order (one that ended unpaid): out of the list.
+      name: 'archivedAt',
+      label: 'Archived at',
+      type: 'date',
+      index: true,
+      access: { read: adminsOnly, create: systemOnly, update: adminsOnly },
+      admin: { hidden: true },
+    },
+    {
+      // Archive (or bring back) an order that ended unpaid.
+      name: 'archive',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/shop/ArchiveOrderAction#ArchiveOrderAction' },
+      },
+    },
+    {
+      // Each refund of the order: amount, status (Stripe's failure reason), reason, who, when.
+      name: 'refunds',
+      type: 'ui',
+      admin: { components: { Field: '/components/shop/OrderRefunds#OrderRefundList' } },
     },
     { name: 'customerEmail', type: 'email', required: true, access: readOnly },
     {

@@ -113,6 +113,26 @@ describe('writeAction', () => {
   const base = { collection: 'articles', hasDrafts: true, changedFields: [] }
   const update = { operation: 'update' as const, isDraftSave: false, isRestore: false }
 
+  it("names an administrator's archiving of an order and its undoing", () => {
+    const orderUpdate = {
+      collection: 'orders',
+      hasDrafts: false,
+      kind: update,
+      statusBefore: undefined,
+      statusAfter: undefined,
+    }
+    const archivedAt = '2026-11-28T20:00:00.000Z'
+    expect(
+      writeAction({ ...orderUpdate, changedFields: ['archivedAt'], archivedAfter: archivedAt }),
+    ).toBe('archive')
+    expect(
+      writeAction({ ...orderUpdate, changedFields: ['archivedAt'], archivedAfter: null }),
+    ).toBe('unarchive')
+    expect(writeAction({ ...orderUpdate, changedFields: ['status'], archivedAfter: null })).toBe(
+      'update',
+    )
+  })
+
   it("names an administrator's suspension, its end and a change of grants", () => {
     const consumerUpdate = {
       hasDrafts: false,

@@ -162,7 +162,8 @@ export type WriteKind =
  * else `create`, `update` or `delete`. Users and consumers name some changes apart:
  * `role-change`, `key-change`, `grant-change`; an administrator's suspension of a consumer or a
  * subscription is `suspend`, and its end `end-suspension` (by the suspension's value after the
- * write, `suspendedAfter`).
+ * write, `suspendedAfter`); an administrator's archiving of an order `archive`, and bringing it
+ * back `unarchive` (by `archivedAfter`).
  */
 export function writeAction(args: {
   collection: string
@@ -173,6 +174,8 @@ export function writeAction(args: {
   changedFields: string[]
   /** The document's `suspended` after the write (consumers and subscriptions have one). */
   suspendedAfter?: unknown
+  /** The document's `archivedAt` after the write (orders have one). */
+  archivedAfter?: unknown
 }): string {
   const { kind } = args
   if (kind.operation === 'delete') return 'delete'
@@ -194,6 +197,9 @@ export function writeAction(args: {
     }
     if (args.collection === 'consumers' && args.changedFields.includes('grants')) {
       return 'grant-change'
+    }
+    if (args.collection === 'orders' && args.changedFields.includes('archivedAt')) {
+      return args.archivedAfter ? 'archive' : 'unarchive'
     }
   }
   return kind.operation

@@ -92,7 +92,7 @@ describe('orders in the admin panel (production build)', () => {
 })
 
 describe('refunds in the admin panel (production build)', () => {
-  it('lets an admin refund part of an order from its page and shows the status and amount change', async () => {
+  it('says in roubles what was paid and is left, confirms a refund and lists each one', async () => {
     const token = await adminToken()
     // Paid on the payment sandbox's page, so that the sandbox knows the payment it refunds.
     const { orderId, paymentUrl } = await placedOrder()
@@ -102,28 +102,144 @@ describe('refunds in the admin panel (production build)', () => {
 
     const page = await logIn()
     await page.goto(`${baseUrl}/admin/collections/orders/${orderId}`)
-    const refund = page.getByRole('group', { name: 'Refund' })
+    const refund = page.getByRole('group', { name: 'Refund', exact: true })
     await refund.waitFor()
-    // More than was paid is refused, as the API words it.
-    await refund.locator('input[name="refund-amount"]').fill('100000')
-    await refund.getByRole('button', { name: 'Refund' }).click()
-    await refund
-      .getByRole('alert')
-      .filter({ hasText: /left to refund/ })
-      .waitFor()
+    const sums = () => refund.locator('.refund-order__sums').innerText()
+    expect((await sums()).replace(/\s+/g, ' ')).toBe(
+      'Paid: 790.00 RUB Refunded: 0.00 RUB Left to refund: 790.00 RUB',
+    )
+    const amount = refund.locator('input[name="refund-amount"]')
+    const ask = refund.getByRole('button', { name: 'Refund…' })
+    // More than is left, and nothing, are refused in roubles before anything is asked.
+    await amount.fill('100000')
+    await ask.click()
+    expect(await refund.getByRole('alert').innerText()).toBe('Only 790.00 RUB is left to refund')
+    await amount.fill('0')
+    await ask.click()
+    expect(await refund.getByRole('alert').innerText()).toBe('A refund is at least 0.01 RUB')
 
-    await refund.locator('input[name="refund-amount"]').fill('2.50')
+    await amount.fill('2.50')
     await refund.locator('input[name="refund-reason"]').fill('Chipped handle')
-    await refund.getByRole('button', { name: 'Refund' }).click()
+    await refund.getByText('Put the units back in stock').click()
+    await refund.screenshot({ path: 'docs/images/refund-box.png' })
+    await ask.click()
+    // The confirmation names the amount, the restock and that the buyer is told.
+    const confirmation = page.locator('.confirmation-modal')
+    await confirmation.getByText('Refund 2.50 RUB?').waitFor()
+    const asked = (await confirmation.innerText()).replace(/\s+/g, ' ')
+    expect(asked).toContain('2.50 RUB of Order #')
+    expect(asked).toContain('Its units go back in stock.')
+    expect(asked).toContain('The buyer is e-mailed once Stripe confirms the refund.')
+    await page.screenshot({ path: 'docs/images/refund-confirm.png' })
+    await confirmation.getByRole('button', { name: 'Refund 2.50 RUB' }).click()
+
     await page
       .locator('#field-status .rs__single-value', { hasText: /^partially_refunded$/ })
       .waitFor()
     await page.locator('.money-field output', { hasText: '2.50 RUB' }).waitFor()
-    await mkdir('test-results', { recursive: true })
-    await page.screenshot({ path: 'test-results/admin-order-refunded.png', fullPage: true })
+    expect((await sums()).replace(/\s+/g, ' ')).toBe(
+      'Paid: 790.00 RUB Refunded: 2.50 RUB Left to refund: 787.50 RUB',
+    )
+    // The restock happened with this refund: it is not offered again.
+    await refund.getByText('The units were put back in stock with an earlier refund.').waitFor()
+    const list = page.getByRole('group', { name: 'Refunds' })
+    const rows = list.locator('tbody tr')
+    expect(await rows.count()).toBe(1)
+    const row = (await rows.first().innerText()).replace(/\s+/g, ' ')
+    expect(row).toContain('2.50 RUB')
+    expect(row).toContain('Refunded')
+    expect(row).toContain('Units put back in stock')
+    expect(row).toContain('Chipped handle')
+    expect(row).toContain(credentials.adminEmail)
+    expect(row).toMatch(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/)
+
+    // Empty refunds all that is left, as the confirmation says.
+    await ask.click()
+    await confirmation.getByText('Refund 787.50 RUB?').waitFor()
+    expect(await confirmation.innerText()).toContain('all that is left of it')
+    await confirmation.getByRole('button', { name: 'Refund 787.50 RUB' }).click()
+    await page.locator('#field-status .rs__single-value', { hasText: /^refunded$/ }).waitFor()
+    // Nothing is left: no Refund box, and the help text does not point at one.
+    expect(await page.getByRole('group', { name: 'Refund', exact: true }).count()).toBe(0)
+    expect(await page.locator('#field-status').locator('..').innerText()).not.toMatch(/below/)
+    await expect.poll(() => rows.count()).toBe(2)
+    await list.screenshot({ path: 'docs/images/refund-list.png' })
 
     const order = (await api(`/api/orders/${orderId}`, { token })).body
-    expect(order).toMatchObject({ status: 'partially_refunded', refunded_amount: 2.5 })
+    expect(order).toMatchObject({ status: 'refunded', refunded_amount: 790 })
+  })
+
+  it('answers an amount above what is left in roubles over the API too', async () => {
+    const token = await adminToken()
+    const { orderId, paymentUrl } = await placedOrder()
+    expect((await fetch(`${paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(
+      303,
+    )
+    const refused = await api(`/api/orders/${orderId}/refund`, {
+      method: 'POST',
+      token,
+      body: { amount: 500_000 },
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toBe(
+      'Only 790.00 RUB is left to refund of this order: 5,000.00 RUB is more',
+    )
+  })
+})
+
+describe('archiving orders that ended unpaid', () => {
+  it('lets an admin archive an expired order out of the list, shows it under a filter and records it', async () => {
+    const token = await adminToken()
+    const ended = await placedOrder()
+    const cancel = await fetch(`${ended.paymentUrl}/cancel`, { method: 'POST', redirect: 'manual' })
+    expect(cancel.status).toBe(303)
+    const paidId = await paidOrder(token)
+    const link = (id: number) => page.getByRole('link', { name: `Order #${id}`, exact: true })
+
+    const page = await logIn()
+    // A paid order offers no archiving, and the API refuses it.
+    await page.goto(`${baseUrl}/admin/collections/orders/${paidId}`)
+    await page.locator('#field-status').waitFor()
+    expect(await page.getByRole('group', { name: 'Archive' }).count()).toBe(0)
+    const refused = await api(`/api/orders/${paidId}`, {
+      method: 'PATCH',
+      token,
+      body: { archivedAt: new Date().toISOString() },
+    })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toContain(
+      'Only an order that ended unpaid (cancelled or expired) can be archived; this one is paid',
+    )
+
+    await page.goto(`${baseUrl}/admin/collections/orders/${ended.orderId}`)
+    const archive = page.getByRole('group', { name: 'Archive' })
+    await archive.getByRole('button', { name: 'Archive this order' }).click()
+    await archive.getByText(/^Archived on /).waitFor()
+    await archive.screenshot({ path: 'docs/images/order-archived.png' })
+
+    // Gone from the list, which still shows the paid one; there under "Show archived orders".
+    await page.goto(`${baseUrl}/admin/collections/orders?limit=100`)
+    await link(paidId).waitFor()
+    expect(await link(ended.orderId).count()).toBe(0)
+    await page.getByRole('link', { name: 'Show archived orders' }).click()
+    await link(ended.orderId).waitFor()
+    expect(await link(paidId).count()).toBe(0)
+    await page.screenshot({ path: 'docs/images/orders-archived-list.png', fullPage: true })
+
+    // The audit trail names it.
+    const entries = await api(
+      `/api/audit-log?where[targetCollection][equals]=orders&where[targetId][equals]=${ended.orderId}&where[action][equals]=archive`,
+      { token },
+    )
+    expect(entries.body.docs).toHaveLength(1)
+    expect(entries.body.docs[0].actorName ?? entries.body.docs[0].user).toBeTruthy()
+
+    // Brought back, it is in the list again.
+    await page.goto(`${baseUrl}/admin/collections/orders/${ended.orderId}`)
+    await archive.getByRole('button', { name: 'Back to the orders list' }).click()
+    await archive.getByRole('button', { name: 'Archive this order' }).waitFor()
+    await page.goto(`${baseUrl}/admin/collections/orders?limit=100`)
+    await link(ended.orderId).waitFor()
   })
 })
 

@@ -63,6 +63,34 @@ async function schedulePublication(page: Page, at: Date) {
 }
 
 describe('an editor scheduling the publication of a draft', () => {
+  it('finds "Publish" chosen in Schedule Publish on a draft never published, "Unpublish" once it is published', async () => {
+    const token = await editorToken()
+    const title = uniqueTitle('First of its kind')
+    const articleId = await createArticle(token, { title, status: 'draft' })
+    const page = await logInAsEditor(browser())
+    await page.goto(`${baseUrl}/admin/collections/articles/${articleId}`)
+    expect(await shownStatus(page).textContent()).toBe('Draft')
+
+    const drawer = await openScheduleDrawer(page, title)
+    // What the drawer offers first is what the draft can do: be published.
+    expect(await drawer.getByRole('radio', { name: 'Publish', exact: true }).isChecked()).toBe(true)
+    expect(await drawer.getByRole('radio', { name: 'Unpublish', exact: true }).isChecked()).toBe(
+      false,
+    )
+    await page.screenshot({ path: 'docs/images/schedule-publish-first.png' })
+
+    // Published, with no newer draft, the only thing left to schedule is its unpublication.
+    const publishedTitle = uniqueTitle('Out already')
+    const published = await createArticle(token, { title: publishedTitle, status: 'published' })
+    expect((await publishedArticle(published)).status).toBe(200)
+    await page.goto(`${baseUrl}/admin/collections/articles/${published}`)
+    expect(await shownStatus(page).textContent()).toBe('Published')
+    const again = await openScheduleDrawer(page, publishedTitle)
+    expect(await again.getByRole('radio', { name: 'Unpublish', exact: true }).isChecked()).toBe(
+      true,
+    )
+  })
+
   it(
     'sees the draft become published once the time chosen in "Schedule Publish" comes',
     { timeout: 180_000 },

@@ -6,7 +6,9 @@ import type { UIFieldClientComponent } from 'payload'
 /**
  * In the sidebar of every document's page in the admin panel, for administrators (who alone
  * read the audit log): the link to the document's history, the audit log filtered to its
- * collection and id.
+ * collection and id. Not prefetched: Next would render the audit log's list on the server each
+ * time a document opens (its count over the whole log included), while the page is still
+ * loading (`npm run bench:first-loads`, docs/benchmarks.md).
  */
 export const AuditHistoryLink: UIFieldClientComponent = () => {
   const { id, collectionSlug } = useDocumentInfo()
@@ -22,7 +24,7 @@ export const AuditHistoryLink: UIFieldClientComponent = () => {
   return (
     <div className="field-type audit-history" style={{ marginBottom: '24px' }}>
       <p className="field-label">History</p>
-      <Link href={`${routes.admin}/collections/audit-log?${query}`}>
+      <Link href={`${routes.admin}/collections/audit-log?${query}`} prefetch={false}>
         Audit log of this document
       </Link>
       <p className="field-description" style={{ margin: '4px 0 0' }}>

@@ -5,7 +5,8 @@ import type { UIFieldClientComponent } from 'payload'
 
 /**
  * On a webhook subscription's page in the admin panel: the link to its deliveries, the list of
- * webhook deliveries filtered to this subscription.
+ * webhook deliveries filtered to this subscription. Not prefetched: that list is rendered on the
+ * server only when someone follows the link.
  */
 export const SubscriptionDeliveriesLink: UIFieldClientComponent = () => {
   const { id } = useDocumentInfo()
@@ -17,7 +18,7 @@ export const SubscriptionDeliveriesLink: UIFieldClientComponent = () => {
   return (
     <div className="field-type subscription-deliveries" style={{ marginBottom: '24px' }}>
       <p className="field-label">Deliveries</p>
-      <Link href={`${routes.admin}/collections/webhook-deliveries?${query}`}>
+      <Link href={`${routes.admin}/collections/webhook-deliveries?${query}`} prefetch={false}>
         Deliveries of this subscription
       </Link>
       <p className="field-description" style={{ margin: '4px 0 0' }}>

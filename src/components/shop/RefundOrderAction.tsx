@@ -1,41 +1,58 @@
 'use client'
 
-import { Button, FieldLabel, useDocumentInfo, useFormFields } from '@payloadcms/ui'
-import type { UIFieldClientComponent } from 'payload'
-import { useState } from 'react'
+import {
+  Banner,
+  Button,
+  CheckboxInput,
+  ConfirmationModal,
+  FieldLabel,
+  TextInput,
+  useDocumentInfo,
+  useModal,
+} from '@payloadcms/ui'
+import { useState, type ChangeEvent } from 'react'
 
-import { isRefundable, type OrderStatus } from '@/shop/orderStatus'
+import { formatMinorUnits } from '@/shop/money'
+import { refundRequestProblem, typedKopecks } from '@/shop/refunds/refundRequestProblem'
 
-/** Roubles as typed (`5`, `5.5`, `5,50`) in kopecks; undefined when empty, NaN when not a sum. */
-function kopecksOf(text: string): number | undefined {
-  const trimmed = text.trim().replace(',', '.')
-  if (!trimmed) return undefined
-  return /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN
+/** What the order's page knows of its refunds (minor units), from `orderRefundHistory`. */
+export type RefundOrderActionProps = {
+  /** What the buyer paid. */
+  paid: number
+  /** What stands refunded. */
+  refunded: number
+  /** What may still be refunded. */
+  left: number
+  /** Whether an earlier refund already put the units back (a restock happens once). */
+  isRestocked: boolean
 }
 
 /**
- * The Refund action of an order's page: amount (roubles; empty refunds what is left), reason and
- * whether to put the units back. It calls `POST /api/orders/{id}/refund` as the signed-in
- * administrator and reloads the order, whose status and refunded amount Stripe's answer and
- * events have set; a refusal (409: not paid, above what is left) is shown as the API words it.
- * Only a paid order offers it.
+ * The Refund box of a paid order's page: what was paid, refunded and is left, in roubles; the
+ * amount (empty: what is left), a reason and whether to put the units back; a confirmation that
+ * names the amount, the restock and that the buyer is told. It calls
+ * `POST /api/orders/{id}/refund` as the signed-in administrator (the API takes kopecks) and
+ * reloads the order, whose status, refunded amount and list of refunds then show Stripe's
+ * answer; a refusal is shown in the API's words.
  */
-export const RefundOrderAction: UIFieldClientComponent = () => {
-  const { id } = useDocumentInfo()
-  const status = useFormFields(([fields]) => fields.status?.initialValue) as OrderStatus | undefined
+export function RefundOrderAction({ paid, refunded, left, isRestocked }: RefundOrderActionProps) {
+  const { id, title } = useDocumentInfo()
+  const { openModal } = useModal()
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [restock, setRestock] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
-  if (!id || !status || !isRefundable(status)) return null
+  const modalSlug = `refund-order-${id}`
+  const kopecks = typedKopecks(amount) ?? left
 
-  const submit = async () => {
-    const kopecks = kopecksOf(amount)
-    if (Number.isNaN(kopecks)) {
-      setError('Write the amount in roubles, e.g. 250 or 12.50 (empty refunds what is left)')
-      return
-    }
+  const ask = () => {
+    const problem = refundRequestProblem({ typed: amount, left })
+    setError(problem)
+    if (!problem) openModal(modalSlug)
+  }
+
+  const refund = async () => {
     setIsBusy(true)
     setError(null)
     try {
@@ -44,7 +61,7 @@ export const RefundOrderAction: UIFieldClientComponent = () => {
         credentials: 'include',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          ...(kopecks === undefined ? {} : { amount: kopecks }),
+          amount: kopecks,
           ...(reason.trim() ? { reason: reason.trim() } : {}),
           restock,
         }),
@@ -71,49 +88,92 @@ export const RefundOrderAction: UIFieldClientComponent = () => {
       style={{ marginBottom: 'var(--spacing-field)' }}
     >
       <FieldLabel label="Refund" />
-      <label style={{ display: 'block' }}>
-        Amount (RUB, empty: what is left)
-        <input
-          name="refund-amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          style={{ display: 'block', width: '100%' }}
-        />
-      </label>
-      <label style={{ display: 'block' }}>
-        Reason
-        <input
-          name="refund-reason"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-          style={{ display: 'block', width: '100%' }}
-        />
-      </label>
-      <label style={{ display: 'block' }}>
-        <input
-          type="checkbox"
-          name="refund-restock"
-          checked={restock}
-          onChange={(e) => setRestock(e.target.checked)}
-        />{' '}
-        Put the units back in stock
-      </label>
-      {error ? (
-        <p role="alert" style={{ color: 'var(--theme-error-500)' }}>
-          {error}
+      <dl className="refund-order__sums" style={{ margin: '0 0 var(--base)' }}>
+        <div>
+          <dt style={{ display: 'inline' }}>Paid: </dt>
+          <dd style={{ display: 'inline', margin: 0 }}>{formatMinorUnits(paid)}</dd>
+        </div>
+        <div>
+          <dt style={{ display: 'inline' }}>Refunded: </dt>
+          <dd style={{ display: 'inline', margin: 0 }}>{formatMinorUnits(refunded)}</dd>
+        </div>
+        <div>
+          <dt style={{ display: 'inline', fontWeight: 600 }}>Left to refund: </dt>
+          <dd style={{ display: 'inline', margin: 0, fontWeight: 600 }}>
+            {formatMinorUnits(left)}
+          </dd>
+        </div>
+      </dl>
+      <TextInput
+        path="refund-amount"
+        label="Amount (RUB)"
+        placeholder={formatMinorUnits(left).replace(/ RUB$/, '').replace(/,/g, '')}
+        description={`In roubles, e.g. 250 or 12.50; empty refunds all ${formatMinorUnits(left)} left`}
+        value={amount}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          setAmount(event.target.value)
+          setError(null)
+        }}
+      />
+      <TextInput
+        path="refund-reason"
+        label="Reason"
+        description="Kept with the refund and told to the buyer"
+        value={reason}
+        onChange={(event: ChangeEvent<HTMLInputElement>) =>
+          setReason(event.target.value.slice(0, 500))
+        }
+      />
+      {isRestocked ? (
+        <p style={{ margin: '0 0 var(--base)' }}>
+          The units were put back in stock with an earlier refund.
         </p>
+      ) : (
+        <div style={{ marginBottom: 'var(--base)' }}>
+          <CheckboxInput
+            id="refund-restock"
+            name="refund-restock"
+            label="Put the units back in stock"
+            checked={restock}
+            onToggle={(event) => setRestock(event.target.checked)}
+          />
+        </div>
+      )}
+      {error ? (
+        <div role="alert">
+          <Banner type="error">{error}</Banner>
+        </div>
       ) : null}
       <Button
         type="button"
         buttonStyle="secondary"
         size="small"
+        margin={false}
         disabled={isBusy}
-        onClick={() => void submit()}
+        onClick={ask}
       >
-        {isBusy ? 'Refunding…' : 'Refund'}
+        {isBusy ? 'Refunding…' : 'Refund…'}
       </Button>
+      <ConfirmationModal
+        modalSlug={modalSlug}
+        heading={`Refund ${formatMinorUnits(kopecks)}?`}
+        body={
+          <>
+            <p>
+              {formatMinorUnits(kopecks)} of {title || `order ${id}`} goes back to the buyer through
+              Stripe
+              {kopecks === left ? ', all that is left of it' : ''}.{' '}
+              {restock
+                ? 'Its units go back in stock.'
+                : 'Its units stay out of stock (not put back).'}
+            </p>
+            <p>The buyer is e-mailed once Stripe confirms the refund. This cannot be undone.</p>
+          </>
+        }
+        confirmLabel={`Refund ${formatMinorUnits(kopecks)}`}
+        confirmingLabel="Refunding…"
+        onConfirm={refund}
+      />
     </div>
   )
 }

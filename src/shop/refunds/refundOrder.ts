@@ -4,6 +4,7 @@ import { configOf } from '@/config/appConfig'
 import { inTransaction } from '@/db/transaction'
 import { HttpError } from '@/http/errors'
 import { recordAudit } from '@/identity/operations/recordAudit'
+import { formatMinorUnits } from '../money'
 import { isRefundable } from '../orderStatus'
 import { createRefund, isStripeUnavailable, type Stripe } from '../stripe/stripeClient'
 import { nudgeOrderNotifier } from '../notices/sendOrderNotices'
@@ -71,9 +72,10 @@ export async function refundOrder(args: {
     if (left <= 0) throw refused('conflict', `Order ${orderId} has nothing left to refund`)
     const amount = request.amount ?? left
     if (amount > left) {
+      // In roubles, as people read amounts (the request's are kopecks).
       throw refused(
         'conflict',
-        `Order ${orderId} has ${left} left to refund (minor units): ${amount} is more`,
+        `Only ${formatMinorUnits(left)} is left to refund of this order: ${formatMinorUnits(amount)} is more`,
       )
     }
     const reason = request.reason?.trim() || null

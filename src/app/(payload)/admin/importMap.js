@@ -24,6 +24,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { ScheduledPublicationCell as ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4 } from '../../../components/admin/ScheduledPublicationCell'
 import { AuditHistoryLink as AuditHistoryLink_cd03e06987cda93c73ac2e58245879af } from '../../../components/admin/AuditHistoryLink'
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
+import { PublishButton as PublishButton_85c066c9e85977a669a8719b5844b2d5 } from '../../../components/admin/PublishButton'
 import { AcceptedUploads as AcceptedUploads_996d951dc9857baa4818430eda83d567 } from '../../../components/admin/AcceptedUploads'
 import { GrantCheckboxes as GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be } from '../../../components/admin/GrantCheckboxes'
 import { OpenPortalButtons as OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6 } from '../../../components/admin/OpenPortalButtons'
@@ -37,7 +38,10 @@ import { StockDeltaCell as StockDeltaCell_3e79d9d2bb778618c296e7e7a0abc34c } fro
 import { OrderStatusField as OrderStatusField_25f79ae8c9936857403f86de0dc46074 } from '../../../components/shop/OrderStatusField'
 import { MoneyField as MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50 } from '../../../components/shop/MoneyField'
 import { OrderLineLabel as OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2 } from '../../../components/shop/OrderLineLabel'
-import { RefundOrderAction as RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e } from '../../../components/shop/RefundOrderAction'
+import { RefundOrderBox as RefundOrderBox_daae1b9eb93efac27f88c518dd9a3372 } from '../../../components/shop/OrderRefunds'
+import { ArchiveOrderAction as ArchiveOrderAction_c3df95977cdf54502d192f0d79a6d628 } from '../../../components/shop/ArchiveOrderAction'
+import { OrderRefundList as OrderRefundList_daae1b9eb93efac27f88c518dd9a3372 } from '../../../components/shop/OrderRefunds'
+import { ArchivedOrdersLink as ArchivedOrdersLink_d46e4831e7a497210756e39d363dbb0a } from '../../../components/shop/ArchivedOrdersLink'
 import { SubscriptionDeliveriesLink as SubscriptionDeliveriesLink_5b521371b44af50fd0953978d0d1b089 } from '../../../components/admin/SubscriptionDeliveriesLink'
 import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
 import { EventTypesField as EventTypesField_3fdfe953901f59fb3914c42ca99feeac } from '../../../components/admin/EventTypesField'
@@ -77,6 +81,7 @@ export const importMap = {
   "/components/admin/ScheduledPublicationCell#ScheduledPublicationCell": ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4,
   "/components/admin/AuditHistoryLink#AuditHistoryLink": AuditHistoryLink_cd03e06987cda93c73ac2e58245879af,
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
+  "/components/admin/PublishButton#PublishButton": PublishButton_85c066c9e85977a669a8719b5844b2d5,
   "/components/admin/AcceptedUploads#AcceptedUploads": AcceptedUploads_996d951dc9857baa4818430eda83d567,
   "/components/admin/GrantCheckboxes#GrantCheckboxes": GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be,
   "/components/admin/OpenPortalButtons#OpenPortalButtons": OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6,
@@ -90,7 +95,10 @@ export const importMap = {
   "/components/shop/OrderStatusField#OrderStatusField": OrderStatusField_25f79ae8c9936857403f86de0dc46074,
   "/components/shop/MoneyField#MoneyField": MoneyField_f6dcedb4b8c759efe228ca2a2c7ddb50,
   "/components/shop/OrderLineLabel#OrderLineLabel": OrderLineLabel_cb9d467429baed2d8a884a695aab9fc2,
-  "/components/shop/RefundOrderAction#RefundOrderAction": RefundOrderAction_021a1bdb2a7da804cb641c1e0205294e,
+  "/components/shop/OrderRefunds#RefundOrderBox": RefundOrderBox_daae1b9eb93efac27f88c518dd9a3372,
+  "/components/shop/ArchiveOrderAction#ArchiveOrderAction": ArchiveOrderAction_c3df95977cdf54502d192f0d79a6d628,
+  "/components/shop/OrderRefunds#OrderRefundList": OrderRefundList_daae1b9eb93efac27f88c518dd9a3372,
+  "/components/shop/ArchivedOrdersLink#ArchivedOrdersLink": ArchivedOrdersLink_d46e4831e7a497210756e39d363dbb0a,
   "/components/admin/SubscriptionDeliveriesLink#SubscriptionDeliveriesLink": SubscriptionDeliveriesLink_5b521371b44af50fd0953978d0d1b089,
   "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
   "/components/admin/EventTypesField#EventTypesField": EventTypesField_3fdfe953901f59fb3914c42ca99feeac,
