@@ -727,6 +727,7 @@ export interface WebhookEventType {
  */
 export interface WebhookDelivery {
   id: number;
+  isTest?: boolean | null;
   subscription: string | WebhookSubscription;
   /**
    * Sent as webhook-id; the same on every attempt.
@@ -1344,6 +1345,7 @@ export interface WebhookEventTypesSelect<T extends boolean = true> {
  * via the `definition` "webhook-deliveries_select".
  */
 export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  isTest?: T;
   subscription?: T;
   eventId?: T;
   eventType?: T;

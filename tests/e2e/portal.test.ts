@@ -661,7 +661,7 @@ describe('the integrator portal (production build, offline)', () => {
     await page.goto(used.url)
     await refusedHeading.waitFor()
     expect(new URL(page.url()).hash).toBe('')
-    await page.getByText('Ask for a new link').waitFor()
+    await page.getByText('Ask the person who gave you access for a new link').waitFor()
 
     const expired = await portalLink(owner.apiKey)
     const moved = await database.query(
@@ -678,9 +678,10 @@ describe('the integrator portal (production build, offline)', () => {
     await page
       .getByRole('heading', { level: 1, name: 'This address has no portal link in it' })
       .waitFor()
-    // Without a session, the portal's pages say so.
+    // Without a session, the portal's pages say so; never having had one, not that it ended
+    // (issue 52).
     await page.goto(`${baseUrl}/portal`)
-    await page.getByRole('heading', { level: 1, name: 'Your portal session has ended' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'You are not signed in' }).waitFor()
     expectCleanRun(visitor)
     await visitor.context.close()
   })
