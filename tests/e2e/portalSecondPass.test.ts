@@ -215,7 +215,7 @@ describe('times', () => {
     ] as const) {
       const { page, context } = await signedIn({ locale })
       await page.goto(`${baseUrl}/portal/endpoints/${subscriptionId}`)
-      const since = page.getByRole('group', { name: 'Since' })
+      const since = page.getByRole('group', { name: 'Since', exact: true })
       await since.waitFor()
       const labels = (await since.locator('label').allTextContents()).map((text) => text.trim())
       expect(labels, locale).toEqual(order)
@@ -309,7 +309,7 @@ describe('layouts that fit', () => {
       ),
     ).toBe(true)
 
-    await admin.goto(`${baseUrl}/admin/collections/webhook-subscriptions/create`)
+    await admin.goto(`${baseUrl}/admin/collections/webhook-subscriptions/${subscriptionId}`)
     const hint = admin.locator('p', { hasText: 'An order was placed (status' })
     await hint.waitFor()
     expect(await hint.textContent()).toBe('An order was placed (status pending).')
