@@ -395,7 +395,8 @@ describe('the integrator portal (production build, offline)', () => {
     const attempts = page.locator('.attempt-list > li')
     await eventually(async () => (await attempts.count()) === 2)
     expect(await attempts.first().textContent()).toMatch(/Attempt 2.*succeeded.*manual/)
-    expect(await attempts.last().textContent()).toMatch(/Attempt 1.*failed.*scheduled/)
+    // Sent by "Send test event": a test's attempt (issue 52: it said "scheduled").
+    expect(await attempts.last().textContent()).toMatch(/Attempt 1.*failed.*test/)
     expect((await deliveryRow(failedDeliveryId))!.status).toBe('succeeded')
     await page.screenshot({ path: 'docs/images/portal-delivery.png', fullPage: true })
     expectCleanRun(portal)
