@@ -728,6 +728,7 @@ export interface WebhookEventType {
  */
 export interface WebhookDelivery {
   id: number;
+  isTest?: boolean | null;
   subscription: string | WebhookSubscription;
   /**
    * Sent as webhook-id; the same on every attempt.
@@ -1346,6 +1347,7 @@ export interface WebhookEventTypesSelect<T extends boolean = true> {
  * via the `definition` "webhook-deliveries_select".
  */
 export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  isTest?: T;
   subscription?: T;
   eventId?: T;
   eventType?: T;

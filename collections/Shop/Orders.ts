@@ -85,7 +85,8 @@ export const Orders: CollectionConfig = {
       // Written with the status by whatever cancels or expires the order (`orderEndReasons`).
       name: 'statusReason',
       label: 'Why it ended',
-      type: 'text',
+      // A sentence or two: a text area shows it whole, where one line cut it off.
+      type: 'textarea',
       access: readOnly,
       admin: {
         position: 'sidebar',
@@ -99,7 +100,7 @@ export const Orders: CollectionConfig = {
       // match (src/shop/paymentCheck.ts): the order stays unpaid until an admin acts.
       name: 'paymentProblem',
       label: 'Payment problem',
-      type: 'text',
+      type: 'textarea',
       access: readOnly,
       admin: {
         position: 'sidebar',

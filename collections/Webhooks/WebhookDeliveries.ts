@@ -18,6 +18,7 @@ export const WebhookDeliveries: CollectionConfig = {
     useAsTitle: 'eventType',
     defaultColumns: [
       'eventType',
+      'isTest',
       'subscription',
       'status',
       'attempts',
@@ -38,6 +39,21 @@ export const WebhookDeliveries: CollectionConfig = {
     delete: () => false,
   },
   fields: [
+    {
+      // Whether its event is a test ("Send test event", or the subscription's creation): read
+      // from the event log with its data (`showEventData`), never stored here.
+      name: 'isTest',
+      label: 'Test',
+      type: 'checkbox',
+      virtual: true,
+      admin: {
+        ...readOnly,
+        components: {
+          Field: '/components/admin/TestDeliveryNotice#TestDeliveryNotice',
+          Cell: '/components/admin/YesNoCell#YesNoCell',
+        },
+      },
+    },
     {
       name: 'subscription',
       type: 'relationship',

@@ -47,6 +47,7 @@ export function toDeliveryResource(doc: WebhookDelivery): Delivery {
     subscription_id: relationId(doc.subscription),
     event_id: doc.eventId,
     event_type: doc.eventType,
+    is_test: doc.isTest === true,
     payload: doc.payload,
     status: doc.status,
     attempts: doc.attempts ?? 0,

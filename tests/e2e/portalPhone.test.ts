@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises'
+
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -113,6 +115,98 @@ describe('the portal on a phone, 390 px wide', () => {
       expect(outside, `elements past the screen's edge on ${path}`).toEqual([])
       expect(scrollWidth, `the width ${path} scrolls to`).toBeLessThanOrEqual(clientWidth)
     }
+    expect(phone.errors, 'errors thrown by the pages').toEqual([])
+    await phone.context.close()
+  })
+
+  // Issue 52: the delivery log was an 878 px table in a scroll box, its "Next attempt" off the
+  // screen; event field tables were 417 to 530 px wide.
+  it('shows the state of what each page lists within the screen, without scrolling sideways', async () => {
+    const phone = await portalPage(
+      browser(),
+      { width: 390, height: 844 },
+      { locale: 'en-US', timezoneId: 'UTC' },
+    )
+    await openPortal(phone.page, (await portalLink(owner.apiKey)).url)
+    /** The first cell of column `column` in `table` (by its header's text). */
+    const cellOf = async (table: ReturnType<Page['locator']>, column: string) => {
+      const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim())
+      expect(headers, `the columns of ${column}'s table`).toContain(column)
+      return table.locator('tbody tr').first().locator('th, td').nth(headers.indexOf(column))
+    }
+    const keys: [string, string | RegExp, (page: Page) => Promise<ReturnType<Page['locator']>>][] =
+      [
+        ['/portal', 'Endpoints', async (page) => page.locator('.card .badge').first()],
+        [
+          `/portal/endpoints/${subscriptionId}`,
+          /orders-and-articles/,
+          async (page) =>
+            cellOf(page.getByRole('region', { name: 'Deliveries', exact: true }), 'Next attempt'),
+        ],
+        [
+          `/portal/endpoints/${subscriptionId}`,
+          /orders-and-articles/,
+          async (page) =>
+            cellOf(page.getByRole('region', { name: 'Deliveries', exact: true }), 'Status'),
+        ],
+        [
+          `/portal/deliveries/${deliveryId}`,
+          `Delivery ${deliveryId}`,
+          async (page) =>
+            page
+              .getByRole('article', { name: /^Attempt 1/ })
+              .locator('.badge')
+              .first(),
+        ],
+        [
+          '/portal/events',
+          'Event types',
+          async (page) => cellOf(page.getByRole('group', { name: /^Fields of / }).first(), 'Type'),
+        ],
+        [
+          '/portal/endpoints/new',
+          'New endpoint',
+          async (page) => page.getByRole('button', { name: /^(Add|Create)/ }).first(),
+        ],
+      ]
+    for (const [path, heading, keyOf] of keys) {
+      await phone.page.goto(`${baseUrl}${path}`)
+      await phone.page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
+      await phone.page.waitForLoadState('networkidle')
+      const key = await keyOf(phone.page)
+      await key.scrollIntoViewIfNeeded()
+      // Within the screen's width, and not clipped by a box that scrolls sideways.
+      const shown = await key.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        let isClipped = false
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX === 'visible') continue
+          const frame = parent.getBoundingClientRect()
+          if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) isClipped = true
+          if (parent.scrollLeft !== 0 || parent.scrollWidth > parent.clientWidth + 1) {
+            isClipped = true
+          }
+        }
+        return {
+          left: box.left,
+          right: box.right,
+          width: document.documentElement.clientWidth,
+          isClipped,
+          text: (element.textContent ?? '').trim().slice(0, 40),
+        }
+      })
+      expect(shown.left, `${path}: "${shown.text}" starts on the screen`).toBeGreaterThanOrEqual(0)
+      expect(shown.right, `${path}: "${shown.text}" ends on the screen`).toBeLessThanOrEqual(
+        shown.width,
+      )
+      expect(shown.isClipped, `${path}: "${shown.text}" in a box that scrolls sideways`).toBe(false)
+    }
+    await phone.page.goto(`${baseUrl}/portal/endpoints/${subscriptionId}`)
+    const log = phone.page.getByRole('region', { name: 'Deliveries', exact: true })
+    await log.locator('tbody tr').first().waitFor()
+    await log.scrollIntoViewIfNeeded()
+    await mkdir('docs/images', { recursive: true })
+    await log.screenshot({ path: 'docs/images/portal-phone-log.png' })
     expect(phone.errors, 'errors thrown by the pages').toEqual([])
     await phone.context.close()
   })

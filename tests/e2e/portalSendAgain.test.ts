@@ -125,8 +125,12 @@ describe('a delivery that succeeded, on its portal page', () => {
     const newest = page.getByRole('article', { name: 'Attempt 2 succeeded manual' })
     await newest.waitFor()
     expect(await factOf(newest, 'Trigger')).toBe('Manual (retry, replay or recover)')
-    const oldest = page.getByRole('article', { name: 'Attempt 1 succeeded scheduled' })
-    expect(await factOf(oldest, 'Trigger')).toBe('Scheduled')
+    // The first was the endpoint's test event, sent on its creation (issue 52: it said
+    // "Scheduled").
+    const oldest = page.getByRole('article', { name: 'Attempt 1 succeeded test' })
+    expect(await factOf(oldest, 'Trigger')).toBe(
+      'Test (sent by "Send test event", or when the endpoint was created)',
+    )
     // Still delivered: the next send asks again.
     await sendAgain.waitFor()
     expect(await page.getByRole('button', { name: 'Retry now' }).count()).toBe(0)

@@ -130,7 +130,7 @@ describe('a failed delivery whose endpoint backs off', () => {
     // The times the worker wrote read as text in the same format, with no "×" to clear them.
     const lastAttempt = page.getByLabel('Last Attempt At', { exact: true })
     expect(await lastAttempt.inputValue()).toMatch(
-      /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/,
+      /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/,
     )
     expect(await lastAttempt.isEditable()).toBe(false)
     expect(await page.locator('.date-time-picker__clear-button').count()).toBe(0)

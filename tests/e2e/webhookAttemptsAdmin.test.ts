@@ -41,7 +41,7 @@ describe('an admin opening a webhook delivery', () => {
           )
         ).rows
 
-      // The creation's test delivery: its first (scheduled) attempt gets the 500.
+      // The creation's test delivery: its first attempt (a test's) gets the 500.
       await receiver.waitFor((received) => received.length >= 1)
       const failed = (await eventually(async () =>
         (await deliveries()).find(
@@ -90,11 +90,14 @@ describe('an admin opening a webhook delivery', () => {
       const [newest, oldest] = [await cells(0), await cells(1)]
       expect(newest.slice(0, 2)).toEqual(['2', 'manual'])
       expect(newest[4]).toBe('200')
-      expect(oldest.slice(0, 2)).toEqual(['1', 'scheduled'])
+      // Issue 52: the test's own attempt said "scheduled".
+      expect(oldest.slice(0, 2)).toEqual(['1', 'test'])
       expect(oldest[4]).toBe('500')
       for (const row of [newest, oldest]) {
-        // The one date format of the admin panel and the portal.
-        expect(row[2]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/)
+        // The one date format of the admin panel and the portal, to the second (issue 52).
+        expect(row[2]).toMatch(
+          /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}$/,
+        )
         expect(row[3]).toMatch(/^\d+$/)
         expect(row[6]).toBe('ok')
         expect(row[7]).toMatch(/^v1,/)
@@ -203,7 +206,8 @@ describe('an admin sending a delivered webhook delivery again', () => {
       const trigger = async (row: number) =>
         (await rows.nth(row).locator('th, td').allTextContents()).slice(0, 2)
       expect(await trigger(0)).toEqual(['2', 'manual'])
-      expect(await trigger(1)).toEqual(['1', 'scheduled'])
+      // The creation's test event: its own attempt is a test's (issue 52: it said "scheduled").
+      expect(await trigger(1)).toEqual(['1', 'test'])
       await page.getByRole('button', { name: 'Send again', exact: true }).waitFor()
       expect(await page.getByRole('button', { name: 'Retry now' }).count()).toBe(0)
     } finally {

@@ -3,11 +3,12 @@ import type { CollectionAfterOperationHook } from 'payload'
 import { documentsRead } from '@/db/documentsRead'
 import { findEventData } from '@/webhooks/operations/findEventData'
 
-type Doc = { eventId?: string | null; payload?: unknown }
+type Doc = { eventId?: string | null; payload?: unknown; isTest?: boolean }
 
 /**
  * Puts on each delivery read its `payload`: its event's data, stored once per event in the
- * event log, never on the delivery. One query for a whole page, not one per row.
+ * event log, never on the delivery; and `isTest`: whether that event is a test. One query for a
+ * whole page, not one per row.
  */
 export const showEventData: CollectionAfterOperationHook = async ({ operation, result, req }) => {
   const read = documentsRead<Doc>(operation, result).filter(
@@ -18,6 +19,10 @@ export const showEventData: CollectionAfterOperationHook = async ({ operation, r
     req,
     read.map((doc) => doc.eventId!),
   )
-  for (const doc of read) doc.payload = data.get(doc.eventId!.toLowerCase()) ?? null
+  for (const doc of read) {
+    const event = data.get(doc.eventId!.toLowerCase())
+    doc.payload = event?.data ?? null
+    doc.isTest = event?.isTest ?? false
+  }
   return result
 }

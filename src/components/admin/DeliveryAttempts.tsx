@@ -2,8 +2,8 @@ import type { CSSProperties } from 'react'
 import type { UIFieldServerComponent } from 'payload'
 
 import type { NumberedPage } from '@/http/pageMeta'
-import { formatDateTime } from '@/text/dateTimeFormat'
 import { type DeliveryAttempt, listAttempts } from '@/webhooks/operations/listAttempts'
+import { LocalTime } from './LocalTime'
 
 /** Attempts shown: the newest page of the log. */
 const perPage = 50
@@ -52,9 +52,7 @@ function AttemptRow({ attempt }: { attempt: DeliveryAttempt }) {
       </th>
       <td style={cell}>{attempt.trigger}</td>
       <td style={{ ...cell, whiteSpace: 'nowrap' }}>
-        <time dateTime={attempt.attemptedAt.toISOString()}>
-          {formatDateTime(attempt.attemptedAt)}
-        </time>
+        <LocalTime iso={attempt.attemptedAt.toISOString()} />
       </td>
       <td style={{ ...cell, textAlign: 'right' }}>{attempt.durationMs}</td>
       <td

@@ -4,6 +4,7 @@ import { useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
 import { useEffect, useId, useState, type CSSProperties } from 'react'
 
+import { TextWithCode } from '../TextWithCode'
 import { descriptionOf, labelOf } from './fieldLabel'
 
 /** An event type of the catalogue, as `GET /api/webhook-event-types` gives it. */
@@ -127,7 +128,7 @@ export const EventTypesField: JSONFieldClientComponent = ({ field, path, readOnl
         </label>
         {hintText ? (
           <p id={`${inputId}-hint`} style={hint}>
-            {hintText}
+            <TextWithCode text={hintText} />
           </p>
         ) : null}
       </div>

@@ -5,20 +5,28 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
 import { Field } from './Field'
-import { formatMs, fromLocalInput } from './format'
+import { DateFilter } from './DateFilter'
+import { datePartsToIso, isEmptyDate, noDate, type DateParts } from './dateParts'
+import { formatMs } from './format'
 import { Pager } from './Pager'
 import { queryString } from './portalApi'
 import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { deliveryStatuses } from '@/webhooks/deliveryStatus'
-import { DeliveryStatusBadge, nextAttemptText, Time } from './statusBadges'
+import { DeliveryStatusBadge, nextAttemptText, TestBadge, Time } from './statusBadges'
 import { usePortalData, useEventTypes } from './portalData'
 import { deliveriesReadAgainMs } from './readAgain'
 
 const perPage = 20
 
-type Filters = { status: string; eventType: string; since: string; until: string }
-const noFilters: Filters = { status: '', eventType: '', since: '', until: '' }
+type Filters = { status: string; eventType: string; since: DateParts; until: DateParts }
+const noFilters: Filters = { status: '', eventType: '', since: noDate, until: noDate }
+
+/** A filter's instant as ISO 8601, '' when none (an invalid one is never applied). */
+const isoOf = (parts: DateParts) => {
+  const iso = datePartsToIso(parts)
+  return typeof iso === 'string' ? iso : ''
+}
 
 /**
  * An endpoint's delivery log, newest first, with filters (status, event type, time range)
@@ -36,8 +44,8 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     per_page: perPage,
     status: applied.status,
     event_type: applied.eventType,
-    since: fromLocalInput(applied.since),
-    until: fromLocalInput(applied.until),
+    since: isoOf(applied.since),
+    until: isoOf(applied.until),
   })
   // Read again while a delivery shown is on its way: when the soonest of them is due.
   const [log, reload] = usePortalData<Paged<Delivery>>(
@@ -45,12 +53,23 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     { readAgainMs: (data) => deliveriesReadAgainMs(data.data) },
   )
 
+  const [dateErrors, setDateErrors] = useState<{ since?: string; until?: string }>({})
   const apply = (event: FormEvent) => {
     event.preventDefault()
+    const [since, until] = [datePartsToIso(draft.since), datePartsToIso(draft.until)]
+    const errors = {
+      since: typeof since === 'string' ? undefined : since.error,
+      until: typeof until === 'string' ? undefined : until.error,
+    }
+    setDateErrors(errors)
+    if (errors.since || errors.until) return
     setApplied(draft)
     setPage(1)
   }
-  const isFiltered = Object.values(applied).some(Boolean)
+  const isFiltered =
+    Boolean(applied.status || applied.eventType) ||
+    !isEmptyDate(applied.since) ||
+    !isEmptyDate(applied.until)
 
   return (
     <section className="panel" aria-labelledby="log-heading">
@@ -90,28 +109,20 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
             </select>
           )}
         </Field>
-        <Field id={`${id}-since`} label="Since">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="datetime-local"
-              value={draft.since}
-              onChange={(event) => setDraft({ ...draft, since: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-until`} label="Until">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="datetime-local"
-              value={draft.until}
-              onChange={(event) => setDraft({ ...draft, until: event.target.value })}
-            />
-          )}
-        </Field>
+        <DateFilter
+          id={`${id}-since`}
+          legend="Since"
+          value={draft.since}
+          error={dateErrors.since}
+          onChange={(since) => setDraft({ ...draft, since })}
+        />
+        <DateFilter
+          id={`${id}-until`}
+          legend="Until"
+          value={draft.until}
+          error={dateErrors.until}
+          onChange={(until) => setDraft({ ...draft, until })}
+        />
         <div className="button-row filters__buttons">
           <button type="submit" className="button button--primary">
             Show deliveries
@@ -122,6 +133,7 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
             onClick={() => {
               setDraft(noFilters)
               setApplied(noFilters)
+              setDateErrors({})
               setPage(1)
             }}
             disabled={!isFiltered}
@@ -152,7 +164,8 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
       {log.kind === 'ready' && log.data.data.length > 0 ? (
         <>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Deliveries">
-            <table className="table">
+            {/* On a phone each row is a card: its status and next attempt first (portal.css). */}
+            <table className="table table--cards">
               <thead>
                 <tr>
                   <th scope="col">Delivery</th>
@@ -168,20 +181,30 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
               <tbody>
                 {log.data.data.map((delivery) => (
                   <tr key={delivery.id}>
-                    <th scope="row">
+                    <th scope="row" data-label="Delivery">
                       <Link href={`/portal/deliveries/${delivery.id}`}>#{delivery.id}</Link>
                     </th>
-                    <td>
+                    <td data-label="Event type">
                       <code>{delivery.event_type}</code>
+                      {delivery.is_test ? (
+                        <>
+                          {' '}
+                          <TestBadge />
+                        </>
+                      ) : null}
                     </td>
-                    <td>
+                    <td data-label="Status" className="table__state">
                       <DeliveryStatusBadge status={delivery.status} />
                     </td>
-                    <td>{delivery.attempts}</td>
-                    <td>{nextAttemptText(delivery)}</td>
-                    <td>{delivery.last_response_status ?? delivery.last_error ?? '—'}</td>
-                    <td>{formatMs(delivery.duration_ms)}</td>
-                    <td>
+                    <td data-label="Attempts">{delivery.attempts}</td>
+                    <td data-label="Next attempt" className="table__state">
+                      {nextAttemptText(delivery)}
+                    </td>
+                    <td data-label="Last answer">
+                      {delivery.last_response_status ?? delivery.last_error ?? '—'}
+                    </td>
+                    <td data-label="Duration">{formatMs(delivery.duration_ms)}</td>
+                    <td data-label="Created">
                       <Time iso={delivery.created_at} />
                     </td>
                   </tr>

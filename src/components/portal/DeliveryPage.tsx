@@ -11,7 +11,7 @@ import { callApi, type ApiError } from './portalApi'
 import type { Attempt, DeliveryDetail } from '@/webhooks/contracts/deliveries'
 import type { Paged } from '@/webhooks/contracts/paging'
 import { usePortalSession } from './PortalShell'
-import { DeliveryStatusBadge, nextAttemptText, Time } from './statusBadges'
+import { DeliveryStatusBadge, nextAttemptText, TestBadge, Time } from './statusBadges'
 import { isInFlight, usePortalData } from './portalData'
 import { deliveryReadAgainMs } from './readAgain'
 
@@ -95,7 +95,14 @@ export function DeliveryPage({ id }: { id: string }) {
       <div className="page-heading">
         <h1>Delivery {current.id}</h1>
         <DeliveryStatusBadge status={current.status} />
+        {current.is_test ? <TestBadge /> : null}
       </div>
+      {current.is_test ? (
+        <p className="notice">
+          A test: sent by &ldquo;Send test event&rdquo; (or when the endpoint was created), with
+          example data, not a real record. Its body says <code>&quot;test&quot;: true</code>.
+        </p>
+      ) : null}
 
       <section className="panel" aria-labelledby="delivery-heading">
         <h2 id="delivery-heading">The delivery</h2>
@@ -211,6 +218,13 @@ export function DeliveryPage({ id }: { id: string }) {
   )
 }
 
+/** Who or what sent an attempt, in words. */
+const triggerText: Record<Attempt['trigger'], string> = {
+  test: 'Test (sent by "Send test event", or when the endpoint was created)',
+  manual: 'Manual (retry, replay or recover)',
+  scheduled: 'Scheduled',
+}
+
 function AttemptCard({ attempt }: { attempt: Attempt }) {
   const isSuccess =
     attempt.error === null &&
@@ -248,9 +262,7 @@ function AttemptCard({ attempt }: { attempt: Attempt }) {
         </div>
         <div>
           <dt>Trigger</dt>
-          <dd>
-            {attempt.trigger === 'manual' ? 'Manual (retry, replay or recover)' : 'Scheduled'}
-          </dd>
+          <dd>{triggerText[attempt.trigger]}</dd>
         </div>
       </dl>
       {attempt.request_headers ? (

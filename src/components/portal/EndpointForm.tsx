@@ -7,7 +7,7 @@ import { Field } from './Field'
 import { prettyJson } from './format'
 import { callApi, fieldErrorsOf, unchangedSince } from './portalApi'
 import type { CreatedSubscription, Subscription } from '@/webhooks/contracts/subscriptions'
-import { TextWithCode } from './TextWithCode'
+import { TextWithCode } from '../TextWithCode'
 import { useEventTypes } from './portalData'
 
 const fields = [

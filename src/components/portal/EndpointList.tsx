@@ -13,6 +13,7 @@ import type { SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
 import { usePortalSession } from './PortalShell'
 import { EndpointStateBadge, SuspensionNotice, Time } from './statusBadges'
 import { usePortalData } from './portalData'
+import { countOf } from '@/text/plural'
 
 const perPage = 20
 
@@ -107,7 +108,7 @@ function EndpointCard({ subscription }: { subscription: Subscription }) {
             {figures
               ? figures.attempts === 0
                 ? 'No attempts'
-                : `${formatRate(figures.success_rate)} of ${figures.attempts} ${figures.attempts === 1 ? 'attempt' : 'attempts'}`
+                : `${formatRate(figures.success_rate)} of ${countOf(figures.attempts, { one: 'attempt', other: 'attempts' })}`
               : unavailable}
           </dd>
         </div>

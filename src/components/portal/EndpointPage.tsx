@@ -10,6 +10,7 @@ import { EndpointForm } from './EndpointForm'
 import { ErrorMessage } from './ErrorMessage'
 import { formatMs, prettyJson } from './format'
 import { callApi, staleVersionMessage, unchangedSince, type ApiError } from './portalApi'
+import type { Delivery } from '@/webhooks/contracts/deliveries'
 import type { Subscription } from '@/webhooks/contracts/subscriptions'
 import type { SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
 import { usePortalSession } from './PortalShell'
@@ -18,8 +19,8 @@ import { SendAgainPanel } from './SendAgainPanel'
 import { StatsChart } from './StatsChart'
 import { EndpointStateBadge, endpointState, SuspensionNotice, Time } from './statusBadges'
 import { TestEventPanel } from './TestEventPanel'
-import { usePortalData, usePortalRevalidation } from './portalData'
-import { endpointReadAgainMs } from './readAgain'
+import { isInFlight, usePortalData, usePortalRevalidation } from './portalData'
+import { deliveryReadAgainMs, endpointReadAgainMs } from './readAgain'
 
 /**
  * `/portal/endpoints/[id]`: one endpoint's state, its last 24 hours, the changes a full-access
@@ -34,14 +35,36 @@ export function EndpointPage({ id }: { id: string }) {
     `/webhooks/subscriptions/${id}`,
     { readAgainMs: (data) => endpointReadAgainMs(data.data) },
   )
-  const [stats] = usePortalData<{ data: SubscriptionStats }>(`/webhooks/subscriptions/${id}/stats`)
+  const [stats, reloadStats] = usePortalData<{ data: SubscriptionStats }>(
+    `/webhooks/subscriptions/${id}/stats`,
+  )
   const { endpointChanged, endpointListChanged } = usePortalRevalidation()
   const [isEditing, setIsEditing] = useState(false)
   const [notice, setNotice] = useState('')
   const [staleNotice, setStaleNotice] = useState('')
   const [actionError, setActionError] = useState<ApiError | null>(null)
   const [isBusy, setIsBusy] = useState(false)
+  /** The delivery "Send now" sent: its outcome is followed until it settles. */
+  const [sentNowId, setSentNowId] = useState<number | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // The endpoint read again with another outcome (a success, a failure more, disabled): its
+  // figures are read again too, so that "Failures in a row" and the 24 hours agree.
+  const outcome =
+    subscription.kind === 'ready'
+      ? [
+          subscription.data.data.failure_count,
+          subscription.data.data.last_delivery_at,
+          subscription.data.data.disabled_at,
+        ].join('|')
+      : null
+  const shownOutcome = useRef(outcome)
+  useEffect(() => {
+    if (outcome === null || outcome === shownOutcome.current) return
+    const isFirstRead = shownOutcome.current === null
+    shownOutcome.current = outcome
+    if (!isFirstRead) void reloadStats()
+  }, [outcome, reloadStats])
 
   // After a change, or a delivery made from this page: its settings, figures and log read
   // again. Stable: the test panel's watch would start over if it changed.
@@ -65,6 +88,18 @@ export function EndpointPage({ id }: { id: string }) {
   }
   const endpoint = subscription.data.data
   const isReadOnly = session.read_only
+
+  const sendNow = async () => {
+    setIsBusy(true)
+    setActionError(null)
+    setNotice('')
+    const result = await callApi<{ data: Delivery }>(`/webhooks/subscriptions/${id}/send-now`, {
+      method: 'POST',
+    })
+    setIsBusy(false)
+    if (result.ok) setSentNowId(result.data.data.id)
+    else setActionError(result.error)
+  }
 
   const change = async (
     request: () => Promise<{ ok: boolean; error?: ApiError }>,
@@ -129,6 +164,9 @@ export function EndpointPage({ id }: { id: string }) {
       {endpoint.description ? <p className="lead">{endpoint.description}</p> : null}
       <div aria-live="polite" className="live-region">
         {notice ? <p className="message message--good">{notice}</p> : null}
+        {sentNowId !== null ? (
+          <SendNowOutcome deliveryId={sentNowId} onSettled={refreshEndpoint} />
+        ) : null}
       </div>
       {actionError ? <ErrorMessage error={actionError} what="That did not work" /> : null}
       {staleNotice ? (
@@ -170,12 +208,7 @@ export function EndpointPage({ id }: { id: string }) {
                   type="button"
                   className="button"
                   disabled={isBusy}
-                  onClick={() =>
-                    void change(
-                      () => callApi(`/webhooks/subscriptions/${id}/send-now`, { method: 'POST' }),
-                      'The oldest waiting delivery is being sent now.',
-                    )
-                  }
+                  onClick={() => void sendNow()}
                 >
                   Send now
                 </button>
@@ -323,5 +356,37 @@ export function EndpointPage({ id }: { id: string }) {
         <SendAgainPanel subscriptionId={id} onQueued={refreshEndpoint} />
       )}
     </>
+  )
+}
+
+/**
+ * What became of the delivery "Send now" sent, as it happens: being sent, then delivered (the
+ * endpoint's answer) or failed again; the endpoint is read again once it settles.
+ */
+function SendNowOutcome({ deliveryId, onSettled }: { deliveryId: number; onSettled: () => void }) {
+  const [delivery] = usePortalData<{ data: Delivery }>(`/webhooks/deliveries/${deliveryId}`, {
+    readAgainMs: (data) => (isInFlight(data.data.status) ? deliveryReadAgainMs(data.data) : null),
+  })
+  const status = delivery.kind === 'ready' ? delivery.data.data.status : null
+  const isSettled = status !== null && !isInFlight(status)
+  useEffect(() => {
+    if (isSettled) onSettled()
+  }, [isSettled, onSettled])
+  if (delivery.kind !== 'ready' || !isSettled) {
+    return <p className="message">The oldest waiting delivery is being sent now…</p>
+  }
+  const sent = delivery.data.data
+  return sent.status === 'succeeded' ? (
+    <p className="message message--good">
+      The oldest waiting delivery was delivered: your endpoint answered {sent.last_response_status}.
+      The others waiting follow.{' '}
+      <Link href={`/portal/deliveries/${sent.id}`}>Delivery {sent.id}</Link>
+    </p>
+  ) : (
+    <p className="message message--error">
+      The oldest waiting delivery failed again:{' '}
+      {sent.last_response_status ?? sent.last_error ?? 'no answer'}. The endpoint backs off again;
+      fix it and send again. <Link href={`/portal/deliveries/${sent.id}`}>Delivery {sent.id}</Link>
+    </p>
   )
 }

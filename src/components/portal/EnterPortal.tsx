@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 
 import { callApi } from './portalApi'
+import { rememberSession } from './PortalShell'
 
 type EnterState =
   | { kind: 'entering' }
@@ -42,8 +43,10 @@ export function EnterPortal() {
         shouldEndSessionOn401: false,
       }).then((result) => {
         if (exchange !== latestExchange.current) return
-        if (result.ok) router.replace('/portal')
-        else if (result.status === 401) setState({ kind: 'refused' })
+        if (result.ok) {
+          rememberSession()
+          router.replace('/portal')
+        } else if (result.status === 401) setState({ kind: 'refused' })
         else setState({ kind: 'failed', message: result.error.message })
       })
     }
@@ -99,9 +102,9 @@ export function EnterPortal() {
                 works once, for a short time.
               </p>
               <p>
-                <strong>Ask for a new link</strong> (whoever gave you this one can create another,
-                with the API key: <code>POST /webhooks/portal-sessions</code>), then open it
-                straight away.
+                <strong>Ask the person who gave you access for a new link</strong>, then open it
+                straight away. An administrator opens one from the admin panel, with{' '}
+                <strong>Open portal</strong> on the consumer&rsquo;s page.
               </p>
             </>
           ) : (

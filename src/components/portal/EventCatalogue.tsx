@@ -4,7 +4,7 @@ import { ErrorMessage } from './ErrorMessage'
 import { prettyJson } from './format'
 import type { EventField, EventType } from '@/webhooks/contracts/eventTypes'
 import type { Paged } from '@/webhooks/contracts/paging'
-import { TextWithCode } from './TextWithCode'
+import { TextWithCode } from '../TextWithCode'
 import { eventTypesPath, usePortalData } from './portalData'
 
 /**
@@ -98,7 +98,8 @@ function EventTypeSection({ type }: { type: EventType }) {
 function FieldTable({ name, fields }: { name: string; fields: EventField[] }) {
   return (
     <div className="table-scroll" tabIndex={0} role="group" aria-label={`Fields of ${name}`}>
-      <table className="table table--compact">
+      {/* On a phone each field is a card, its type first (portal.css). */}
+      <table className="table table--compact table--cards">
         <caption className="visually-hidden">Fields of {name}: name, type and meaning</caption>
         <thead>
           <tr>
@@ -110,14 +111,14 @@ function FieldTable({ name, fields }: { name: string; fields: EventField[] }) {
         <tbody>
           {fields.map((field) => (
             <tr key={field.name}>
-              <th scope="row">
+              <th scope="row" data-label="Field">
                 <code>{field.name}</code>
               </th>
-              <td>
+              <td data-label="Type" className="table__state">
                 {field.type}
                 {field.required ? null : <span className="field__optional"> (optional)</span>}
               </td>
-              <td>
+              <td data-label="Meaning">
                 <TextWithCode text={field.description} />
               </td>
             </tr>

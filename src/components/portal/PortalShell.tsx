@@ -19,6 +19,7 @@ export function usePortalSession(): PortalSession {
 type ShellState =
   | { kind: 'loading' }
   | { kind: 'ended' }
+  | { kind: 'never-signed-in' }
   | { kind: 'signed-out' }
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; session: PortalSession }
@@ -34,14 +35,27 @@ export function PortalShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController()
     const onEnded = () =>
-      setState((previous) => (previous.kind === 'signed-out' ? previous : { kind: 'ended' }))
+      setState((previous) =>
+        previous.kind === 'signed-out' ||
+        previous.kind === 'never-signed-in' ||
+        (previous.kind === 'loading' && !hadSession())
+          ? previous
+          : { kind: 'ended' },
+      )
     window.addEventListener(sessionEndedEvent, onEnded)
     callApi<{ data: PortalSession }>('/webhooks/portal-sessions/current', {
       signal: controller.signal,
     }).then(
       (result) => {
-        if (result.ok) setState({ kind: 'ready', session: result.data.data })
-        else if (result.status !== 401) setState({ kind: 'failed', message: result.error.message })
+        if (result.ok) {
+          rememberSession()
+          setState({ kind: 'ready', session: result.data.data })
+        } else if (result.status === 401 && !hadSession()) {
+          // Never signed in in this browser: no session "ended".
+          setState({ kind: 'never-signed-in' })
+        } else if (result.status !== 401) {
+          setState({ kind: 'failed', message: result.error.message })
+        }
       },
       () => undefined,
     )
@@ -105,7 +119,12 @@ export function PortalShell({ children }: { children: ReactNode }) {
         ) : state.kind === 'signed-out' ? (
           <Ended
             heading="You have signed out"
-            text="Your portal session is over. To come back, open a new portal link."
+            text="Your portal session is over. To come back, open a new portal link: ask the person who gave you access for a new link."
+          />
+        ) : state.kind === 'never-signed-in' ? (
+          <Ended
+            heading="You are not signed in"
+            text="The portal opens from a portal link, made for you and valid once, for a short time. Ask the person who gave you access for a new link, then open it straight away. An administrator opens it from the admin panel, with Open portal on the consumer's page."
           />
         ) : (
           <SessionEnded />
@@ -154,14 +173,37 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
   )
 }
 
-/** What a 401 leads to, from any page. */
+/** What a 401 leads to, from any page, once this browser had a session. */
 export function SessionEnded() {
   return (
     <Ended
       heading="Your portal session has ended"
-      text="Sessions end after a while without activity, or when their time is up. Open a new portal link to continue: ask the person who gave you this one, or create one with your API key (POST /webhooks/portal-sessions)."
+      text="Sessions end after a while without activity, when their time is up, or when an administrator ends them. Open a new portal link to continue: ask the person who gave you access for a new link (an administrator opens one from the admin panel, with Open portal on the consumer's page)."
     />
   )
+}
+
+/**
+ * Where the browser keeps that it had a portal session (the session cookie is HttpOnly, and
+ * gone once it ends): a 401 then means the session ended, without it that there never was one.
+ */
+const hadSessionKey = 'portal:had-session'
+
+/** Notes that this browser has had a portal session. */
+export function rememberSession() {
+  try {
+    window.localStorage.setItem(hadSessionKey, '1')
+  } catch {
+    // Storage refused (private mode): a 401 then reads as "not signed in", also true.
+  }
+}
+
+function hadSession() {
+  try {
+    return window.localStorage.getItem(hadSessionKey) === '1'
+  } catch {
+    return false
+  }
 }
 
 function Ended({ heading, text }: { heading: string; text: string }) {

@@ -3,14 +3,28 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { ErrorMessage } from './ErrorMessage'
-import { Field } from './Field'
-import { fromLocalInput, toLocalInput } from './format'
+import { DateFilter } from './DateFilter'
+import { datePartsOf, datePartsToIso, noDate, type DateParts } from './dateParts'
 import { callApi, type ApiError } from './portalApi'
 import type { RecoveredEvents, ReplayedDeliveries } from '@/webhooks/contracts/deliveries'
 
 type Outcome = { text: string } | { error: ApiError } | null
 
-const dayAgo = () => toLocalInput(new Date(Date.now() - 24 * 3600_000))
+const dayAgo = () => datePartsOf(new Date(Date.now() - 24 * 3600_000))
+
+/** A period's two ends as the API takes them, or the message of the end that is no date. */
+function periodOf(
+  since: DateParts,
+  until: DateParts,
+): { since: string; until?: string } | { error: PeriodErrors } {
+  const [from, to] = [datePartsToIso(since), datePartsToIso(until)]
+  if (typeof from !== 'string') return { error: { since: from.error } }
+  if (typeof to !== 'string') return { error: { until: to.error } }
+  if (!from) return { error: { since: 'Enter when the period starts.' } }
+  return { since: from, ...(to ? { until: to } : {}) }
+}
+
+type PeriodErrors = { since?: string; until?: string }
 
 /**
  * Send deliveries again in bulk: replay the failed or given-up ones of a period (page after
@@ -26,15 +40,20 @@ export function SendAgainPanel({
   const id = useId()
   const [status, setStatus] = useState<'dead' | 'failed'>('dead')
   const [replaySince, setReplaySince] = useState(dayAgo)
-  const [replayUntil, setReplayUntil] = useState('')
+  const [replayUntil, setReplayUntil] = useState(noDate)
+  const [replayErrors, setReplayErrors] = useState<PeriodErrors>({})
   const [next, setNext] = useState<{ afterId: number; remaining: number } | null>(null)
   const [replayOutcome, setReplayOutcome] = useState<Outcome>(null)
   const [recoverSince, setRecoverSince] = useState(dayAgo)
-  const [recoverUntil, setRecoverUntil] = useState('')
+  const [recoverUntil, setRecoverUntil] = useState(noDate)
+  const [recoverErrors, setRecoverErrors] = useState<PeriodErrors>({})
   const [recoverOutcome, setRecoverOutcome] = useState<Outcome>(null)
   const [isBusy, setIsBusy] = useState(false)
 
   const replay = async (afterId?: number) => {
+    const period = periodOf(replaySince, replayUntil)
+    setReplayErrors('error' in period ? period.error : {})
+    if ('error' in period) return
     setIsBusy(true)
     const result = await callApi<{ data: ReplayedDeliveries }>(
       `/webhooks/subscriptions/${subscriptionId}/replay`,
@@ -42,8 +61,7 @@ export function SendAgainPanel({
         method: 'POST',
         body: {
           status,
-          since: fromLocalInput(replaySince) || replaySince,
-          ...(replayUntil ? { until: fromLocalInput(replayUntil) } : {}),
+          ...period,
           ...(afterId === undefined ? {} : { after_id: afterId }),
         },
       },
@@ -65,15 +83,15 @@ export function SendAgainPanel({
 
   const recover = async (event: FormEvent) => {
     event.preventDefault()
+    const period = periodOf(recoverSince, recoverUntil)
+    setRecoverErrors('error' in period ? period.error : {})
+    if ('error' in period) return
     setIsBusy(true)
     const result = await callApi<{ data: RecoveredEvents }>(
       `/webhooks/subscriptions/${subscriptionId}/recover`,
       {
         method: 'POST',
-        body: {
-          since: fromLocalInput(recoverSince) || recoverSince,
-          ...(recoverUntil ? { until: fromLocalInput(recoverUntil) } : {}),
-        },
+        body: period,
       },
     )
     setIsBusy(false)
@@ -124,17 +142,18 @@ export function SendAgainPanel({
               </div>
             ))}
           </fieldset>
-          <TimeField
+          <DateFilter
             id={`${id}-replay-since`}
-            label="Events since"
+            legend="Events since"
             value={replaySince}
+            error={replayErrors.since}
             onChange={setReplaySince}
-            isRequired
           />
-          <TimeField
+          <DateFilter
             id={`${id}-replay-until`}
-            label="Until (empty: now)"
+            legend="Until (empty: now)"
             value={replayUntil}
+            error={replayErrors.until}
             onChange={setReplayUntil}
           />
           <div className="button-row">
@@ -162,17 +181,18 @@ export function SendAgainPanel({
             while it was paused or disabled, and deliveries that were given up. Events are kept for
             30 days; nothing is sent twice.
           </p>
-          <TimeField
+          <DateFilter
             id={`${id}-recover-since`}
-            label="Events since"
+            legend="Events since"
             value={recoverSince}
+            error={recoverErrors.since}
             onChange={setRecoverSince}
-            isRequired
           />
-          <TimeField
+          <DateFilter
             id={`${id}-recover-until`}
-            label="Until (empty: now)"
+            legend="Until (empty: now)"
             value={recoverUntil}
+            error={recoverErrors.until}
             onChange={setRecoverUntil}
           />
           <div className="button-row">
@@ -184,35 +204,6 @@ export function SendAgainPanel({
         </form>
       </div>
     </section>
-  )
-}
-
-function TimeField({
-  id,
-  label,
-  value,
-  onChange,
-  isRequired = false,
-}: {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  isRequired?: boolean
-}) {
-  return (
-    <Field id={id} label={label}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="datetime-local"
-          value={value}
-          required={isRequired}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
   )
 }
 

@@ -2,6 +2,7 @@ import { useId } from 'react'
 
 import { formatHour, formatHourShort, formatMs, formatRate } from './format'
 import type { HourStats, SubscriptionStats } from '@/webhooks/contracts/subscriptionStats'
+import { countOf } from '@/text/plural'
 
 /**
  * The drawing area of a chart, in SVG units: the SVG scales to the width of the page, so its
@@ -56,6 +57,8 @@ const slotWidth = (layout: Layout) => plotWidth(layout) / 24
 const slotX = (layout: Layout, index: number) => layout.margin.left + index * slotWidth(layout)
 const yFor = (layout: Layout, share: number) => layout.margin.top + plotHeight(layout) * (1 - share)
 
+const attemptForms = { one: 'attempt', other: 'attempts' }
+
 /**
  * An endpoint's last 24 hours, hour by hour: the share of attempts that succeeded (bars) and
  * the p50 / p95 latency (lines), as inline SVG drawn with presentation attributes only (the
@@ -73,11 +76,11 @@ export function StatsChart({ stats }: { stats: SubscriptionStats }) {
   const summary =
     stats.attempts === 0
       ? 'No attempts in the last 24 hours.'
-      : `${stats.attempts} attempts in the last 24 hours, ${stats.succeeded} succeeded ` +
+      : `${countOf(stats.attempts, attemptForms)} in the last 24 hours, ${stats.succeeded} succeeded ` +
         `(${formatRate(stats.success_rate)}), ${stats.failed} failed; latency p50 ` +
         `${formatMs(stats.p50_ms)}, p95 ${formatMs(stats.p95_ms)}.` +
         (busiest && busiest.attempts > 0
-          ? ` Busiest hour: from ${formatHour(busiest.start)}, ${busiest.attempts} attempts.`
+          ? ` Busiest hour: from ${formatHour(busiest.start)}, ${countOf(busiest.attempts, attemptForms)}.`
           : '')
 
   return (

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  formatHour,
-  formatMs,
-  formatRate,
-  fromLocalInput,
-  readableBody,
-  toLocalInput,
-} from './format'
+import { formatHour, formatMs, formatRate, readableBody } from './format'
 
 describe('the formats of the portal', () => {
   it('writes rates as percentages and durations in ms or s, a dash for none', () => {
@@ -17,14 +10,6 @@ describe('the formats of the portal', () => {
     expect(formatMs(97.4)).toBe('97 ms')
     expect(formatMs(12_345)).toBe('12.3 s')
     expect(formatMs(undefined)).toBe('—')
-  })
-
-  it('reads a datetime-local value as local time and gives it back as it was written', () => {
-    const date = new Date(2026, 0, 15, 9, 30)
-    expect(toLocalInput(date)).toBe('2026-01-15T09:30')
-    expect(fromLocalInput(toLocalInput(date))).toBe(date.toISOString())
-    expect(fromLocalInput('')).toBe('')
-    expect(fromLocalInput('not a date')).toBe('')
   })
 
   it('indents a JSON body for reading and leaves any other body as it is', () => {

@@ -29,22 +29,6 @@ export function formatRate(rate: number | null | undefined) {
   return `${Number.isInteger(percent) ? percent : percent.toFixed(1)} %`
 }
 
-/** The value of a `datetime-local` input for `date` (local time, to the minute). */
-export function toLocalInput(date: Date) {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  )
-}
-
-/** ISO 8601 (UTC) of a `datetime-local` input's value, read as local time; '' when empty. */
-export function fromLocalInput(value: string) {
-  if (!value) return ''
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString()
-}
-
 /** Any JSON value, indented for reading. */
 export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2)
 

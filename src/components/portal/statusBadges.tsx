@@ -46,7 +46,7 @@ export function SuspensionNotice({ subscription }: { subscription: Subscription 
 /** The endpoint's state as a badge. */
 export function EndpointStateBadge({ subscription }: { subscription: Subscription }) {
   const state = endpointState(subscription)
-  return <span className={`badge badge--${state.tone}`}>{state.label}</span>
+  return <span className={`badge badge--wraps badge--${state.tone}`}>{state.label}</span>
 }
 
 const statusTones: Record<DeliveryStatus, string> = {
@@ -61,6 +61,11 @@ const statusTones: Record<DeliveryStatus, string> = {
 /** A delivery's status as a badge. */
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   return <span className={`badge badge--${statusTones[status] ?? 'neutral'}`}>{status}</span>
+}
+
+/** The mark of a test delivery, beside its status. */
+export function TestBadge() {
+  return <span className="badge badge--test">test event</span>
 }
 
 /**

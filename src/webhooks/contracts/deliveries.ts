@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { recordIdText } from '@/http/ids'
 import { isoTimestamp } from '@/http/isoTimestamp'
+import { attemptTriggers } from '../attemptTrigger'
 import { deliveryStatuses, replayableStatuses, replayLimit } from '../deliveryStatus'
 import { nextAttemptReasons } from '../nextAttempt'
 import { pageOf, pageQuery } from './paging'
@@ -53,6 +54,12 @@ export const deliveryResource = z
     subscription_id: z.string(),
     event_id: z.string(),
     event_type: z.string(),
+    is_test: z
+      .boolean()
+      .describe(
+        'A test event, sent to this subscription only (its body has `"test": true`): example ' +
+          'data, not a real record',
+      ),
     payload: z.unknown(),
     status: z.enum(deliveryStatuses),
     attempts: z.number().int(),
@@ -82,8 +89,12 @@ export const attemptResource = z
     delivery_id: z.number().int(),
     attempt: z.number().int().describe("1 for the delivery's first attempt"),
     trigger: z
-      .enum(['scheduled', 'manual'])
-      .describe('`manual`: a retry, bulk replay or recover asked for it'),
+      .enum(attemptTriggers)
+      .describe(
+        '`test`: the first attempt of a test event (sent on request, or when the subscription ' +
+          'was created); `manual`: a retry, send now, bulk replay or recover asked for it; ' +
+          '`scheduled`: the retry schedule',
+      ),
     attempted_at: z.iso.datetime().describe('When the request started'),
     duration_ms: z.number().int().describe('Until the response ended, or the error'),
     response_status: z.number().int().nullable(),

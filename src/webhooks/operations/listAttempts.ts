@@ -4,6 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { transactionDatabase } from '@/db/transaction'
 import { notFound } from '@/http/errors'
 import type { NumberedPage } from '@/http/pageMeta'
+import { attemptTrigger, type AttemptTrigger } from '../attemptTrigger'
 import { attemptLogTableName } from '../schema/attemptLogTable'
 
 /** One attempt at sending a delivery, as the attempt log keeps it. */
@@ -12,8 +13,8 @@ export type DeliveryAttempt = {
   deliveryId: number
   /** 1 for the delivery's first attempt. */
   attempt: number
-  /** `manual`: asked for by hand (retry, bulk replay, recover); `scheduled`: the retry schedule. */
-  trigger: 'manual' | 'scheduled'
+  /** Who or what sent it (`attemptTrigger`). */
+  trigger: AttemptTrigger
   attemptedAt: Date
   durationMs: number
   responseStatus: number | null
@@ -44,11 +45,13 @@ export async function listAttempts(args: {
     overrideAccess: false,
     depth: 0,
     disableErrors: true,
-    select: { eventId: true },
+    select: { eventId: true, isTest: true },
   })
   if (!delivery) throw notFound('No such webhook delivery')
   const db = await transactionDatabase(req)
   const table = sql.identifier(attemptLogTableName)
+  // Whether its event is a test: put on the delivery read from the event log (`showEventData`).
+  const isTest = delivery.isTest === true
   const [{ rows }, { rows: counted }] = await Promise.all([
     db.execute<{
       id: number
@@ -74,7 +77,7 @@ export async function listAttempts(args: {
       id: row.id,
       deliveryId: row.delivery_id,
       attempt: row.attempt,
-      trigger: row.is_manual ? 'manual' : 'scheduled',
+      trigger: attemptTrigger({ isManual: row.is_manual, isTest, attempt: row.attempt }),
       attemptedAt: new Date(row.attempted_at),
       durationMs: row.duration_ms,
       responseStatus: row.response_status,

@@ -46,6 +46,7 @@ import { SubscriptionDeliveriesLink as SubscriptionDeliveriesLink_5b521371b44af5
 import { EventTypesCell as EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f } from '../../../components/admin/EventTypesCell'
 import { EventTypesField as EventTypesField_3fdfe953901f59fb3914c42ca99feeac } from '../../../components/admin/EventTypesField'
 import { HeadersField as HeadersField_be74357c9ccbe636885f7f52879497fd } from '../../../components/admin/HeadersField'
+import { TestDeliveryNotice as TestDeliveryNotice_ba2767c96c4cf115b589aa14a64290db } from '../../../components/admin/TestDeliveryNotice'
 import { NextAttemptCell as NextAttemptCell_991e6b52860cb7dfcfb89fba26cd3737 } from '../../../components/admin/NextAttempt'
 import { NextAttemptField as NextAttemptField_991e6b52860cb7dfcfb89fba26cd3737 } from '../../../components/admin/NextAttempt'
 import { DeliveryAttempts as DeliveryAttempts_35ae949ed157f88f72818e2158589692 } from '../../../components/admin/DeliveryAttempts'
@@ -103,6 +104,7 @@ export const importMap = {
   "/components/admin/EventTypesCell#EventTypesCell": EventTypesCell_ff556fdfc249c8a85afaa5f007d6e92f,
   "/components/admin/EventTypesField#EventTypesField": EventTypesField_3fdfe953901f59fb3914c42ca99feeac,
   "/components/admin/HeadersField#HeadersField": HeadersField_be74357c9ccbe636885f7f52879497fd,
+  "/components/admin/TestDeliveryNotice#TestDeliveryNotice": TestDeliveryNotice_ba2767c96c4cf115b589aa14a64290db,
   "/components/admin/NextAttempt#NextAttemptCell": NextAttemptCell_991e6b52860cb7dfcfb89fba26cd3737,
   "/components/admin/NextAttempt#NextAttemptField": NextAttemptField_991e6b52860cb7dfcfb89fba26cd3737,
   "/components/admin/DeliveryAttempts#DeliveryAttempts": DeliveryAttempts_35ae949ed157f88f72818e2158589692,

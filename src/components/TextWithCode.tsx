@@ -1,4 +1,7 @@
-/** A sentence from the API whose `backticked` names are shown as code, the rest as text. */
+/**
+ * A sentence from the API whose `backticked` names are shown as code, the rest as text (React
+ * escapes both: a description is never read as HTML or Markdown). The portal and the admin panel.
+ */
 export function TextWithCode({ text }: { text: string }) {
   return (
     <>
