@@ -8,6 +8,7 @@ import { configOf } from '../../src/config/appConfig'
 import { closePayload } from '../../src/db/closePayload'
 import { metricsText } from '../../src/runtime/metrics'
 import { articlesSetUp } from '../helpers/articlesSetUp'
+import { getTestPayload } from '../helpers/payload'
 import { rest, restJson } from '../helpers/rest'
 
 const setUp = articlesSetUp({ author: 'Cache Author', consumer: true })
@@ -15,7 +16,9 @@ let payload: Payload
 let secondInstance: Payload
 
 beforeAll(async () => {
-  payload = setUp.payload()
+  // On whatever the run's ANSWER_CACHE says (`ANSWER_CACHE=off npm run test:int` runs the rest
+  // of the suite without it): this file is about the cache.
+  payload = await getTestPayload({ ANSWER_CACHE: 'on' })
   // A second instance on the same database with its own pool and listener, as a second app
   // server would have.
   secondInstance = await new BasePayload().init({ config: payloadConfig(configOf(payload)) })
@@ -69,6 +72,20 @@ async function until(condition: () => Promise<boolean> | boolean) {
   }
 }
 
+/**
+ * Reads `path` until a read is a hit: the answer to a write is sent before the write's own
+ * NOTIFY comes back, and until then what it changed is held out of the cache.
+ */
+async function readUntilHit(path: string, headers: Record<string, string>) {
+  let answer: Response | undefined
+  await until(async () => {
+    const hits = await counted('hit')
+    answer = await rest('GET', path, { headers })
+    return (await counted('hit')) > hits
+  })
+  return answer!
+}
+
 async function publishedArticle(title: string) {
   const editor = setUp.editor()
   const authorId = setUp.authorId()
@@ -98,6 +115,7 @@ describe('answer cache', () => {
     expect(first.headers.get('cache-tag')).toContain(`articles:${id}`)
     expect(first.headers.get('cache-control')).toBe('private, no-cache')
 
+    await readUntilHit(path, headers)
     const hitsBefore = await counted('hit')
     let again: Response | undefined
     const statements = await statementsDuring(payload.db.pool as Pool, async () => {
@@ -236,5 +254,27 @@ describe('answer cache', () => {
       body: { title: 'Seen from afar, changed' },
     })
     await until(async () => (await readOnOther())[0] === 'Seen from afar, changed')
+  })
+  it('empties and stands aside while its LISTEN connection is lost, until it is back', async () => {
+    const id = await publishedArticle('Heard or not')
+    const path = `/api/v2/articles/${id}`
+    const headers = setUp.consumer()
+    await readUntilHit(path, headers)
+    const cache = answerCacheOf(payload)!
+    expect(cache.store.size().entries).toBeGreaterThan(0)
+
+    await payload.db.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = 'answer-cache-listener' AND datname = current_database()`,
+    )
+    await until(() => !cache.store.isUsable())
+    expect(cache.store.size().entries).toBe(0)
+    // A change nobody could hear meanwhile is still seen: nothing is kept or served.
+    await payload.update({ collection: 'articles', id, data: { title: 'Changed unheard' } })
+    const read = await restJson('GET', path, { headers })
+    expect(read.body.data.title).toBe('Changed unheard')
+
+    await cache.listening()
+    expect((await readUntilHit(path, headers)).status).toBe(200)
   })
 })

@@ -64,9 +64,8 @@ export function answerCacheOf(payload: Payload): AnswerCache | undefined {
     maxBytes: settings.maxBytes,
     onEviction: () => countAnswerCache('eviction'),
   })
-  let heard: (() => void) | undefined
   let isListening = false
-  const firstListen = new Promise<void>((resolve) => (heard = resolve))
+  let waiters: (() => void)[] = []
   const listener = startInvalidationListener({
     payload,
     changed: (tags) => {
@@ -77,12 +76,15 @@ export function answerCacheOf(payload: Payload): AnswerCache | undefined {
       isListening = isNow
       store.setListening(isNow)
       setAnswerCacheSize(store.size().entries)
-      if (isNow) heard?.()
+      if (!isNow) return
+      for (const resolve of waiters) resolve()
+      waiters = []
     },
   })
   const cache: AnswerCache = {
     store,
-    listening: () => (isListening ? Promise.resolve() : firstListen),
+    listening: () =>
+      isListening ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
     stop: async () => {
       caches.delete(payload)
       all.delete(cache)
