@@ -51,7 +51,8 @@ try {
     }
     delays.push(performance.now() - acknowledged)
     // Never stale on the writer's own server.
-    if ((await readOn(first.baseUrl)) !== title) throw new Error('The writing server answered stale')
+    if ((await readOn(first.baseUrl)) !== title)
+      throw new Error('The writing server answered stale')
   }
   delays.sort((a, b) => a - b)
   const at = (q: number) => delays[Math.min(delays.length - 1, Math.ceil(q * delays.length) - 1)]!
