@@ -40,6 +40,7 @@ import { outboxTable } from '@/webhooks/schema/outboxTable'
 import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
 import { recordScheduledPublications, withAuditTrail } from './hooks/withAuditTrail'
+import { withAnswerInvalidations } from './hooks/invalidateAnswers'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
 import { outsideRequests } from '@/runtime/requestContext'
@@ -241,6 +242,8 @@ export const payloadConfig = (app: AppConfig) =>
     .then(withoutUnusedPayloadRoutes)
     .then(decideAccessBeforeReadingBodies)
     .then(withAuditTrail)
+    // A change to content drops the cached answers holding it, on every instance.
+    .then(withAnswerInvalidations)
     // Payload's own routes behind the rate limits and page cap.
     .then(limitPayloadRoutes)
     // Last, so that it runs first: a cookie from another origin changes nothing.

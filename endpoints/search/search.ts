@@ -5,6 +5,8 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { searchQuery, searchResult } from '@/search/contracts/search'
 import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { contentCollections } from '@/answerCache/answerTags'
 import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
 import { requestLocale } from '@/http/requestLocale'
@@ -67,29 +69,37 @@ export const searchEndpoint = defineEndpoint({
         headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(none) },
       })
     }
-    const { hits, counts } = await searchCollections({
-      payload: req.payload,
-      query: text,
-      targets,
-      canSeeUnpublished: hasEditorRole(req.user),
-      serverUrl: serverUrlOf(req),
-      naming: 'payload',
-      read: locale.read,
+    // Outsiders and consumers find the same published content: one answer for all of them.
+    return cachedAnswer(req, {
+      audience: hasEditorRole(req.user) ? 'editors' : 'public',
+      variesBy: [`${locale.locale}:${locale.read.fallbackLocale ?? ''}`, serverUrlOf(req)],
+      compute: async () => {
+        const { hits, counts } = await searchCollections({
+          payload: req.payload,
+          query: text,
+          targets,
+          canSeeUnpublished: hasEditorRole(req.user),
+          serverUrl: serverUrlOf(req),
+          naming: 'payload',
+          read: locale.read,
+        })
+        const docs = hits.map((hit) => ({
+          ...hit.record,
+          _collection: collectionName[hit.target],
+          _highlight: hit.highlight,
+        }))
+        const named = Object.fromEntries(
+          Object.entries(counts).map(([target, count]) => [
+            collectionName[target as SearchTargetName],
+            count,
+          ]),
+        )
+        return {
+          body: { docs, totalDocs: docs.length, counts: named },
+          headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(named) },
+          tags: contentCollections,
+        }
+      },
     })
-    const docs = hits.map((hit) => ({
-      ...hit.record,
-      _collection: collectionName[hit.target],
-      _highlight: hit.highlight,
-    }))
-    const named = Object.fromEntries(
-      Object.entries(counts).map(([target, count]) => [
-        collectionName[target as SearchTargetName],
-        count,
-      ]),
-    )
-    return Response.json(
-      { docs, totalDocs: docs.length, counts: named },
-      { headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(named) } },
-    )
   },
 })

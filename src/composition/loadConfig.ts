@@ -7,6 +7,7 @@ import { rateLimitSettings, serverSettings } from '@/http/settings'
 import { portalSettings } from '@/identity/portal/portalSettings'
 import { identitySettings } from '@/identity/settings'
 import { contentSettings } from '@/media/settings'
+import { answerCacheSettings } from '@/answerCache/settings'
 import { observabilitySettings } from '@/observability/settings'
 import { shopSettings } from '@/shop/settings'
 import { webhookSettings } from '@/webhooks/settings'
@@ -38,6 +39,7 @@ export function loadConfig(env: Environment): AppConfig {
     email: emailSettings(v),
     contact: contactSettings(v),
     content: contentSettings(v),
+    answerCache: answerCacheSettings(v),
     webhooks,
     ...shop,
     observability: observabilitySettings(v),

@@ -7,6 +7,7 @@ import { rateLimitVariables, serverVariables } from '@/http/settings'
 import { portalVariables } from '@/identity/portal/portalSettings'
 import { identityVariables } from '@/identity/settings'
 import { contentVariables } from '@/media/settings'
+import { answerCacheVariables } from '@/answerCache/settings'
 import { observabilityVariables } from '@/observability/settings'
 import { checkoutVariables, stripeVariables } from '@/shop/settings'
 import { keepingVariables, sendingVariables } from '@/webhooks/settings'
@@ -111,6 +112,7 @@ export const variables = {
   ...emailVariables,
   ...contactVariables,
   ...contentVariables,
+  ...answerCacheVariables,
   ...sendingVariables,
   ...portalVariables,
   ...keepingVariables,

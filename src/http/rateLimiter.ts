@@ -2,7 +2,6 @@ import { Redis } from 'ioredis'
 import type { Payload } from 'payload'
 import {
   RateLimiterMemory,
-  RateLimiterPostgres,
   RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
@@ -11,32 +10,85 @@ import {
 import { type PolicyName, type RateLimitPolicy, type RateLimitState } from './rateLimitPolicy'
 import { postgres } from '@/db/transaction'
 import { configOf, type AppConfig } from '@/config/appConfig'
+import { batchedCounter, type BatchedCounter } from './batchedCounter'
 
 /** Table of the counters, declared in the Payload schema (see `rateLimitTable`). */
 export const rateLimitTableName = 'rate_limits'
 
-type Limiter = { policy: RateLimitPolicy; limiter: RateLimiterAbstract }
+type Limiter = { policy: RateLimitPolicy; limiter: RateLimiterAbstract | BatchedCounter }
 
-const limitersByInstance = new WeakMap<AppConfig['rateLimits'], Map<PolicyName, Limiter>>()
+const limitersByInstance = new WeakMap<
+  AppConfig['rateLimits'],
+  WeakMap<object, Map<PolicyName, Limiter>>
+>()
+
+/** The batched counters of this process, stopped (their last counts shared) on shutdown. */
+const slot = Symbol.for('content-shop.rateLimitBatches')
+type Batches = { all: Set<BatchedCounter>; stop: () => Promise<void> }
+function batches(): Batches {
+  const global = globalThis as typeof globalThis & { [slot]?: Batches }
+  if (!global[slot]) {
+    const all = new Set<BatchedCounter>()
+    global[slot] = {
+      all,
+      stop: async () => {
+        const each = [...all]
+        all.clear()
+        await Promise.all(each.map((counter) => counter.stop()))
+      },
+    }
+  }
+  return global[slot]
+}
+
+/** Shares what this instance counted with the others and learns theirs, now. */
+export async function flushRateLimits(payload: Payload) {
+  const limiters = limitersByInstance.get(configOf(payload).rateLimits)?.get(postgres(payload).pool)
+  for (const { limiter } of limiters?.values() ?? []) {
+    if ('flush' in limiter) await limiter.flush()
+  }
+}
 let redis: Redis | undefined
 let firstReady: Promise<void> | undefined
 
 /**
- * The counter store of one policy for one configuration: PostgreSQL by default, so that
- * every app instance on the database shares the counts, Redis when `REDIS_URL` is set. If the
- * store fails, an in-memory limiter of this process stands in rather than refusing everyone.
+ * The counter store of one policy for one configuration: counted in this process's memory and
+ * shared with every instance on the database in batches every `RATE_LIMIT_SYNC_MS`
+ * (`batchedCounter.ts`: no write per request), or in Redis when `REDIS_URL` is set. If the
+ * store fails, this process counts alone rather than refusing everyone.
  */
 function limiterFor(payload: Payload, name: PolicyName): Limiter {
   const settings = configOf(payload).rateLimits
-  let limiters = limitersByInstance.get(settings)
+  let byPool = limitersByInstance.get(settings)
+  if (!byPool) {
+    byPool = new WeakMap()
+    limitersByInstance.set(settings, byPool)
+  }
+  // Per instance (its pool): two instances in one process count apart, as two servers do.
+  const pool = postgres(payload).pool
+  let limiters = byPool.get(pool)
   if (!limiters) {
     limiters = new Map()
-    limitersByInstance.set(settings, limiters)
+    byPool.set(pool, limiters)
   }
   const existing = limiters.get(name)
   if (existing) return existing
 
   const policy = settings.policies[name]
+  if (!settings.redisUrl) {
+    const counter = batchedCounter({
+      pool,
+      table: rateLimitTableName,
+      policy,
+      syncMs: settings.syncMs,
+      onError: (err) =>
+        payload.logger.warn({ msg: 'Rate-limit counts could not be shared; counting alone', err }),
+    })
+    batches().all.add(counter)
+    const created = { policy, limiter: counter }
+    limiters.set(name, created)
+    return created
+  }
   const options = {
     keyPrefix: `rl:${policy.name}`,
     points: policy.points,
@@ -46,14 +98,7 @@ function limiterFor(payload: Payload, name: PolicyName): Limiter {
       duration: policy.windowSeconds,
     }),
   }
-  const limiter = settings.redisUrl
-    ? new RateLimiterRedis({ ...options, storeClient: redisClient(settings.redisUrl) })
-    : new RateLimiterPostgres({
-        ...options,
-        storeClient: postgres(payload).pool,
-        tableName: rateLimitTableName,
-        tableCreated: true,
-      })
+  const limiter = new RateLimiterRedis({ ...options, storeClient: redisClient(settings.redisUrl) })
   const created = { policy, limiter }
   limiters.set(name, created)
   return created
@@ -96,6 +141,7 @@ export async function consumeRateLimit(args: {
   key: string
 }): Promise<{ policy: RateLimitPolicy; state: RateLimitState }> {
   const { policy, limiter } = limiterFor(args.payload, args.policy)
+  if ('flush' in limiter) return { policy, state: await limiter.consume(args.key) }
   if (redis && limiter instanceof RateLimiterRedis) await firstConnection(redis)
   try {
     const result = await limiter.consume(args.key)
@@ -108,7 +154,9 @@ export async function consumeRateLimit(args: {
 
 /** Forgets what `key` has used of `policy` (a successful login clears its failures). */
 export async function resetRateLimit(args: { payload: Payload; policy: PolicyName; key: string }) {
-  await limiterFor(args.payload, args.policy).limiter.delete(args.key)
+  const { limiter } = limiterFor(args.payload, args.policy)
+  if ('flush' in limiter) await limiter.reset(args.key)
+  else await limiter.delete(args.key)
 }
 
 function stateOf(result: RateLimiterRes, isLimited: boolean): RateLimitState {

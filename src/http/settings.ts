@@ -37,6 +37,8 @@ export type ServerSettings = {
 export type RateLimitSettings = {
   /** `RATE_LIMIT_<NAME>`. */
   policies: Record<PolicyName, RateLimitPolicy>
+  /** `RATE_LIMIT_SYNC_MS`: how often counts are shared through PostgreSQL. */
+  syncMs: number
   /** `REDIS_URL`: counters in Redis instead of PostgreSQL. */
   redisUrl?: string
   /** `MAX_PAGE_SIZE`: the largest page of Payload's lists for anyone but an admin. */
@@ -143,6 +145,13 @@ export const rateLimitVariables = {
     reader: wholeNumber({ min: 1, max: 1_000_000 }),
     fallback: '1000',
   }),
+  RATE_LIMIT_SYNC_MS: setting({
+    group: 'Rate limits',
+    description:
+      'Milliseconds between two exchanges of rate-limit counts through PostgreSQL (one statement per instance, none per request): a caller may get up to what the other instances let through in this time beyond its limit.',
+    reader: wholeNumber({ min: 10, max: 60_000 }),
+    fallback: '200',
+  }),
   REDIS_URL: optional({
     group: 'Rate limits',
     description: 'Keep rate-limit counters in Redis instead of PostgreSQL.',
@@ -175,6 +184,7 @@ export function rateLimitSettings(v: ValuesOf<typeof rateLimitVariables>): RateL
       login_account: v.RATE_LIMIT_LOGIN_ACCOUNT,
       bad_signatures: v.RATE_LIMIT_BAD_SIGNATURES,
     },
+    syncMs: v.RATE_LIMIT_SYNC_MS,
     redisUrl: v.REDIS_URL,
     maxPageSize: v.MAX_PAGE_SIZE,
     graphQLMaxDocuments: v.GRAPHQL_MAX_DOCUMENTS,

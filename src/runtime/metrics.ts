@@ -23,6 +23,10 @@ export const checkoutOutcomes = [
 ] as const
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number]
 
+/** What the answer cache did with a read (`src/answerCache`). */
+export const answerCacheResults = ['hit', 'miss', 'bypass', 'eviction'] as const
+export type AnswerCacheResult = (typeof answerCacheResults)[number]
+
 /** Statuses of the deliveries still to be sent (the queue). */
 const queueStatuses = ['pending', 'failed', 'delivering'] as const
 const deliveryOutcomes = ['succeeded', 'failed', 'dead'] as const
@@ -92,6 +96,19 @@ function createMetrics() {
       name: 'emails_failed_total',
       help: 'E-mails the mail server (or transport) refused or could not take',
     }),
+    answerCache: counterWith(
+      {
+        name: 'answer_cache_total',
+        help: 'Content reads by what the answer cache did: hit (no query), miss (computed), bypass (a draft read, or the cache off or not listening), eviction (an answer pushed out to make room)',
+        labelNames: ['result'] as const,
+      },
+      answerCacheResults.map((result) => ({ result })),
+    ),
+    answerCacheSize: new Gauge({
+      name: 'answer_cache_entries',
+      help: 'Answers the answer cache holds now',
+      registers,
+    }),
   }
 }
 
@@ -135,6 +152,12 @@ export function observeDeliveryOutcome(outcome: {
 export const countCheckout = (outcome: CheckoutOutcome) => metrics().checkouts.inc({ outcome })
 
 export const countEmailFailure = () => metrics().emailsFailed.inc()
+
+/** One read the answer cache served, computed or let through, or one answer it pushed out. */
+export const countAnswerCache = (result: AnswerCacheResult) => metrics().answerCache.inc({ result })
+
+/** How many answers the answer caches of this process hold. */
+export const setAnswerCacheSize = (entries: number) => metrics().answerCacheSize.set(entries)
 
 /** What the database says about the webhook queue, read at scrape time. */
 export type QueueGauges = {

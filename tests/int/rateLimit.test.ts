@@ -2,7 +2,7 @@ import { payloadConfig } from '@payload-config'
 import { BasePayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { consumeRateLimit } from '../../src/http/rateLimiter'
+import { consumeRateLimit, flushRateLimits } from '../../src/http/rateLimiter'
 import { closePayload } from '../../src/db/closePayload'
 import { consumerWithKey } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
@@ -60,6 +60,8 @@ describe('rate limiting', () => {
     const { consumer, apiKey } = await consumerWithKey(payload)
     const headers = { 'x-api-key': apiKey }
     expect((await restJson('GET', '/api/v1/me', { headers })).status).toBe(200)
+    // Counts travel between instances in batches (RATE_LIMIT_SYNC_MS): here, at once.
+    await flushRateLimits(payload)
 
     const onSecond = await consumeRateLimit({
       payload: secondInstance,
@@ -67,14 +69,50 @@ describe('rate limiting', () => {
       key: `consumers:${consumer.id}`,
     })
     expect(onSecond.state).toMatchObject({ isLimited: false, remaining: 1 })
+    await flushRateLimits(secondInstance)
 
     expect((await restJson('GET', '/api/v1/me', { headers })).status).toBe(200)
+    await flushRateLimits(payload)
     expect((await restJson('GET', '/api/v1/me', { headers })).status).toBe(429)
+    await flushRateLimits(secondInstance)
     const afterLimit = await consumeRateLimit({
       payload: secondInstance,
       policy: 'default',
       key: `consumers:${consumer.id}`,
     })
     expect(afterLimit.state.isLimited).toBe(true)
+  })
+
+  it('writes no row per request, and bounds a burst across two instances by the exchange', async () => {
+    const key = `burst:${Date.now()}`
+    const spend = async (instance: Payload) =>
+      (await consumeRateLimit({ payload: instance, policy: 'default', key })).state.isLimited
+    const shared = async () =>
+      (
+        await payload.db.pool.query<{ points: number }>(
+          `SELECT points FROM rate_limits WHERE key = $1`,
+          [`rl:default:${key}`],
+        )
+      ).rows[0]?.points
+
+    // Each instance alone lets through its limit before it hears of the other: the bound of a
+    // burst between two exchanges is the limit per instance (3 here, 6 in all).
+    const first = [await spend(payload), await spend(payload), await spend(payload)]
+    const second = [
+      await spend(secondInstance),
+      await spend(secondInstance),
+      await spend(secondInstance),
+    ]
+    expect([...first, ...second]).toEqual([false, false, false, false, false, false])
+    expect(await spend(payload)).toBe(true)
+    expect(await shared()).toBeUndefined()
+
+    // One exchange each: the table holds all six, and both refuse the caller for the window.
+    await flushRateLimits(payload)
+    await flushRateLimits(secondInstance)
+    expect(await shared()).toBe(6)
+    await flushRateLimits(payload)
+    expect(await spend(payload)).toBe(true)
+    expect(await spend(secondInstance)).toBe(true)
   })
 })

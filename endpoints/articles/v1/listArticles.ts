@@ -5,7 +5,8 @@ import { withImages } from '@/articles/operations/articleImages'
 import { serverUrlOf } from '@/http/serverUrl'
 import { findArticles } from '@/articles/operations/findArticles'
 import { readsUnpublished } from '@/articles/visibility'
-import { jsonWithEntityTag } from '@/http/etag'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { articleAnswerTags, articleRead } from '../articleAnswers'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
 import { offsetPage } from '@/http/pageMeta'
@@ -40,40 +41,50 @@ export const listArticlesEndpoint = defineEndpoint({
   handler: async (req) => {
     const query = parseInput(listArticlesQuery, queryObject(req.searchParams))
     const locale = requestLocale(req, query)
-    const isKeyset = query.after_id !== undefined || query.limit !== undefined
-    const page = isKeyset
-      ? {
-          kind: 'keyset' as const,
-          limit: query.limit ?? 20,
-          after: query.after_id === undefined ? undefined : { id: query.after_id },
+    return cachedAnswer(req, {
+      ...articleRead(req, locale),
+      compute: async () => {
+        const isKeyset = query.after_id !== undefined || query.limit !== undefined
+        const page = isKeyset
+          ? {
+              kind: 'keyset' as const,
+              limit: query.limit ?? 20,
+              after: query.after_id === undefined ? undefined : { id: query.after_id },
+            }
+          : { kind: 'offset' as const, page: query.page ?? 1, perPage: query.per_page ?? 20 }
+        const slice = await findArticles({
+          payload: req.payload,
+          filters: {
+            status: query.status,
+            authorId: query.author_id,
+            createdAfter: query.created_after,
+            isPublishedOnly: !readsUnpublished(req.user),
+          },
+          order: { sort: query.sort, direction: query.order },
+          page,
+          include: query.include,
+          read: locale.read,
+        })
+        const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
+        const data = records.map((record) => presentArticle(record, query.include))
+        const meta =
+          page.kind === 'keyset'
+            ? {
+                limit: page.limit,
+                has_more: slice.hasMore ?? false,
+                next_after_id: slice.hasMore ? (data.at(-1)?.id ?? null) : null,
+              }
+            : offsetPage({ page: page.page, perPage: page.perPage, total: slice.total ?? 0 })
+        return {
+          body: { data, meta } satisfies z.infer<typeof articleListV1>,
+          headers: locale.headers,
+          locale: locale.isDefault ? undefined : locale.locale,
+          tags: articleAnswerTags(
+            data.map((article) => article.id),
+            { isList: true },
+          ),
         }
-      : { kind: 'offset' as const, page: query.page ?? 1, perPage: query.per_page ?? 20 }
-    const slice = await findArticles({
-      payload: req.payload,
-      filters: {
-        status: query.status,
-        authorId: query.author_id,
-        createdAfter: query.created_after,
-        isPublishedOnly: !readsUnpublished(req.user),
       },
-      order: { sort: query.sort, direction: query.order },
-      page,
-      include: query.include,
-      read: locale.read,
-    })
-    const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
-    const data = records.map((record) => presentArticle(record, query.include))
-    const meta =
-      page.kind === 'keyset'
-        ? {
-            limit: page.limit,
-            has_more: slice.hasMore ?? false,
-            next_after_id: slice.hasMore ? (data.at(-1)?.id ?? null) : null,
-          }
-        : offsetPage({ page: page.page, perPage: page.perPage, total: slice.total ?? 0 })
-    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV1>, {
-      headers: locale.headers,
-      locale: locale.isDefault ? undefined : locale.locale,
     })
   },
 })

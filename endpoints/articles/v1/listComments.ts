@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findComments } from '@/articles/operations/findComments'
 import { readsUnpublished } from '@/articles/visibility'
-import { jsonWithEntityTag } from '@/http/etag'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { articleRead, commentAnswerTags } from '../articleAnswers'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
@@ -32,19 +33,27 @@ export const listCommentsEndpoint = defineEndpoint({
   handler: async (req) => {
     const articleId = articleIdFrom(req)
     const query = parseInput(listCommentsQuery, queryObject(req.searchParams))
-    const slice = await findComments({
-      payload: req.payload,
-      articleId,
-      isPublishedOnly: !readsUnpublished(req.user),
-      page: query.page,
-      perPage: query.per_page,
+    return cachedAnswer(req, {
+      ...articleRead(req, undefined),
+      compute: async () => {
+        const slice = await findComments({
+          payload: req.payload,
+          articleId,
+          isPublishedOnly: !readsUnpublished(req.user),
+          page: query.page,
+          perPage: query.per_page,
+        })
+        if (!slice) throw notFound(`Article ${articleId} not found`)
+        const data: CommentV1[] = slice.records.map((record) => ({
+          ...record,
+          created_at: record.created_at.toISOString(),
+        }))
+        const meta = offsetPage({ page: query.page, perPage: query.per_page, total: slice.total })
+        return {
+          body: { data, meta } satisfies z.infer<typeof commentListV1>,
+          tags: commentAnswerTags(articleId),
+        }
+      },
     })
-    if (!slice) throw notFound(`Article ${articleId} not found`)
-    const data: CommentV1[] = slice.records.map((record) => ({
-      ...record,
-      created_at: record.created_at.toISOString(),
-    }))
-    const meta = offsetPage({ page: query.page, perPage: query.per_page, total: slice.total })
-    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof commentListV1>)
   },
 })

@@ -8,7 +8,8 @@ import type { ArticleInclude } from '@/articles/listQuery'
 import { checkPreviewToken } from '@/articles/previewToken'
 import { readsUnpublished } from '@/articles/visibility'
 import { configOf } from '@/config/appConfig'
-import { jsonWithEntityTag } from '@/http/etag'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { articleAnswerTags, articleRead } from '../articleAnswers'
 import { notFound, unauthorized } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
@@ -106,20 +107,26 @@ export const readArticleEndpoint = defineEndpoint({
       if (!check.isValid) throw unauthorized(check.reason)
       isDraft = true
     }
-    const data = await shownArticle(req, id, {
-      isDraft,
-      isPublishedOnly: !readsUnpublished(req.user),
-      include: query.include,
-      read: locale.read,
-    })
-    if (!data) throw notFound(`Article ${id} not found`)
-    // A draft is nobody's to keep: not in a shared cache, not in the browser's.
-    return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV1>, {
-      headers: {
-        ...locale.headers,
-        ...(isDraft ? { 'Cache-Control': 'private, no-store' } : {}),
+    // A draft is nobody's to keep: not in this cache, not in a shared one, not in the browser's.
+    return cachedAnswer(req, {
+      ...articleRead(req, locale),
+      isBypassed: isDraft,
+      isNoStore: isDraft,
+      compute: async () => {
+        const data = await shownArticle(req, id, {
+          isDraft,
+          isPublishedOnly: !readsUnpublished(req.user),
+          include: query.include,
+          read: locale.read,
+        })
+        if (!data) throw notFound(`Article ${id} not found`)
+        return {
+          body: { data } satisfies z.infer<typeof articleDocumentV1>,
+          headers: locale.headers,
+          locale: locale.isDefault ? undefined : locale.locale,
+          tags: articleAnswerTags([id], { isList: false }),
+        }
       },
-      locale: locale.isDefault ? undefined : locale.locale,
     })
   },
 })

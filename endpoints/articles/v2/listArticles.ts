@@ -7,7 +7,9 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticles } from '@/articles/operations/findArticles'
 import { decodeCursor, encodeCursor } from '@/articles/cursor'
 import { readsUnpublished } from '@/articles/visibility'
-import { jsonWithEntityTag } from '@/http/etag'
+import type { KeysetAnchor } from '@/articles/listQuery'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { articleAnswerTags, articleRead } from '../articleAnswers'
 import { badRequest } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
@@ -41,7 +43,7 @@ export const listArticlesV2Endpoint = defineEndpoint({
   handler: async (req) => {
     const query = parseInput(listArticlesV2Query, queryObject(req.searchParams))
     const locale = requestLocale(req, query)
-    let after
+    let after: KeysetAnchor | undefined
     if (query.cursor !== undefined) {
       const position = decodeCursor(query.cursor)
       if (!position) throw badRequest('The cursor is not one this service issued')
@@ -52,40 +54,50 @@ export const listArticlesV2Endpoint = defineEndpoint({
       }
       after = { id: position.id, value: position.value }
     }
-    const slice = await findArticles({
-      payload: req.payload,
-      filters: {
-        status: query.status,
-        authorId: query.author_id,
-        createdAfter: query.created_after,
-        isPublishedOnly: !readsUnpublished(req.user),
+    return cachedAnswer(req, {
+      ...articleRead(req, locale),
+      compute: async () => {
+        const slice = await findArticles({
+          payload: req.payload,
+          filters: {
+            status: query.status,
+            authorId: query.author_id,
+            createdAfter: query.created_after,
+            isPublishedOnly: !readsUnpublished(req.user),
+          },
+          order: { sort: query.sort, direction: query.order },
+          page: { kind: 'keyset', limit: query.limit, after },
+          include: query.include,
+          read: locale.read,
+        })
+        const last = slice.records.at(-1)
+        const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
+        const data = records.map((record) =>
+          presentArticle(record, { include: query.include, fields: query.fields }),
+        )
+        const meta = {
+          limit: query.limit,
+          has_more: slice.hasMore ?? false,
+          next_cursor:
+            slice.hasMore && last
+              ? encodeCursor({
+                  sort: query.sort,
+                  direction: query.order,
+                  value: last.sort_value,
+                  id: last.id,
+                })
+              : null,
+        }
+        return {
+          body: { data, meta } satisfies z.infer<typeof articleListV2>,
+          headers: { ...v2Headers, ...locale.headers },
+          locale: locale.isDefault ? undefined : locale.locale,
+          tags: articleAnswerTags(
+            slice.records.map((record) => record.id),
+            { isList: true },
+          ),
+        }
       },
-      order: { sort: query.sort, direction: query.order },
-      page: { kind: 'keyset', limit: query.limit, after },
-      include: query.include,
-      read: locale.read,
-    })
-    const last = slice.records.at(-1)
-    const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
-    const data = records.map((record) =>
-      presentArticle(record, { include: query.include, fields: query.fields }),
-    )
-    const meta = {
-      limit: query.limit,
-      has_more: slice.hasMore ?? false,
-      next_cursor:
-        slice.hasMore && last
-          ? encodeCursor({
-              sort: query.sort,
-              direction: query.order,
-              value: last.sort_value,
-              id: last.id,
-            })
-          : null,
-    }
-    return jsonWithEntityTag(req, { data, meta } satisfies z.infer<typeof articleListV2>, {
-      headers: { ...v2Headers, ...locale.headers },
-      locale: locale.isDefault ? undefined : locale.locale,
     })
   },
 })

@@ -6,7 +6,8 @@ import { serverUrlOf } from '@/http/serverUrl'
 import { defineEndpoint } from '@/http/defineEndpoint'
 import { findArticle } from '@/articles/operations/findArticles'
 import { readsUnpublished } from '@/articles/visibility'
-import { jsonWithEntityTag } from '@/http/etag'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { articleAnswerTags, articleRead } from '../articleAnswers'
 import { notFound } from '@/http/errors'
 import { parseInput } from '@/http/parseInput'
 import { queryObject } from '@/http/queryParams'
@@ -46,19 +47,26 @@ export const readArticleV2Endpoint = defineEndpoint({
     const id = articleIdFrom(req)
     const query = parseInput(readArticleV2Query, queryObject(req.searchParams))
     const locale = requestLocale(req, query)
-    const record = await findArticle({
-      payload: req.payload,
-      id,
-      isPublishedOnly: !readsUnpublished(req.user),
-      include: query.include,
-      read: locale.read,
-    })
-    if (!record) throw notFound(`Article ${id} not found`)
-    const [shown] = await withImages(req.payload, [record], serverUrlOf(req), locale.read)
-    const data = presentArticle(shown!, { include: query.include, fields: query.fields })
-    return jsonWithEntityTag(req, { data } satisfies z.infer<typeof articleDocumentV2>, {
-      headers: { ...v2Headers, ...locale.headers },
-      locale: locale.isDefault ? undefined : locale.locale,
+    return cachedAnswer(req, {
+      ...articleRead(req, locale),
+      compute: async () => {
+        const record = await findArticle({
+          payload: req.payload,
+          id,
+          isPublishedOnly: !readsUnpublished(req.user),
+          include: query.include,
+          read: locale.read,
+        })
+        if (!record) throw notFound(`Article ${id} not found`)
+        const [shown] = await withImages(req.payload, [record], serverUrlOf(req), locale.read)
+        const data = presentArticle(shown!, { include: query.include, fields: query.fields })
+        return {
+          body: { data } satisfies z.infer<typeof articleDocumentV2>,
+          headers: { ...v2Headers, ...locale.headers },
+          locale: locale.isDefault ? undefined : locale.locale,
+          tags: articleAnswerTags([id], { isList: false }),
+        }
+      },
     })
   },
 })

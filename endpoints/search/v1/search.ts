@@ -3,6 +3,8 @@ import { defineEndpoint } from '@/http/defineEndpoint'
 import { searchV1Query, searchV1Result } from '@/search/contracts/searchV1'
 import { hasEditorRole } from '@/identity/roles'
 import { parseInput } from '@/http/parseInput'
+import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
+import { contentCollections } from '@/answerCache/answerTags'
 import { serverUrlOf } from '@/http/serverUrl'
 import { queryObject } from '@/http/queryParams'
 import { requestLocale } from '@/http/requestLocale'
@@ -47,25 +49,33 @@ export const searchV1Endpoint = defineEndpoint({
         { headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(none) } },
       )
     }
-    const { hits, counts } = await searchCollections({
-      payload: req.payload,
-      query: text,
-      targets: query.collections,
-      canSeeUnpublished: hasEditorRole(req.user),
-      serverUrl: serverUrlOf(req),
-      naming: 'v1',
-      read: locale.read,
-      page: query.page,
-    })
-    return Response.json(
-      {
-        data: hits.map((hit) => ({
-          ...hit.record,
-          _collection: hit.target,
-          _highlight: hit.highlight,
-        })),
+    // Outsiders and consumers find the same published content: one answer for all of them.
+    return cachedAnswer(req, {
+      audience: hasEditorRole(req.user) ? 'editors' : 'public',
+      variesBy: [`${locale.locale}:${locale.read.fallbackLocale ?? ''}`, serverUrlOf(req)],
+      compute: async () => {
+        const { hits, counts } = await searchCollections({
+          payload: req.payload,
+          query: text,
+          targets: query.collections,
+          canSeeUnpublished: hasEditorRole(req.user),
+          serverUrl: serverUrlOf(req),
+          naming: 'v1',
+          read: locale.read,
+          page: query.page,
+        })
+        return {
+          body: {
+            data: hits.map((hit) => ({
+              ...hit.record,
+              _collection: hit.target,
+              _highlight: hit.highlight,
+            })),
+          },
+          headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(counts) },
+          tags: contentCollections,
+        }
       },
-      { headers: { ...locale.headers, 'X-Search-Counts': countsHeaderValue(counts) } },
-    )
+    })
   },
 })

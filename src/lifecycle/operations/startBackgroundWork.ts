@@ -11,6 +11,7 @@ import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
 import { backgroundWork } from '../backgroundWork'
 import { startJobRunner } from './startJobRunner'
 import { configOf } from '@/config/appConfig'
+import { answerCacheOf } from '@/answerCache/operations/answerCacheOf'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
@@ -55,6 +56,11 @@ export async function startBackgroundWork(payload: Payload) {
   if (config.content.isJobsOn && !work.has('job runner')) {
     const runner = startJobRunner(payload)
     work.add({ name: 'job runner', stop: () => runner.stop() })
+  }
+  // Listening from the start, so that the first reads may be kept.
+  const answerCache = answerCacheOf(payload)
+  if (answerCache && !work.has('answer cache')) {
+    work.add({ name: 'answer cache', stop: () => answerCache.stop() })
   }
   const sandbox = startPaymentSandboxInApp(payload)
   if (sandbox) work.add({ name: 'payment sandbox', stop: () => sandbox.stop() })
