@@ -30,6 +30,7 @@ import * as migration_20261128_171441_consumer_grants from './20261128_171441_co
 import * as migration_20261128_172624_audit_trail from './20261128_172624_audit_trail';
 import * as migration_20261128_173700_order_payment_problem from './20261128_173700_order_payment_problem';
 import * as migration_20261128_175412_admin_suspension from './20261128_175412_admin_suspension';
+import * as migration_20261128_202936_workflow_author_role from './20261128_202936_workflow_author_role';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261128_175412_admin_suspension.up,
     down: migration_20261128_175412_admin_suspension.down,
-    name: '20261128_175412_admin_suspension'
+    name: '20261128_175412_admin_suspension',
+  },
+  {
+    up: migration_20261128_202936_workflow_author_role.up,
+    down: migration_20261128_202936_workflow_author_role.down,
+    name: '20261128_202936_workflow_author_role'
   },
 ];

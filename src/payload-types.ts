@@ -289,7 +289,7 @@ export interface Author {
 export interface User {
   id: number;
   name?: string | null;
-  role: 'admin' | 'editor' | 'customer';
+  role: 'admin' | 'editor' | 'author' | 'customer';
   updatedAt: string;
   createdAt: string;
   email: string;
