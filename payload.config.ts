@@ -50,6 +50,8 @@ import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
 import { withHistoryLink } from './collections/Identity/historyLink'
+import { withReviewStages } from './collections/Workflow/withReviewStages'
+import { reviewNoticeTable } from '@/workflow/schema/reviewNoticeTable'
 import { withPayloadCollectionAccess } from './collections/Identity/payloadCollections'
 import { withoutUnusedPayloadRoutes } from './collections/Identity/payloadRoutes'
 import { portalSessionTable } from '@/identity/portal/portalSessionTable'
@@ -125,17 +127,17 @@ export const payloadConfig = (app: AppConfig) =>
       fallback: true,
     },
     collections: [
-      Articles,
+      withReviewStages(Articles),
       Authors,
       Tags,
       Comments,
-      Pages,
+      withReviewStages(Pages),
       withMediaDirectory(Media, app.content.mediaDirectory),
       Inquiries,
       Users,
       { ...Consumers, endpoints: consumerAdminEndpoints },
       AuditLog,
-      Products,
+      withReviewStages(Products),
       StockAdjustments,
       // Collection endpoints live with the other handlers and are attached here.
       { ...Orders, endpoints: orderEndpoints },
@@ -194,6 +196,7 @@ export const payloadConfig = (app: AppConfig) =>
         sandboxSessionTable,
         refundTable,
         orderNoticeTable,
+        reviewNoticeTable,
         searchTables,
       ],
       afterSchemaInit: [

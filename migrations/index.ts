@@ -31,6 +31,7 @@ import * as migration_20261128_172624_audit_trail from './20261128_172624_audit_
 import * as migration_20261128_173700_order_payment_problem from './20261128_173700_order_payment_problem';
 import * as migration_20261128_175412_admin_suspension from './20261128_175412_admin_suspension';
 import * as migration_20261128_202936_workflow_author_role from './20261128_202936_workflow_author_role';
+import * as migration_20261128_205607_workflow_review_stages from './20261128_205607_workflow_review_stages';
 
 export const migrations = [
   {
@@ -196,6 +197,11 @@ export const migrations = [
   {
     up: migration_20261128_202936_workflow_author_role.up,
     down: migration_20261128_202936_workflow_author_role.down,
-    name: '20261128_202936_workflow_author_role'
+    name: '20261128_202936_workflow_author_role',
+  },
+  {
+    up: migration_20261128_205607_workflow_review_stages.up,
+    down: migration_20261128_205607_workflow_review_stages.down,
+    name: '20261128_205607_workflow_review_stages'
   },
 ];

@@ -216,6 +216,11 @@ export interface Article {
    * The publication date readers see. Filled in when the article is first published; change it only to correct or backdate that date. To publish later, use Schedule Publish (beside Publish changes).
    */
   publishedAt?: string | null;
+  reviewStage?: string | null;
+  /**
+   * Who works on it next; e-mailed when it moves.
+   */
+  assignee?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -361,6 +366,11 @@ export interface Page {
     };
     [k: string]: unknown;
   } | null;
+  reviewStage?: string | null;
+  /**
+   * Who works on it next; e-mailed when it moves.
+   */
+  assignee?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -507,6 +517,11 @@ export interface Product {
     hasNextPage?: boolean;
     totalDocs?: number;
   };
+  reviewStage?: string | null;
+  /**
+   * Who works on it next; e-mailed when it moves.
+   */
+  assignee?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -1019,6 +1034,8 @@ export interface ArticlesSelect<T extends boolean = true> {
   author?: T;
   tags?: T;
   publishedAt?: T;
+  reviewStage?: T;
+  assignee?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1067,6 +1084,8 @@ export interface PagesSelect<T extends boolean = true> {
   description?: T;
   cover?: T;
   content?: T;
+  reviewStage?: T;
+  assignee?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1220,6 +1239,8 @@ export interface ProductsSelect<T extends boolean = true> {
   stockChangeReason?: T;
   active?: T;
   stockHistory?: T;
+  reviewStage?: T;
+  assignee?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -3,6 +3,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { adminOrSelf } from './access/adminOrSelf'
 import { anyone } from './access/anyone'
 import { isAdmin } from './access/isAdmin'
+import { selfOrColleague } from './access/selfOrColleague'
 import { hasAdminRole, hasWriterRole, roles } from '@/identity/roles'
 import { ensureFirstUserIsAdmin } from './hooks/ensureFirstUserIsAdmin'
 import { forgetFailedLogins, throttleCredentialRoutes } from './hooks/throttleCredentialRoutes'
@@ -28,7 +29,7 @@ export const Users: CollectionConfig = {
   access: {
     admin: ({ req }) => hasWriterRole(req.user),
     create: anyone,
-    read: adminOrSelf('users'),
+    read: selfOrColleague,
     update: adminOrSelf('users'),
     delete: isAdmin,
   },

@@ -10,6 +10,7 @@ import { contentSettings } from '@/media/settings'
 import { observabilitySettings } from '@/observability/settings'
 import { shopSettings } from '@/shop/settings'
 import { webhookSettings } from '@/webhooks/settings'
+import { workflowSettings } from '@/workflow/settings'
 import { variables } from './variables'
 
 /**
@@ -38,6 +39,7 @@ export function loadConfig(env: Environment): AppConfig {
     email: emailSettings(v),
     contact: contactSettings(v),
     content: contentSettings(v),
+    workflow: workflowSettings(v),
     webhooks,
     ...shop,
     observability: observabilitySettings(v),

@@ -10,6 +10,7 @@ import { contentVariables } from '@/media/settings'
 import { observabilityVariables } from '@/observability/settings'
 import { checkoutVariables, stripeVariables } from '@/shop/settings'
 import { keepingVariables, sendingVariables } from '@/webhooks/settings'
+import { workflowVariables } from '@/workflow/settings'
 
 /** The sections of the configuration reference, in the order it lists them. */
 export const groups = [
@@ -111,6 +112,7 @@ export const variables = {
   ...emailVariables,
   ...contactVariables,
   ...contentVariables,
+  ...workflowVariables,
   ...sendingVariables,
   ...portalVariables,
   ...keepingVariables,

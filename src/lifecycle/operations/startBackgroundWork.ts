@@ -8,14 +8,15 @@ import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
+import { startReviewNotifier } from '@/workflow/operations/sendReviewNotices'
 import { backgroundWork } from '../backgroundWork'
 import { startJobRunner } from './startJobRunner'
 import { configOf } from '@/config/appConfig'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
- * inquiry e-mails, sends the buyers' receipts and refund notices and the notices of disabled
- * webhook subscriptions (`npm run worker`
+ * inquiry e-mails, sends the buyers' receipts and refund notices, the assignees' review notices and
+ * the notices of disabled webhook subscriptions (`npm run worker`
  * included, which stops them on SIGTERM); the app server also runs the webhook worker (unless
  * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`), the jobs
  * queue's runner (scheduled publications, unless `JOBS=off`) and the payment sandbox where it is
@@ -37,6 +38,10 @@ export async function startBackgroundWork(payload: Payload) {
   if (!work.has('order notifier')) {
     const notifier = startOrderNotifier(payload)
     work.add({ name: 'order notifier', stop: () => notifier.stop() })
+  }
+  if (!work.has('review notifier')) {
+    const notifier = startReviewNotifier(payload)
+    work.add({ name: 'review notifier', stop: () => notifier.stop() })
   }
   const config = configOf(payload)
   if (!config.isAppServer) return
