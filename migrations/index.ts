@@ -32,6 +32,7 @@ import * as migration_20261128_173700_order_payment_problem from './20261128_173
 import * as migration_20261128_175412_admin_suspension from './20261128_175412_admin_suspension';
 import * as migration_20261128_202936_workflow_author_role from './20261128_202936_workflow_author_role';
 import * as migration_20261128_205607_workflow_review_stages from './20261128_205607_workflow_review_stages';
+import * as migration_20261128_212814_workflow_releases from './20261128_212814_workflow_releases';
 
 export const migrations = [
   {
@@ -202,6 +203,11 @@ export const migrations = [
   {
     up: migration_20261128_205607_workflow_review_stages.up,
     down: migration_20261128_205607_workflow_review_stages.down,
-    name: '20261128_205607_workflow_review_stages'
+    name: '20261128_205607_workflow_review_stages',
+  },
+  {
+    up: migration_20261128_212814_workflow_releases.up,
+    down: migration_20261128_212814_workflow_releases.down,
+    name: '20261128_212814_workflow_releases'
   },
 ];

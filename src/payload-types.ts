@@ -74,6 +74,7 @@ export interface Config {
     tags: Tag;
     comments: Comment;
     pages: Page;
+    releases: Release;
     media: Media;
     inquiries: Inquiry;
     users: User;
@@ -103,6 +104,7 @@ export interface Config {
     tags: TagsSelect<false> | TagsSelect<true>;
     comments: CommentsSelect<false> | CommentsSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    releases: ReleasesSelect<false> | ReleasesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
@@ -134,6 +136,7 @@ export interface Config {
   user: User | Consumer;
   jobs: {
     tasks: {
+      runRelease: TaskRunRelease;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -376,106 +379,48 @@ export interface Page {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "inquiries".
- */
-export interface Inquiry {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  status: 'new' | 'handled';
-  /**
-   * When administrators were e-mailed
-   */
-  notifiedAt?: string | null;
-  notifyAttempts?: number | null;
-  /**
-   * Next try of the e-mail
-   */
-  nextNotifyAt?: string | null;
-  notifyError?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "consumers".
- */
-export interface Consumer {
-  id: string;
-  name: string;
-  email: string;
-  /**
-   * What this consumer may subscribe to, receive and read. Removing a grant cancels the deliveries of its event types still to be sent.
-   */
-  grants?: ('content' | 'orders' | 'inquiries')[] | null;
-  /**
-   * Suspend this consumer with a reason: its API key is refused (403 naming the suspension), its portal sessions end at once, and its webhook deliveries are held (queued, not sent and not lost) until the suspension ends. Its consumer sees the reason and cannot undo it; untick to end the suspension.
-   */
-  suspended?: boolean | null;
-  /**
-   * Shown to the consumer in the portal and the API.
-   */
-  suspensionReason?: string | null;
-  suspendedAt?: string | null;
-  suspendedBy?: (number | null) | User;
-  updatedAt: string;
-  createdAt: string;
-  enableAPIKey?: boolean | null;
-  apiKey?: string | null;
-  apiKeyIndex?: string | null;
-  hasAPIKey?: boolean | null;
-  collection: 'consumers';
-}
-/**
- * Every change, login and administrator action, newest first. "Caller-given" entries carry the action name an admin sent to POST /api/admin-action, not one the app recorded.
+ * Documents published and unpublished together, all or nothing: now, or at a set time.
  *
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "audit-log".
+ * via the `definition` "releases".
  */
-export interface AuditLog {
+export interface Release {
   id: number;
-  action: string;
-  source?: ('recorded' | 'caller-given') | null;
-  actorType?: ('user' | 'consumer' | 'system' | 'anonymous') | null;
-  user?: (number | null) | User;
-  consumer?: (string | null) | Consumer;
+  name: string;
+  status: 'open' | 'released' | 'failed';
   /**
-   * The user's e-mail or the consumer's name at the time.
+   * Leave empty to release by hand (Release now).
    */
-  actorName?: string | null;
-  /**
-   * The session, key or portal session, or the part of the system.
-   */
-  via?: string | null;
-  targetCollection?: string | null;
-  targetId?: string | null;
-  locale?: string | null;
-  timestamp: string;
-  clientAddress?: string | null;
-  requestId?: string | null;
-  /**
-   * Each changed field with its values, or only the fact for a secret (passwords, keys, secrets, tokens) or a long value.
-   */
-  changes?:
+  releaseAt?: string | null;
+  scheduledBy?: (number | null) | User;
+  items?:
     | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
+        document:
+          | {
+              relationTo: 'articles';
+              value: number | Article;
+            }
+          | {
+              relationTo: 'pages';
+              value: number | Page;
+            }
+          | {
+              relationTo: 'products';
+              value: number | Product;
+            };
+        action: 'publish' | 'unpublish';
+        /**
+         * A locale code (publishes that language only), or all.
+         */
+        locale?: string | null;
+        id?: string | null;
+      }[]
     | null;
-  data?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
+  releasedAt?: string | null;
+  /**
+   * How the release went: what failed, and why.
+   */
+  result?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -601,6 +546,110 @@ export interface Order {
    * The signed-in customer, when known
    */
   user?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "inquiries".
+ */
+export interface Inquiry {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  status: 'new' | 'handled';
+  /**
+   * When administrators were e-mailed
+   */
+  notifiedAt?: string | null;
+  notifyAttempts?: number | null;
+  /**
+   * Next try of the e-mail
+   */
+  nextNotifyAt?: string | null;
+  notifyError?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "consumers".
+ */
+export interface Consumer {
+  id: string;
+  name: string;
+  email: string;
+  /**
+   * What this consumer may subscribe to, receive and read. Removing a grant cancels the deliveries of its event types still to be sent.
+   */
+  grants?: ('content' | 'orders' | 'inquiries')[] | null;
+  /**
+   * Suspend this consumer with a reason: its API key is refused (403 naming the suspension), its portal sessions end at once, and its webhook deliveries are held (queued, not sent and not lost) until the suspension ends. Its consumer sees the reason and cannot undo it; untick to end the suspension.
+   */
+  suspended?: boolean | null;
+  /**
+   * Shown to the consumer in the portal and the API.
+   */
+  suspensionReason?: string | null;
+  suspendedAt?: string | null;
+  suspendedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+  enableAPIKey?: boolean | null;
+  apiKey?: string | null;
+  apiKeyIndex?: string | null;
+  hasAPIKey?: boolean | null;
+  collection: 'consumers';
+}
+/**
+ * Every change, login and administrator action, newest first. "Caller-given" entries carry the action name an admin sent to POST /api/admin-action, not one the app recorded.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log".
+ */
+export interface AuditLog {
+  id: number;
+  action: string;
+  source?: ('recorded' | 'caller-given') | null;
+  actorType?: ('user' | 'consumer' | 'system' | 'anonymous') | null;
+  user?: (number | null) | User;
+  consumer?: (string | null) | Consumer;
+  /**
+   * The user's e-mail or the consumer's name at the time.
+   */
+  actorName?: string | null;
+  /**
+   * The session, key or portal session, or the part of the system.
+   */
+  via?: string | null;
+  targetCollection?: string | null;
+  targetId?: string | null;
+  locale?: string | null;
+  timestamp: string;
+  clientAddress?: string | null;
+  requestId?: string | null;
+  /**
+   * Each changed field with its values, or only the fact for a secret (passwords, keys, secrets, tokens) or a long value.
+   */
+  changes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  data?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -854,7 +903,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'schedulePublish';
+        taskSlug: 'inline' | 'runRelease' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -887,7 +936,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'runRelease' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -920,6 +969,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'releases';
+        value: number | Release;
       } | null)
     | ({
         relationTo: 'media';
@@ -1089,6 +1142,28 @@ export interface PagesSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "releases_select".
+ */
+export interface ReleasesSelect<T extends boolean = true> {
+  name?: T;
+  status?: T;
+  releaseAt?: T;
+  scheduledBy?: T;
+  items?:
+    | T
+    | {
+        document?: T;
+        action?: T;
+        locale?: T;
+        id?: T;
+      };
+  releasedAt?: T;
+  result?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1463,6 +1538,17 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRunRelease".
+ */
+export interface TaskRunRelease {
+  input: {
+    releaseId: number;
+    at: string;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

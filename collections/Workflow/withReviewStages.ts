@@ -2,6 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { hasWriterRole } from '@/identity/roles'
 import type { ReviewedCollection } from '@/workflow/stages'
+import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { noteReviewChange } from './hooks/noteReviewChange'
 import { reviewStageRules } from './hooks/reviewStageRules'
 
@@ -24,6 +25,12 @@ export function withReviewStages(collection: CollectionConfig): CollectionConfig
     },
     hooks: {
       ...collection.hooks,
+      // Pages lock their row before a save too (articles and products do already): a release
+      // and a person's save of one page happen one after the other, neither losing the other's.
+      beforeOperation:
+        slug === 'pages'
+          ? [...(collection.hooks?.beforeOperation ?? []), lockRowsBeforeUpdate('pages')]
+          : collection.hooks?.beforeOperation,
       beforeChange: [...(collection.hooks?.beforeChange ?? []), reviewStageRules(slug)],
       afterChange: [...(collection.hooks?.afterChange ?? []), noteReviewChange(slug)],
     },

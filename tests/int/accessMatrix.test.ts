@@ -92,6 +92,8 @@ const expected: Record<string, Row> = {
     versions: 'nnnnyyyy',
   },
   authors: readsAndWrites('nyynyyyy', 'nnnnnyyn'),
+  // Releases (publishing sets of documents together): editors and admins.
+  releases: readsAndWrites('nnnnnyyy', 'nnnnnyyn'),
   tags: readsAndWrites('nyynyyyy', 'nnnnnyyn'),
   // A pending comment: editors only (moderation is theirs). People who sign in may write one.
   comments: { ...readsAndWrites('nffnfyyy', 'nnnnnyyn'), create: 'nynnyyyn' },
@@ -221,6 +223,13 @@ async function fixture(slug: string): Promise<number | string> {
       ).id
     case 'authors':
       return author()
+    case 'releases':
+      return (
+        await payload.create({
+          collection: 'releases',
+          data: { name: `Release ${tag}`, status: 'open' },
+        })
+      ).id
     case 'tags':
       return (await payload.create({ collection: 'tags', data: { name: tag, slug: tag } })).id
     case 'comments': {
