@@ -23,13 +23,14 @@
 //
 // Paths in the rules are relative to the repository root, as dependency-cruiser reports them.
 
-const DOMAINS = '(articles|media|shop|webhooks|contact|search|reports|identity|observability)'
+const DOMAINS =
+  '(articles|media|shop|webhooks|contact|search|reports|identity|observability|workflow)'
 
 // The layers every domain builds on, and what sits above them: the domains, the layers that
 // watch and run them (observability, lifecycle) and the configuration's composition root.
 const SHARED_LAYERS = '^src/(http|config|db|email|retry|runtime)/'
 const ABOVE_SHARED_LAYERS =
-  '^src/(articles|media|shop|webhooks|contact|search|reports|identity|observability|lifecycle|composition)/'
+  '^src/(articles|media|shop|webhooks|contact|search|reports|identity|observability|workflow|lifecycle|composition)/'
 
 // npm packages that do I/O or tie code to Payload (their @types too, for `import type`).
 const IO_PACKAGES = [

@@ -51,6 +51,11 @@ import { Inquiries } from './collections/Contact'
 import { Media } from './collections/Media'
 import { AuditLog, Consumers, Users } from './collections/Identity'
 import { withHistoryLink } from './collections/Identity/historyLink'
+import { withReviewStages } from './collections/Workflow/withReviewStages'
+import { Releases } from './collections/Workflow/Releases'
+import { releaseNowEndpoint } from './endpoints/workflow/releaseNow'
+import { releaseTask } from '@/workflow/operations/releaseTask'
+import { reviewNoticeTable } from '@/workflow/schema/reviewNoticeTable'
 import { withPayloadCollectionAccess } from './collections/Identity/payloadCollections'
 import { withoutUnusedPayloadRoutes } from './collections/Identity/payloadRoutes'
 import { portalSessionTable } from '@/identity/portal/portalSessionTable'
@@ -126,17 +131,18 @@ export const payloadConfig = (app: AppConfig) =>
       fallback: true,
     },
     collections: [
-      Articles,
+      withReviewStages(Articles),
       Authors,
       Tags,
       Comments,
-      Pages,
+      withReviewStages(Pages),
+      { ...Releases, endpoints: [releaseNowEndpoint] },
       withMediaDirectory(Media, app.content.mediaDirectory),
       Inquiries,
       Users,
       { ...Consumers, endpoints: consumerAdminEndpoints },
       AuditLog,
-      Products,
+      withReviewStages(Products),
       StockAdjustments,
       // Collection endpoints live with the other handlers and are attached here.
       { ...Orders, endpoints: orderEndpoints },
@@ -171,7 +177,7 @@ export const payloadConfig = (app: AppConfig) =>
     },
     // The jobs queue (scheduled publication) is run by startJobRunner, not on Payload's cron;
     // nobody runs it over HTTP (`/api/payload-jobs/run`), which would bypass the runners' lock.
-    jobs: { tasks: [], deleteJobOnComplete: true, access: { run: () => false } },
+    jobs: { tasks: [releaseTask], deleteJobOnComplete: true, access: { run: () => false } },
     // What one GraphQL request may ask for is bounded (src/http/limitGraphQLLists.ts).
     graphQL: { queries: accessQuery, validationRules: (args) => [limitGraphQLLists(args)] },
     hooks: { afterError: [answerBadValuesAs400] },
@@ -195,6 +201,7 @@ export const payloadConfig = (app: AppConfig) =>
         sandboxSessionTable,
         refundTable,
         orderNoticeTable,
+        reviewNoticeTable,
         searchTables,
       ],
       afterSchemaInit: [

@@ -30,7 +30,10 @@ import * as migration_20261128_171441_consumer_grants from './20261128_171441_co
 import * as migration_20261128_172624_audit_trail from './20261128_172624_audit_trail';
 import * as migration_20261128_173700_order_payment_problem from './20261128_173700_order_payment_problem';
 import * as migration_20261128_175412_admin_suspension from './20261128_175412_admin_suspension';
+import * as migration_20261128_202936_workflow_author_role from './20261128_202936_workflow_author_role';
 import * as migration_20261128_203213_order_archive from './20261128_203213_order_archive';
+import * as migration_20261128_205607_workflow_review_stages from './20261128_205607_workflow_review_stages';
+import * as migration_20261128_212814_workflow_releases from './20261128_212814_workflow_releases';
 
 export const migrations = [
   {
@@ -194,8 +197,23 @@ export const migrations = [
     name: '20261128_175412_admin_suspension',
   },
   {
+    up: migration_20261128_202936_workflow_author_role.up,
+    down: migration_20261128_202936_workflow_author_role.down,
+    name: '20261128_202936_workflow_author_role',
+  },
+  {
     up: migration_20261128_203213_order_archive.up,
     down: migration_20261128_203213_order_archive.down,
-    name: '20261128_203213_order_archive'
+    name: '20261128_203213_order_archive',
+  },
+  {
+    up: migration_20261128_205607_workflow_review_stages.up,
+    down: migration_20261128_205607_workflow_review_stages.down,
+    name: '20261128_205607_workflow_review_stages',
+  },
+  {
+    up: migration_20261128_212814_workflow_releases.up,
+    down: migration_20261128_212814_workflow_releases.down,
+    name: '20261128_212814_workflow_releases'
   },
 ];

@@ -74,6 +74,7 @@ export interface Config {
     tags: Tag;
     comments: Comment;
     pages: Page;
+    releases: Release;
     media: Media;
     inquiries: Inquiry;
     users: User;
@@ -103,6 +104,7 @@ export interface Config {
     tags: TagsSelect<false> | TagsSelect<true>;
     comments: CommentsSelect<false> | CommentsSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    releases: ReleasesSelect<false> | ReleasesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
@@ -134,6 +136,7 @@ export interface Config {
   user: User | Consumer;
   jobs: {
     tasks: {
+      runRelease: TaskRunRelease;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -216,6 +219,11 @@ export interface Article {
    * The publication date readers see. Filled in when the article is first published; change it only to correct or backdate that date. To publish later, use Schedule Publish (beside Publish changes).
    */
   publishedAt?: string | null;
+  reviewStage?: string | null;
+  /**
+   * Who works on it next; e-mailed when it moves.
+   */
+  assignee?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -289,7 +297,7 @@ export interface Author {
 export interface User {
   id: number;
   name?: string | null;
-  role: 'admin' | 'editor' | 'customer';
+  role: 'admin' | 'editor' | 'author' | 'customer';
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -361,9 +369,186 @@ export interface Page {
     };
     [k: string]: unknown;
   } | null;
+  reviewStage?: string | null;
+  /**
+   * Who works on it next; e-mailed when it moves.
+   */
+  assignee?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
+}
+/**
+ * Documents published and unpublished together, all or nothing: now, or at a set time.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "releases".
+ */
+export interface Release {
+  id: number;
+  name: string;
+  status: 'open' | 'released' | 'failed';
+  /**
+   * Leave empty to release by hand (Release now).
+   */
+  releaseAt?: string | null;
+  scheduledBy?: (number | null) | User;
+  items?:
+    | {
+        document:
+          | {
+              relationTo: 'articles';
+              value: number | Article;
+            }
+          | {
+              relationTo: 'pages';
+              value: number | Page;
+            }
+          | {
+              relationTo: 'products';
+              value: number | Product;
+            };
+        action: 'publish' | 'unpublish';
+        /**
+         * A locale code (publishes that language only), or all.
+         */
+        locale?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  releasedAt?: string | null;
+  /**
+   * How the release went: what failed, and why.
+   */
+  result?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "products".
+ */
+export interface Product {
+  id: number;
+  name: string;
+  /**
+   * Filled from the name when left empty
+   */
+  slug: string;
+  description?: string | null;
+  /**
+   * The gallery, in the order the shop shows it; the first is the main image.
+   */
+  images?: (number | Media)[] | null;
+  /**
+   * In roubles, up to 4 decimal places
+   */
+  price: number;
+  /**
+   * Units on the shelf, less those held by unpaid orders. Set when the product is created; then orders move it (checkout holds units, an expired or cancelled order puts them back) and so do adjustments: "Adjust stock by" below.
+   */
+  stock: number;
+  /**
+   * Units in or out: 5 when 5 arrived, -2 when 2 broke. Applied on Save to the stock as it is then.
+   */
+  stockChange?: number | null;
+  /**
+   * Required with units.
+   */
+  stockChangeReason?: string | null;
+  active?: boolean | null;
+  stockHistory?: {
+    docs?: (number | StockAdjustment)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  reviewStage?: string | null;
+  /**
+   * Who works on it next; e-mailed when it moves.
+   */
+  assignee?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Units received, counted, broken or returned, by hand. Each moves the stock by its delta at once; none can be changed or deleted.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock-adjustments".
+ */
+export interface StockAdjustment {
+  id: number;
+  product: number | Product;
+  /**
+   * +5 when 5 arrived, -2 when 2 broke.
+   */
+  delta: number;
+  reason: string;
+  order?: (number | null) | Order;
+  resultingStock?: number | null;
+  user?: (number | null) | User;
+  /**
+   * Their name when they made it.
+   */
+  userName?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders".
+ */
+export interface Order {
+  id: number;
+  title?: string | null;
+  /**
+   * Admins move paid → shipped → delivered. A paid order is refunded in its Refund box; Stripe then sets partially_refunded or refunded, and its refunds are listed under Refunds.
+   */
+  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'partially_refunded' | 'refunded';
+  /**
+   * Why the order was cancelled or expired, as the system recorded it
+   */
+  statusReason?: string | null;
+  /**
+   * A payment was reported that does not match this order; it was not taken
+   */
+  paymentProblem?: string | null;
+  items: {
+    product: number | Product;
+    quantity: number;
+    /**
+     * Unit price at order time
+     */
+    price: number;
+    name: string;
+    id?: string | null;
+  }[];
+  total: number;
+  refunded_amount?: number | null;
+  archivedAt?: string | null;
+  customerEmail: string;
+  buyerAddress?: string | null;
+  orderTokenHash?: string | null;
+  shippingAddress: {
+    name: string;
+    line1: string;
+    line2?: string | null;
+    city: string;
+    postal_code: string;
+    country: string;
+  };
+  /**
+   * Stripe payment intent
+   */
+  paymentId?: string | null;
+  paid_at?: string | null;
+  stripeSessionId?: string | null;
+  /**
+   * The signed-in customer, when known
+   */
+  user?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -466,127 +651,6 @@ export interface AuditLog {
     | number
     | boolean
     | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "products".
- */
-export interface Product {
-  id: number;
-  name: string;
-  /**
-   * Filled from the name when left empty
-   */
-  slug: string;
-  description?: string | null;
-  /**
-   * The gallery, in the order the shop shows it; the first is the main image.
-   */
-  images?: (number | Media)[] | null;
-  /**
-   * In roubles, up to 4 decimal places
-   */
-  price: number;
-  /**
-   * Units on the shelf, less those held by unpaid orders. Set when the product is created; then orders move it (checkout holds units, an expired or cancelled order puts them back) and so do adjustments: "Adjust stock by" below.
-   */
-  stock: number;
-  /**
-   * Units in or out: 5 when 5 arrived, -2 when 2 broke. Applied on Save to the stock as it is then.
-   */
-  stockChange?: number | null;
-  /**
-   * Required with units.
-   */
-  stockChangeReason?: string | null;
-  active?: boolean | null;
-  stockHistory?: {
-    docs?: (number | StockAdjustment)[];
-    hasNextPage?: boolean;
-    totalDocs?: number;
-  };
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * Units received, counted, broken or returned, by hand. Each moves the stock by its delta at once; none can be changed or deleted.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "stock-adjustments".
- */
-export interface StockAdjustment {
-  id: number;
-  product: number | Product;
-  /**
-   * +5 when 5 arrived, -2 when 2 broke.
-   */
-  delta: number;
-  reason: string;
-  order?: (number | null) | Order;
-  resultingStock?: number | null;
-  user?: (number | null) | User;
-  /**
-   * Their name when they made it.
-   */
-  userName?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "orders".
- */
-export interface Order {
-  id: number;
-  title?: string | null;
-  /**
-   * Admins move paid → shipped → delivered. A paid order is refunded in its Refund box; Stripe then sets partially_refunded or refunded, and its refunds are listed under Refunds.
-   */
-  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'partially_refunded' | 'refunded';
-  /**
-   * Why the order was cancelled or expired, as the system recorded it
-   */
-  statusReason?: string | null;
-  /**
-   * A payment was reported that does not match this order; it was not taken
-   */
-  paymentProblem?: string | null;
-  items: {
-    product: number | Product;
-    quantity: number;
-    /**
-     * Unit price at order time
-     */
-    price: number;
-    name: string;
-    id?: string | null;
-  }[];
-  total: number;
-  refunded_amount?: number | null;
-  archivedAt?: string | null;
-  customerEmail: string;
-  buyerAddress?: string | null;
-  orderTokenHash?: string | null;
-  shippingAddress: {
-    name: string;
-    line1: string;
-    line2?: string | null;
-    city: string;
-    postal_code: string;
-    country: string;
-  };
-  /**
-   * Stripe payment intent
-   */
-  paymentId?: string | null;
-  paid_at?: string | null;
-  stripeSessionId?: string | null;
-  /**
-   * The signed-in customer, when known
-   */
-  user?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -841,7 +905,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'schedulePublish';
+        taskSlug: 'inline' | 'runRelease' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -874,7 +938,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'runRelease' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -907,6 +971,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'releases';
+        value: number | Release;
       } | null)
     | ({
         relationTo: 'media';
@@ -1021,6 +1089,8 @@ export interface ArticlesSelect<T extends boolean = true> {
   author?: T;
   tags?: T;
   publishedAt?: T;
+  reviewStage?: T;
+  assignee?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1069,9 +1139,33 @@ export interface PagesSelect<T extends boolean = true> {
   description?: T;
   cover?: T;
   content?: T;
+  reviewStage?: T;
+  assignee?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "releases_select".
+ */
+export interface ReleasesSelect<T extends boolean = true> {
+  name?: T;
+  status?: T;
+  releaseAt?: T;
+  scheduledBy?: T;
+  items?:
+    | T
+    | {
+        document?: T;
+        action?: T;
+        locale?: T;
+        id?: T;
+      };
+  releasedAt?: T;
+  result?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1222,6 +1316,8 @@ export interface ProductsSelect<T extends boolean = true> {
   stockChangeReason?: T;
   active?: T;
   stockHistory?: T;
+  reviewStage?: T;
+  assignee?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1446,6 +1542,17 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRunRelease".
+ */
+export interface TaskRunRelease {
+  input: {
+    releaseId: number;
+    at: string;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { isEditor } from '../Identity/access/isEditor'
+import { deletesDrafts, isWriter, writesDrafts } from '../Workflow/access/writerAccess'
+import { keepAuthorsToDraftsOfPublished } from '../Workflow/hooks/keepAuthorsToDrafts'
 import { publishedOrEditor } from './access/publishedOrEditor'
 import { deleteComments } from './hooks/deleteComments'
 import { draftsForEditorsOnly } from './hooks/draftsForEditorsOnly'
@@ -55,11 +56,12 @@ export const Articles: CollectionConfig = {
   },
   access: {
     read: publishedOrEditor,
-    create: isEditor,
-    update: isEditor,
-    delete: isEditor,
-    // The history holds drafts: editors only.
-    readVersions: isEditor,
+    // Authors write drafts; editors and admins publish (collections/Workflow).
+    create: writesDrafts,
+    update: writesDrafts,
+    delete: deletesDrafts,
+    // The history holds drafts: the people who write them.
+    readVersions: isWriter,
   },
   versions: {
     // `validate`: a new document is created by its first save (Save Draft or Publish), not
@@ -72,7 +74,12 @@ export const Articles: CollectionConfig = {
   hooks: {
     // The row is locked first, so that a scheduled publication and a person's save, or two
     // people's, happen one after the other; then the published state before the change is kept.
-    beforeOperation: [draftsForEditorsOnly, lockRowsBeforeUpdate('articles'), rememberPublication],
+    beforeOperation: [
+      draftsForEditorsOnly,
+      keepAuthorsToDraftsOfPublished,
+      lockRowsBeforeUpdate('articles'),
+      rememberPublication,
+    ],
     beforeChange: [stampPublishedAt],
     beforeDelete: [deleteComments, rememberLocales],
     afterChange: [searchIndex.afterChange, announceArticleChange.afterChange],

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { isEditor } from '../Identity/access/isEditor'
+import { deletesDrafts, isWriter, writesDrafts } from '../Workflow/access/writerAccess'
+import { keepAuthorsToDraftsOfPublished } from '../Workflow/hooks/keepAuthorsToDrafts'
 import { publishedPagesOrEditor } from './access/publishedPagesOrEditor'
 import { slugField } from './fields/slugField'
 import { livePreviewUrl } from './admin/livePreviewUrl'
@@ -39,14 +40,15 @@ export const Pages: CollectionConfig = {
   },
   access: {
     read: publishedPagesOrEditor,
-    create: isEditor,
-    update: isEditor,
-    delete: isEditor,
-    // The history holds drafts: editors only.
-    readVersions: isEditor,
+    // Authors write drafts; editors and admins publish (collections/Workflow).
+    create: writesDrafts,
+    update: writesDrafts,
+    delete: deletesDrafts,
+    // The history holds drafts: the people who write them.
+    readVersions: isWriter,
   },
   hooks: {
-    beforeOperation: [draftsForEditorsOnly],
+    beforeOperation: [draftsForEditorsOnly, keepAuthorsToDraftsOfPublished],
     afterChange: [searchIndex.afterChange],
     afterDelete: [searchIndex.afterDelete],
     afterOperation: [showScheduledPublication('pages')],

@@ -3,14 +3,15 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { adminOrSelf } from './access/adminOrSelf'
 import { anyone } from './access/anyone'
 import { isAdmin } from './access/isAdmin'
-import { hasAdminRole, hasEditorRole, roles } from '@/identity/roles'
+import { selfOrColleague } from './access/selfOrColleague'
+import { hasAdminRole, hasWriterRole, roles } from '@/identity/roles'
 import { ensureFirstUserIsAdmin } from './hooks/ensureFirstUserIsAdmin'
 import { forgetFailedLogins, throttleCredentialRoutes } from './hooks/throttleCredentialRoutes'
 
 const onlyAdmins: FieldAccess = ({ req }) => hasAdminRole(req.user)
 
 /**
- * People who log in with e-mail and password: administrators and editors (the admin panel)
+ * People who log in with e-mail and password: administrators, editors and authors (the admin panel)
  * and customers (the storefront). Anyone may sign up, always as a customer.
  */
 export const Users: CollectionConfig = {
@@ -26,9 +27,9 @@ export const Users: CollectionConfig = {
     defaultColumns: ['email', 'name', 'role', 'updatedAt'],
   },
   access: {
-    admin: ({ req }) => hasEditorRole(req.user),
+    admin: ({ req }) => hasWriterRole(req.user),
     create: anyone,
-    read: adminOrSelf('users'),
+    read: selfOrColleague,
     update: adminOrSelf('users'),
     delete: isAdmin,
   },

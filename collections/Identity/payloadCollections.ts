@@ -7,9 +7,9 @@ import {
   type SanitizedConfig,
 } from 'payload'
 
-import { hasEditorRole } from '@/identity/roles'
+import { hasWriterRole } from '@/identity/roles'
 import { isAdmin } from './access/isAdmin'
-import { isEditor } from './access/isEditor'
+import { isWriter } from '../Workflow/access/writerAccess'
 import { ownPreferences } from './access/ownPreferences'
 import { lockNamesItsTaker } from './hooks/lockNamesItsTaker'
 
@@ -18,26 +18,26 @@ const nobody = () => false
 /**
  * Our access rules for the collections Payload adds itself, which otherwise keep Payload's
  * defaults (any logged-in caller: a customer who signed up, any API key):
- * - `payload-locked-documents`: editors and admins see and take locks, each naming its taker
+ * - `payload-locked-documents`: authors, editors and admins see and take locks, each naming its taker
  *   and a document the taker may change (`lockNamesItsTaker`);
- * - `payload-preferences`: editors and admins, their own only, through its REST and its
+ * - `payload-preferences`: authors, editors and admins, their own only, through its REST and its
  *   `/:key` routes (which Payload serves without the collection's access);
  * - `payload-migrations`: Payload serves none of its routes (a 404, `withoutUnusedPayloadRoutes`;
  *   `npm run migrate:status` shows it); the read rule below holds wherever the Local API asks
  *   with a user;
  * - `payload-jobs` and `payload-kv`: nobody over HTTP (Payload's default, kept explicitly).
- * Versions are read through each collection's `readVersions` (editors only, in Articles and
+ * Versions are read through each collection's `readVersions` (the writers only, in Articles and
  * Pages). `tests/int/accessMatrix.test.ts` walks every collection the running config serves.
  */
 const payloadCollectionAccess: Record<string, Partial<CollectionConfig>> = {
   'payload-locked-documents': {
-    access: { read: isEditor, create: isEditor, update: isEditor, delete: isEditor },
+    access: { read: isWriter, create: isWriter, update: isWriter, delete: isWriter },
     hooks: { beforeChange: [lockNamesItsTaker] },
   },
   'payload-preferences': {
     access: {
       read: ownPreferences,
-      create: isEditor,
+      create: isWriter,
       update: ownPreferences,
       delete: ownPreferences,
     },
@@ -72,11 +72,11 @@ const deleteOwnPreference: PayloadHandler = async (req) => {
   return Response.json({ message: req.t('general:deletedSuccessfully') })
 }
 
-/** An endpoint of Payload's preferences that only editors and admins may call. */
+/** An endpoint of Payload's preferences that only authors, editors and admins may call. */
 const forEditors = (endpoint: Endpoint): Endpoint => {
   const own = endpoint.method === 'delete' ? deleteOwnPreference : endpoint.handler
   const handler: PayloadHandler = (req) => {
-    if (!hasEditorRole(req.user)) throw new Forbidden(req.t)
+    if (!hasWriterRole(req.user)) throw new Forbidden(req.t)
     return own(req)
   }
   return { ...endpoint, handler }

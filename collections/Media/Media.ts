@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { decideAccessFirst } from '../../hooks/decideAccessFirst'
 import { anyone } from '../Identity/access/anyone'
 import { isEditor } from '../Identity/access/isEditor'
+import { isWriter } from '../Workflow/access/writerAccess'
 import { allowedImageTypes, imageSizes } from '@/media/imageSizes'
 import { serveMediaFile } from '@/media/operations/serveMediaFile'
 import { answerOversizedUploadsWithTheLimit } from './hooks/answerOversizedUploadsWithTheLimit'
@@ -32,8 +33,9 @@ export const Media: CollectionConfig = {
   },
   access: {
     read: anyone,
-    create: isEditor,
-    update: isEditor,
+    // Authors upload and describe images too; deleting one stays with editors and admins.
+    create: isWriter,
+    update: isWriter,
     delete: isEditor,
   },
   hooks: {

@@ -1,7 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { activeUnlessEditor } from './access/activeUnlessEditor'
-import { isEditor } from '../Identity/access/isEditor'
+import { deletesInactiveProducts, writesInactiveProducts } from '../Workflow/access/writerAccess'
+import { keepAuthorsToInactiveProducts } from '../Workflow/hooks/keepAuthorsToDrafts'
 import { announceProductChange } from './hooks/announceProductChange'
 import { applyStockChange } from './hooks/applyStockChange'
 import { emptyStockChange } from './hooks/emptyStockChange'
@@ -10,7 +11,7 @@ import { keepStockHistory } from './hooks/keepStockHistory'
 import { slugFromName } from './hooks/slugFromName'
 import { maxPrice, validatePrice } from '@/shop/validatePrice'
 import { validateStockDelta, validateStockReason } from '@/shop/stockAdjustment'
-import { hasEditorRole } from '@/identity/roles'
+import { hasAuthorRole, hasEditorRole } from '@/identity/roles'
 import { lockRowsBeforeUpdate } from '../../hooks/lockRowsBeforeUpdate'
 import { indexForSearch } from '../../hooks/indexForSearch'
 
@@ -43,13 +44,14 @@ export const Products: CollectionConfig = {
   },
   access: {
     read: activeUnlessEditor,
-    create: isEditor,
-    update: isEditor,
-    delete: isEditor,
+    // Authors write inactive products; editors and admins make them active (collections/Workflow).
+    create: writesInactiveProducts,
+    update: writesInactiveProducts,
+    delete: deletesInactiveProducts,
   },
   // Stock moved by checkout, cancellation and expiry is raw SQL and announces no product.updated.
   hooks: {
-    beforeOperation: [lockRowsBeforeUpdate('products')],
+    beforeOperation: [keepAuthorsToInactiveProducts, lockRowsBeforeUpdate('products')],
     beforeChange: [applyStockChange],
     afterChange: [searchIndex.afterChange, announceProductChange, emptyStockChange],
     afterDelete: [searchIndex.afterDelete],
@@ -155,7 +157,9 @@ export const Products: CollectionConfig = {
     {
       name: 'active',
       type: 'checkbox',
-      defaultValue: true,
+      // An author's new product waits, inactive, for an editor.
+      defaultValue: ({ user }: { user?: { collection?: string; role?: string | null } | null }) =>
+        !hasAuthorRole(user),
       index: true,
       admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
     },

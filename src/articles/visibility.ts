@@ -1,4 +1,4 @@
-import { hasEditorRole, type Principal } from '@/identity/roles'
+import { hasWriterRole, type Principal } from '@/identity/roles'
 import type { ArticleStatus, CommentStatus } from './status'
 
 /*
@@ -12,8 +12,11 @@ export const publicArticleStatus = 'published' satisfies ArticleStatus
 /** The status a comment needs before a reader without the editor role may see it. */
 export const publicCommentStatus = 'approved' satisfies CommentStatus
 
-/** Whether `principal` reads articles and comments of every status: editors and admins. */
-export const readsUnpublished = (principal: Principal) => hasEditorRole(principal)
+/**
+ * Whether `principal` reads articles and comments of every status: the people who write them
+ * (authors, editors and admins).
+ */
+export const readsUnpublished = (principal: Principal) => hasWriterRole(principal)
 
 /** "The article is public" in SQL, over the articles table or its alias `table`. */
 export const publicArticleSql = (table: string) => `${table}._status = '${publicArticleStatus}'`

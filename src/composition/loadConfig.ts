@@ -11,6 +11,7 @@ import { answerCacheSettings } from '@/answerCache/settings'
 import { observabilitySettings } from '@/observability/settings'
 import { shopSettings } from '@/shop/settings'
 import { webhookSettings } from '@/webhooks/settings'
+import { workflowSettings } from '@/workflow/settings'
 import { variables } from './variables'
 
 /**
@@ -40,6 +41,7 @@ export function loadConfig(env: Environment): AppConfig {
     contact: contactSettings(v),
     content: contentSettings(v),
     answerCache: answerCacheSettings(v),
+    workflow: workflowSettings(v),
     webhooks,
     ...shop,
     observability: observabilitySettings(v),

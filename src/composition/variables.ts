@@ -11,6 +11,7 @@ import { answerCacheVariables } from '@/answerCache/settings'
 import { observabilityVariables } from '@/observability/settings'
 import { checkoutVariables, stripeVariables } from '@/shop/settings'
 import { keepingVariables, sendingVariables } from '@/webhooks/settings'
+import { workflowVariables } from '@/workflow/settings'
 
 /** The sections of the configuration reference, in the order it lists them. */
 export const groups = [
@@ -113,6 +114,7 @@ export const variables = {
   ...contactVariables,
   ...contentVariables,
   ...answerCacheVariables,
+  ...workflowVariables,
   ...sendingVariables,
   ...portalVariables,
   ...keepingVariables,

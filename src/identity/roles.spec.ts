@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { hasAdminRole, hasEditorRole, isConsumer, isUser, roles, type Principal } from './roles'
+import {
+  hasAdminRole,
+  hasAuthorRole,
+  hasEditorRole,
+  hasWriterRole,
+  isConsumer,
+  isUser,
+  roles,
+  type Principal,
+} from './roles'
 
 const admin = { collection: 'users', role: 'admin' }
 const editor = { collection: 'users', role: 'editor' }
@@ -8,8 +17,20 @@ const customer = { collection: 'users', role: 'customer' }
 const consumer = { collection: 'consumers' }
 
 describe('roles', () => {
-  it('are the three docs/api.md names: admin, editor, customer', () => {
-    expect([...roles].sort()).toEqual(['admin', 'customer', 'editor'])
+  it('are the four docs/api.md names: admin, editor, author, customer', () => {
+    expect([...roles].sort()).toEqual(['admin', 'author', 'customer', 'editor'])
+  })
+
+  it('give authors writing rights but no editor rights', () => {
+    const author = { collection: 'users', role: 'author' }
+    expect(hasAuthorRole(author)).toBe(true)
+    expect(hasWriterRole(author)).toBe(true)
+    expect(hasEditorRole(author)).toBe(false)
+    expect(hasWriterRole(editor)).toBe(true)
+    expect(hasWriterRole(admin)).toBe(true)
+    expect(hasAuthorRole(editor)).toBe(false)
+    expect(hasWriterRole(customer)).toBe(false)
+    expect(hasWriterRole({ collection: 'consumers', role: 'author' })).toBe(false)
   })
 
   it('tell users (who log in) from API consumers', () => {

@@ -1,5 +1,5 @@
 /** Roles of the people who log in (`users`); API consumers have no role. */
-export const roles = ['admin', 'editor', 'customer'] as const
+export const roles = ['admin', 'editor', 'author', 'customer'] as const
 export type Role = (typeof roles)[number]
 
 /** Whoever a request is authenticated as: a user, a consumer, or nobody. */
@@ -12,3 +12,12 @@ export const hasAdminRole = (principal: Principal) =>
 /** Editors and admins write content: an admin holds every editor right. */
 export const hasEditorRole = (principal: Principal) =>
   isUser(principal) && (principal?.role === 'editor' || principal?.role === 'admin')
+/**
+ * Authors write drafts of content (articles, pages, products, their images) and submit them for
+ * review; they never publish, unpublish, schedule or delete what is published.
+ */
+export const hasAuthorRole = (principal: Principal) =>
+  isUser(principal) && principal?.role === 'author'
+/** Whoever writes content in the admin panel: authors, editors and admins. */
+export const hasWriterRole = (principal: Principal) =>
+  hasEditorRole(principal) || hasAuthorRole(principal)

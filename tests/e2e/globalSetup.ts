@@ -48,6 +48,9 @@ export default async function setup(project: TestProject) {
       MEDIA_DIRECTORY: mediaDirectory,
       // A publication scheduled in a test happens within a second of its time.
       JOBS_POLL_SECONDS: '1',
+      // The browser tests written before review stages publish articles as editors; review is
+      // required in tests/int/workflowStages.test.ts.
+      REVIEW_REQUIRED_FOR: 'none',
     },
   })
   project.provide('baseUrl', app.baseUrl)

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import { beforeAll } from 'vitest'
 
+import type { Role } from '../../src/identity/roles'
 import type { Consumer } from '../../src/payload-types'
 import { grantCatalogue } from '../../src/webhooks/eventCatalogue'
 import { restJson } from './rest'
@@ -20,7 +21,7 @@ export async function ensureFirstUserExists(payload: Payload) {
 }
 
 /** Creates a user with `role` and logs in through `POST /api/users/login`; returns the token. */
-export async function userWithToken(payload: Payload, role: 'admin' | 'editor' | 'customer') {
+export async function userWithToken(payload: Payload, role: Role) {
   await ensureFirstUserExists(payload)
   const email = `${role}-${randomBytes(4).toString('hex')}@example.com`
   const password = `pw-${randomBytes(8).toString('hex')}`
@@ -63,7 +64,7 @@ export async function consumerWithKey(
 export type UserWithToken = Awaited<ReturnType<typeof userWithToken>>
 
 /** The headers of a new user of `role`, signed in (`authorization: Bearer …`). */
-export async function signedInAs(payload: Payload, role: 'admin' | 'editor' | 'customer') {
+export async function signedInAs(payload: Payload, role: Role) {
   return { authorization: `Bearer ${(await userWithToken(payload, role)).token}` }
 }
 
@@ -72,7 +73,7 @@ export async function signedInAs(payload: Payload, role: 'admin' | 'editor' | 'c
  * registered before it, such as the one that starts the file's Payload); what it returns gives
  * the headers, once made.
  */
-export function signedInForFile(payload: () => Payload, role: 'admin' | 'editor' | 'customer') {
+export function signedInForFile(payload: () => Payload, role: Role) {
   let headers: Record<string, string> | undefined
   beforeAll(async () => {
     headers = await signedInAs(payload(), role)

@@ -25,6 +25,9 @@ process.env.PAYLOAD_SECRET = 'integration-test-secret'
 // The schema is already there; test processes never push.
 process.env.PAYLOAD_DB_PUSH = 'false'
 delete process.env.SMTP_HOST
+// Tests written before review stages publish articles as editors; the workflow's own tests ask
+// for review (`getTestPayload({ REVIEW_REQUIRED_FOR: 'articles' })`), as a deployment has it.
+process.env.REVIEW_REQUIRED_FOR = 'none'
 // Rate-limit counters live in PostgreSQL unless a run asks for Redis (CI does, for one pass).
 if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_URL
 else delete process.env.REDIS_URL

@@ -23,8 +23,9 @@ import { createProduct } from '../helpers/shop'
 //
 // A row gives one letter per caller, in the order of `callers`:
 //   A anonymous, C customer (signed up), K API consumer (X-API-Key), P portal session (cookie,
-//   same-origin), E editor, D admin, X an admin's cookie sent by a page of another origin
-//   (it reads as the admin; every change, GraphQL's POST included, is refused with 403).
+//   same-origin), U author (writes drafts, publishes nothing), E editor, D admin, X an admin's
+//   cookie sent by a page of another origin (it reads as the admin; every change, GraphQL's POST
+//   included, is refused with 403).
 // The letters:
 //   y  allowed: a read sees the document; a write gets past access (201, 200, or 400 for the
 //      empty body it sends); a delete deletes it
@@ -37,6 +38,7 @@ const callers = [
   'customer',
   'consumer',
   'portal',
+  'author',
   'editor',
   'admin',
   'crossOrigin',
@@ -73,55 +75,68 @@ const readsAndWrites = (read: Letters, write: Letters): Row => ({
   graphql: `${read.slice(0, -1)}n`,
 })
 
-//                                        A C K P E D X
+//                                        A C K P U E D X
 const expected: Record<string, Row> = {
-  // The fixture is a draft: editors only, others do not see it.
-  articles: { ...readsAndWrites('nffnyyy', 'nnnnyyn'), versions: 'nnnnyyy' },
+  // The fixture is a draft: the people who write (authors, editors, admins), others do not see
+  // it. An author saves drafts one document at a time (a bulk change that is not a draft could
+  // reach what is published) and deletes what is not published.
+  articles: {
+    ...readsAndWrites('nffnyyyy', 'nnnnyyyn'),
+    bulkUpdate: 'nnnnnyyn',
+    versions: 'nnnnyyyy',
+  },
   // Published pages are public; the fixture is a draft.
-  pages: { ...readsAndWrites('ffffyyy', 'nnnnyyn'), versions: 'nnnnyyy' },
-  authors: readsAndWrites('nyynyyy', 'nnnnyyn'),
-  tags: readsAndWrites('nyynyyy', 'nnnnyyn'),
-  // A pending comment: editors only. People who sign in may write one.
-  comments: { ...readsAndWrites('nffnyyy', 'nnnnyyn'), create: 'nynnyyn' },
-  media: readsAndWrites('yyyyyyy', 'nnnnyyn'),
+  pages: {
+    ...readsAndWrites('ffffyyyy', 'nnnnyyyn'),
+    bulkUpdate: 'nnnnnyyn',
+    versions: 'nnnnyyyy',
+  },
+  authors: readsAndWrites('nyynyyyy', 'nnnnnyyn'),
+  // Releases (publishing sets of documents together): editors and admins.
+  releases: readsAndWrites('nnnnnyyy', 'nnnnnyyn'),
+  tags: readsAndWrites('nyynyyyy', 'nnnnnyyn'),
+  // A pending comment: editors only (moderation is theirs). People who sign in may write one.
+  comments: { ...readsAndWrites('nffnfyyy', 'nnnnnyyn'), create: 'nynnyyyn' },
+  // Authors upload and describe images; deleting one stays with editors and admins.
+  media: { ...readsAndWrites('yyyyyyyy', 'nnnnyyyn'), delete: 'nnnnnyyn' },
   // Inquiries arrive through POST /api/contact only.
-  inquiries: { ...readsAndWrites('nnnnnyy', 'nnnnnyn'), create: 'nnnnnnn' },
+  inquiries: { ...readsAndWrites('nnnnnnyy', 'nnnnnnyn'), create: 'nnnnnnnn' },
   // Another customer's account: its owner and admins. Anyone may sign up.
   // (Payload answers 403, not 404, to a write by id outside a row filter.)
   users: {
-    ...readsAndWrites('nfnnfyy', 'nnnnnyn'),
-    create: 'yyyyyyn',
-    bulkUpdate: 'nfnnfyn',
+    ...readsAndWrites('nfnnffyy', 'nnnnnnyn'),
+    create: 'yyyyyyyn',
+    bulkUpdate: 'nfnnffyn',
   },
   // Another consumer: admins only; a consumer reaches its own record.
-  consumers: readsAndWrites('nnfnnyy', 'nnnnnyn'),
-  'audit-log': { ...readsAndWrites('nnnnnyy', 'nnnnnnn') },
-  // An inactive product: editors and admins.
-  products: readsAndWrites('ffffyyy', 'nnnnyyn'),
+  consumers: readsAndWrites('nnfnnnyy', 'nnnnnnyn'),
+  'audit-log': { ...readsAndWrites('nnnnnnyy', 'nnnnnnnn') },
+  // An inactive product (not published): authors, editors and admins.
+  products: { ...readsAndWrites('ffffyyyy', 'nnnnyyyn'), bulkUpdate: 'nnnnnyyn' },
   'stock-adjustments': {
-    ...readsAndWrites('nnnnyyy', 'nnnnnnn'),
-    create: 'nnnnyyn',
+    ...readsAndWrites('nnnnnyyy', 'nnnnnnnn'),
+    create: 'nnnnnyyn',
   },
   // A guest's order: admins; a person who signs in reaches their own.
-  orders: { ...readsAndWrites('nfnnfyy', 'nnnnnyn'), create: 'nnnnnnn', delete: 'nnnnnnn' },
-  'stripe-events': readsAndWrites('nnnnnyy', 'nnnnnnn'),
+  orders: { ...readsAndWrites('nfnnffyy', 'nnnnnnyn'), create: 'nnnnnnnn', delete: 'nnnnnnnn' },
+  'stripe-events': readsAndWrites('nnnnnnyy', 'nnnnnnnn'),
   // Another consumer's subscription and deliveries: admins; a consumer reaches its own.
-  'webhook-subscriptions': { ...readsAndWrites('nnfnnyy', 'nnnnnyn'), create: 'nnnnnnn' },
-  'webhook-event-types': readsAndWrites('yyyyyyy', 'nnnnnyn'),
-  'webhook-deliveries': readsAndWrites('nnfnnyy', 'nnnnnnn'),
+  'webhook-subscriptions': { ...readsAndWrites('nnfnnnyy', 'nnnnnnyn'), create: 'nnnnnnnn' },
+  'webhook-event-types': readsAndWrites('yyyyyyyy', 'nnnnnnyn'),
+  'webhook-deliveries': readsAndWrites('nnfnnnyy', 'nnnnnnnn'),
   // Payload's own collections.
-  'payload-locked-documents': readsAndWrites('nnnnyyy', 'nnnnyyn'),
+  'payload-locked-documents': readsAndWrites('nnnnyyyy', 'nnnnyyyn'),
   // Another editor's preferences: nobody else's. (Payload's `/:key` routes shadow reads and
   // updates by id: a read by id finds no preference of that key.)
   'payload-preferences': {
-    ...readsAndWrites('nnnnfff', 'nnnnffn'),
-    create: 'nnnnyyn',
-    update: 'nnnnnnn',
+    ...readsAndWrites('nnnnffff', 'nnnnfffn'),
+    create: 'nnnnyyyn',
+    update: 'nnnnnnnn',
   },
   // Not served over HTTP at all: 404 for everyone (`npm run migrate:status` shows it).
-  'payload-migrations': closed('fffffff'),
-  'payload-jobs': closed('nnnnnnn'),
-  'payload-kv': closed('nnnnnnn'),
+  'payload-migrations': closed('ffffffff'),
+  'payload-jobs': closed('nnnnnnnn'),
+  'payload-kv': closed('nnnnnnnn'),
 }
 
 let payload: Payload
@@ -137,6 +152,7 @@ async function newCallers(): Promise<{
   adminId: number
 }> {
   const customer = await userWithToken(payload, 'customer')
+  const author = await userWithToken(payload, 'author')
   const editor = await userWithToken(payload, 'editor')
   const admin = await userWithToken(payload, 'admin')
   const crossOriginAdmin = await userWithToken(payload, 'admin')
@@ -157,6 +173,7 @@ async function newCallers(): Promise<{
       customer: { authorization: `Bearer ${customer.token}` },
       consumer: { 'x-api-key': apiKey },
       portal: { cookie, ...site },
+      author: { authorization: `Bearer ${author.token}` },
       editor: { authorization: `Bearer ${editor.token}` },
       admin: { authorization: `Bearer ${admin.token}` },
       crossOrigin: { cookie: `payload-token=${crossOriginAdmin.token}`, origin: elsewhere },
@@ -206,6 +223,13 @@ async function fixture(slug: string): Promise<number | string> {
       ).id
     case 'authors':
       return author()
+    case 'releases':
+      return (
+        await payload.create({
+          collection: 'releases',
+          data: { name: `Release ${tag}`, status: 'open' },
+        })
+      ).id
     case 'tags':
       return (await payload.create({ collection: 'tags', data: { name: tag, slug: tag } })).id
     case 'comments': {
@@ -573,17 +597,17 @@ describe("the buyer's order routes", () => {
   // none of the callers, whose token is known, and another order's token. A token opens its
   // order to whoever holds it, whatever else they present, and nothing else: not another order,
   // not Payload's own order routes, not the list (which shows each caller their own orders).
-  // Letters in the order of `callers`: A C K P E D X.
+  // Letters in the order of `callers`: A C K P U E D X.
   const expectedRoutes: Record<string, Letters> = {
-    'GET /api/v1/orders/{id}': 'fffffff',
-    'GET /api/v1/orders/{id} with its token': 'yyyyyyy',
-    "GET /api/v1/orders/{id} with another order's token": 'fffffff',
-    'GET /api/v1/orders': 'nfnnfff',
-    'GET /api/orders/{id} with its token': 'nfnnfyy',
-    'GET /api/orders with its token': 'nfnnfyy',
-    'PATCH /api/orders/{id} with its token': 'nnnnnyn',
+    'GET /api/v1/orders/{id}': 'ffffffff',
+    'GET /api/v1/orders/{id} with its token': 'yyyyyyyy',
+    "GET /api/v1/orders/{id} with another order's token": 'ffffffff',
+    'GET /api/v1/orders': 'nfnnffff',
+    'GET /api/orders/{id} with its token': 'nfnnffyy',
+    'GET /api/orders with its token': 'nfnnffyy',
+    'PATCH /api/orders/{id} with its token': 'nnnnnnyn',
     // Refunds are administrators' only (the body, an amount of 0, is then a 400).
-    'POST /api/orders/{id}/refund with its token': 'nnnnnyn',
+    'POST /api/orders/{id}/refund with its token': 'nnnnnnyn',
   }
 
   async function orderWithToken() {

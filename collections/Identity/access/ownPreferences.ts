@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { hasEditorRole } from '@/identity/roles'
+import { hasWriterRole } from '@/identity/roles'
 
 /**
  * Preferences (column widths, open groups, the last locale) are the admin panel's, kept per
@@ -8,7 +8,7 @@ import { hasEditorRole } from '@/identity/roles'
  * only use them as free storage).
  */
 export const ownPreferences: Access = ({ req: { user } }) => {
-  if (!user || !hasEditorRole(user)) return false
+  if (!user || !hasWriterRole(user)) return false
   const own: Where[] = [
     { 'user.value': { equals: user.id } },
     { 'user.relationTo': { equals: user.collection } },

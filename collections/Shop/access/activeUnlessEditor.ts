@@ -1,7 +1,7 @@
 import type { Access } from 'payload'
 
-import { hasEditorRole } from '@/identity/roles'
+import { hasWriterRole } from '@/identity/roles'
 
-/** Editors and admins see every record; everyone else only the active ones. */
+/** Authors, editors and admins see every record; everyone else only the active ones. */
 export const activeUnlessEditor: Access = ({ req: { user } }) =>
-  hasEditorRole(user) ? true : { active: { equals: true } }
+  hasWriterRole(user) ? true : { active: { equals: true } }

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { configOf } from '@/config/appConfig'
-import { hasEditorRole } from '@/identity/roles'
+import { hasWriterRole } from '@/identity/roles'
 import { localeLabel } from '@/text/locales'
 import {
   livePreviewScript,
@@ -53,7 +53,7 @@ export async function servePreviewPages(args: {
     return plainPage(404, 'There is no such preview.')
   }
   const { user } = await payload.auth({ headers: request.headers })
-  if (!hasEditorRole(user)) {
+  if (!hasWriterRole(user)) {
     return plainPage(401, 'Sign in to the admin panel as an editor to preview drafts.')
   }
   const locales = configOf(payload).content.locales

@@ -8,6 +8,7 @@ import { startOrderSweeper } from '@/shop/operations/startOrderSweeper'
 import { startPaymentSandboxInApp } from '@/shop/paymentSandbox/startPaymentSandboxInApp'
 import { startDisableNotifier } from '@/webhooks/operations/startDisableNotifier'
 import { startWorkerInApp } from '@/webhooks/worker/startWorkerInApp'
+import { startReviewNotifier } from '@/workflow/operations/sendReviewNotices'
 import { backgroundWork } from '../backgroundWork'
 import { startJobRunner } from './startJobRunner'
 import { configOf } from '@/config/appConfig'
@@ -15,8 +16,8 @@ import { answerCacheOf } from '@/answerCache/operations/answerCacheOf'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
- * inquiry e-mails, sends the buyers' receipts and refund notices and the notices of disabled
- * webhook subscriptions (`npm run worker`
+ * inquiry e-mails, sends the buyers' receipts and refund notices, the assignees' review notices and
+ * the notices of disabled webhook subscriptions (`npm run worker`
  * included, which stops them on SIGTERM); the app server also runs the webhook worker (unless
  * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`), the jobs
  * queue's runner (scheduled publications, unless `JOBS=off`) and the payment sandbox where it is
@@ -38,6 +39,10 @@ export async function startBackgroundWork(payload: Payload) {
   if (!work.has('order notifier')) {
     const notifier = startOrderNotifier(payload)
     work.add({ name: 'order notifier', stop: () => notifier.stop() })
+  }
+  if (!work.has('review notifier')) {
+    const notifier = startReviewNotifier(payload)
+    work.add({ name: 'review notifier', stop: () => notifier.stop() })
   }
   const config = configOf(payload)
   if (!config.isAppServer) return

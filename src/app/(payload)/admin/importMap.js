@@ -22,6 +22,8 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ScheduledPublicationCell as ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4 } from '../../../components/admin/ScheduledPublicationCell'
+import { ReviewStageCell as ReviewStageCell_7c1855572fcfad73798badab18889590 } from '../../../components/admin/ReviewStageCell'
+import { ReviewStageField as ReviewStageField_90c8fe96c3bab2e3075e55e0f87b88aa } from '../../../components/admin/ReviewStageField'
 import { AuditHistoryLink as AuditHistoryLink_cd03e06987cda93c73ac2e58245879af } from '../../../components/admin/AuditHistoryLink'
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
 import { PublishButton as PublishButton_85c066c9e85977a669a8719b5844b2d5 } from '../../../components/admin/PublishButton'
@@ -80,6 +82,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/admin/ScheduledPublicationCell#ScheduledPublicationCell": ScheduledPublicationCell_d37d7209623d5bb128091d8a03b2bda4,
+  "/components/admin/ReviewStageCell#ReviewStageCell": ReviewStageCell_7c1855572fcfad73798badab18889590,
+  "/components/admin/ReviewStageField#ReviewStageField": ReviewStageField_90c8fe96c3bab2e3075e55e0f87b88aa,
   "/components/admin/AuditHistoryLink#AuditHistoryLink": AuditHistoryLink_cd03e06987cda93c73ac2e58245879af,
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
   "/components/admin/PublishButton#PublishButton": PublishButton_85c066c9e85977a669a8719b5844b2d5,
