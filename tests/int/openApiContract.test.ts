@@ -139,6 +139,7 @@ describe('the document', () => {
       '/api/v1/orders/{id}',
       '/api/contact',
       '/api/admin-action',
+      '/api/releases/{id}/release',
       '/reports/sales',
       '/api/health',
       '/api/health/ready',
@@ -1161,6 +1162,63 @@ describe('what every operation that changes something answers', () => {
         }
       }
     }
+  })
+})
+
+describe('releases', () => {
+  it('POST /api/releases/{id}/release', async () => {
+    const releaseOf = async (articleId: number) => {
+      const created = await rest('POST', '/api/releases', {
+        headers: as.editor,
+        body: {
+          name: `Contract release of ${articleId}`,
+          items: [
+            {
+              document: { relationTo: 'articles', value: articleId },
+              action: 'publish',
+              locale: 'all',
+            },
+          ],
+        },
+      })
+      expect(created.status).toBe(201)
+      return ((await created.json()) as { doc: { id: number } }).doc.id
+    }
+    const ready = await payload.create({
+      collection: 'articles',
+      draft: true,
+      data: {
+        title: 'Contract release',
+        slug: 'contract-release',
+        author: authorId,
+        _status: 'draft',
+      },
+    })
+    const released = await releaseOf(ready.id)
+    await expectAnswer('POST', `/api/releases/${released}/release`, 401)
+    await expectAnswer('POST', `/api/releases/${released}/release`, 200, { headers: as.editor })
+    // Released already: no open release of that id.
+    await expectAnswer('POST', `/api/releases/${released}/release`, 404, { headers: as.editor })
+    // Where review is required, a draft not yet approved is not published: nothing changes,
+    // and the answer names it.
+    const restore = handInConfig(payload, { REVIEW_REQUIRED_FOR: 'articles' })
+    const incomplete = await payload.create({
+      collection: 'articles',
+      draft: true,
+      data: {
+        title: 'Contract unreviewed',
+        slug: 'contract-unreviewed',
+        author: authorId,
+        _status: 'draft',
+      },
+    })
+    const refused = await expectAnswer(
+      'POST',
+      `/api/releases/${await releaseOf(incomplete.id)}/release`,
+      409,
+      { headers: as.editor },
+    ).finally(restore)
+    expect(JSON.stringify(refused.json)).toContain(`articles ${incomplete.id}`)
   })
 })
 
