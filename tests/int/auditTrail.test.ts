@@ -338,6 +338,13 @@ function walks(): Record<string, Walk | string> {
       update: { data: { title: 'Retitled' }, field: 'title' },
       isDeletable: true,
     },
+    releases: {
+      create: (user) =>
+        payload.create({ collection: 'releases', data: { name: `Release ${tag()}` }, ...as(user) }),
+      isCreatedByAdmin: true,
+      update: { data: { name: 'Renamed release' }, field: 'name' },
+      isDeletable: true,
+    },
     authors: {
       create: (user) =>
         payload.create({ collection: 'authors', data: { name: `A ${tag()}` }, ...as(user) }),
