@@ -340,7 +340,12 @@ function walks(): Record<string, Walk | string> {
     },
     releases: {
       create: (user) =>
-        payload.create({ collection: 'releases', data: { name: `Release ${tag()}` }, ...as(user) }),
+        payload.create({
+          collection: 'releases',
+          // The status is the server's (a person's value is dropped): open, as it starts.
+          data: { name: `Release ${tag()}`, status: 'open' },
+          ...as(user),
+        }),
       isCreatedByAdmin: true,
       update: { data: { name: 'Renamed release' }, field: 'name' },
       isDeletable: true,
