@@ -127,9 +127,13 @@ describe('answer cache', () => {
     expect(await again!.text()).toBe(await first.text())
     expect(await counted('hit')).toBe(hitsBefore + 1)
     // What remains is the caller's: its API key's look-up. Its rate-limit count writes nothing
-    // (shared in batches), and the answer reads nothing.
+    // (shared in batches), and the answer reads nothing. The batches' own exchange runs every
+    // RATE_LIMIT_SYNC_MS whatever the requests, and may fall inside the read: it is not the read's.
+    const isExchange = (text: string) => /^\s*INSERT INTO rate_limits AS r\b/.test(text)
     expect(statements.filter((text) => /\barticles\b/.test(text))).toEqual([])
-    expect(statements.filter((text) => /\b(insert|update|delete)\b/i.test(text))).toEqual([])
+    expect(
+      statements.filter((text) => /\b(insert|update|delete)\b/i.test(text) && !isExchange(text)),
+    ).toEqual([])
 
     const unchanged = await rest('GET', path, { headers: { ...headers, 'if-none-match': etag } })
     expect(unchanged.status).toBe(304)
