@@ -608,6 +608,9 @@ describe("the buyer's order routes", () => {
     'PATCH /api/orders/{id} with its token': 'nnnnnnyn',
     // Refunds are administrators' only (the body, an amount of 0, is then a 400).
     'POST /api/orders/{id}/refund with its token': 'nnnnnnyn',
+    // Releasing is editors' and admins' (authors write, they do not publish); no such release
+    // is open here, so they get past access to the 404.
+    'POST /api/releases/{id}/release': 'nnnnnffn',
   }
 
   async function orderWithToken() {
@@ -639,6 +642,8 @@ describe("the buyer's order routes", () => {
         call('PATCH', `/api/orders/${order.id}`, { ...headers, ...token }, {}),
       'POST /api/orders/{id}/refund with its token': (headers) =>
         call('POST', `/api/orders/${order.id}/refund`, { ...headers, ...token }, { amount: 0 }),
+      'POST /api/releases/{id}/release': (headers) =>
+        call('POST', '/api/releases/999999/release', headers, {}),
     }
     const observed: Record<string, Letters> = {}
     const answers: string[] = []
