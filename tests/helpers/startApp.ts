@@ -55,6 +55,9 @@ export async function startApp(
       ),
       DATABASE_URL: server.urlFor(database),
       PAYLOAD_SECRET: 'throwaway-app-secret',
+      // As every test process (testEnvironment.ts): editors publish without review unless a
+      // test asks for it (the review workflow's own tests turn it on).
+      REVIEW_REQUIRED_FOR: 'none',
       SEED_ON_START: 'true',
       PORT: String(port),
       ...options.env,
