@@ -34,6 +34,18 @@ export const defaultPolicies = {
 
 export type PolicyName = keyof typeof defaultPolicies
 
+/**
+ * The small budgets, counted in the shared table at each request rather than in batches: a
+ * burst spread over several app servers never gets past their limit (a batch lets each server
+ * spend it before hearing of the others). Their routes are rare and mostly write anyway.
+ */
+export const exactPolicies: ReadonlySet<PolicyName> = new Set([
+  'contact',
+  'credentials',
+  'login_account',
+  'bad_signatures',
+])
+
 const format = /^\s*(\d+)\s*\/\s*(\d+)\s*(s)?\s*$/
 
 /**

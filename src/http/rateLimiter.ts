@@ -7,7 +7,12 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 
-import { type PolicyName, type RateLimitPolicy, type RateLimitState } from './rateLimitPolicy'
+import {
+  exactPolicies,
+  type PolicyName,
+  type RateLimitPolicy,
+  type RateLimitState,
+} from './rateLimitPolicy'
 import { postgres } from '@/db/transaction'
 import { configOf, type AppConfig } from '@/config/appConfig'
 import { batchedCounter, type BatchedCounter } from './batchedCounter'
@@ -81,6 +86,7 @@ function limiterFor(payload: Payload, name: PolicyName): Limiter {
       table: rateLimitTableName,
       policy,
       syncMs: settings.syncMs,
+      exact: exactPolicies.has(name),
       onError: (err) =>
         payload.logger.warn({ msg: 'Rate-limit counts could not be shared; counting alone', err }),
     })

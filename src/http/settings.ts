@@ -148,7 +148,7 @@ export const rateLimitVariables = {
   RATE_LIMIT_SYNC_MS: setting({
     group: 'Rate limits',
     description:
-      'Milliseconds between two exchanges of rate-limit counts through PostgreSQL (one statement per instance, none per request): a caller may get up to what the other instances let through in this time beyond its limit.',
+      'Milliseconds between two exchanges of rate-limit counts through PostgreSQL (one statement per instance, none per request): a caller may get up to what the other instances let through in this time beyond its limit. The contact, credentials, login and bad-signature budgets are counted at each request instead, exactly.',
     reader: wholeNumber({ min: 10, max: 60_000 }),
     fallback: '200',
   }),

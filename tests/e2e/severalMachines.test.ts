@@ -72,6 +72,8 @@ beforeAll(async () => {
     PAYLOAD_SECRET: 'throwaway-app-secret',
     WEBHOOK_ALLOWED_ADDRESS_RANGES: 'loopback',
     JOBS_POLL_SECONDS: '0.5',
+    // As startApp gives the app servers: the editor's scheduled article needs no review here.
+    REVIEW_REQUIRED_FOR: 'none',
     ...(s3.environment as Record<string, string>),
   })
   balancer = await startBalancer(apps.map((app) => `127.0.0.1:${portOf(app!)}`))

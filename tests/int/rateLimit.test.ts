@@ -13,7 +13,7 @@ let payload: Payload
 let secondInstance: Payload
 
 beforeAll(async () => {
-  payload = await getTestPayload({ RATE_LIMIT_DEFAULT: '3/60' })
+  payload = await getTestPayload({ RATE_LIMIT_DEFAULT: '3/60', RATE_LIMIT_CONTACT: '3/600' })
   // A second Payload instance with its own connection pool, as a second app server would have,
   // with the same configuration.
   secondInstance = await new BasePayload().init({ config: payloadConfig(configOf(payload)) })
@@ -123,5 +123,22 @@ describe('rate limiting', () => {
     await flushRateLimits(payload)
     expect(await spend(payload)).toBe(true)
     expect(await spend(secondInstance)).toBe(true)
+  })
+
+  it('counts a small budget (the contact form) exactly across instances: the fourth message is refused wherever it lands', async () => {
+    const key = `contact:${Date.now()}`
+    const send = async (instance: Payload) =>
+      (await consumeRateLimit({ payload: instance, policy: 'contact', key })).state
+    // Alternating between two app servers with no exchange between them, as a balancer does.
+    const states = [
+      await send(payload),
+      await send(secondInstance),
+      await send(payload),
+      await send(secondInstance),
+    ]
+    expect(states.map((state) => state.isLimited)).toEqual([false, false, false, true])
+    expect(states.map((state) => state.remaining)).toEqual([2, 1, 0, 0])
+    expect(states[3]!.msBeforeReset).toBeGreaterThan(590_000)
+    expect(await send(payload).then((state) => state.isLimited)).toBe(true)
   })
 })
