@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:compare -- <other checkout>`: this checkout's build against another one's (a
+ * `git worktree` of an earlier commit, with `npm ci` and `npm run build` done), both served at
+ * once on one PostgreSQL, in rounds that alternate between them (A then B, then B then A), so
+ * that whatever else the machine does falls on both alike. Prints, per scenario, each build's
+ * median requests a second over the rounds and the ratio of the medians, and each round's ratio
+ * (their spread is the noise). `BENCH_COMPARE_ONLY` picks scenarios by a part of their name
+ * (`|` between several), `BENCH_COMPARE_ROUNDS` (9) and `BENCH_COMPARE_SECONDS` (4) set the
+ * rounds. Uses `DATABASE_URL`'s server when set, else an embedded cluster per build.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+import autocannon from 'autocannon'
+
+import { seedCredentials } from '../seed/identities'
+
+type Side = 'this' | 'other'
+type Served = { baseUrl: string; stop: () => void }
+
+const other = process.argv[2]
+if (!other) {
+  console.error('Usage: npm run bench:compare -- <path of the other checkout, built>')
+  process.exit(2)
+}
+const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 9)
+const seconds = Number(process.env.BENCH_COMPARE_SECONDS ?? 4)
+const only = process.env.BENCH_COMPARE_ONLY?.split('|')
+
+/** Starts `checkout`'s app through its own startApp; resolves with its address. */
+function serve(checkout: string) {
+  return new Promise<Served>((resolve, reject) => {
+    const child = spawn(
+      'npx',
+      ['tsx', '--conditions=production', path.resolve('bench/lib/serveCheckout.ts'), checkout],
+      { cwd: checkout, stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+    let printed = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString()
+      const serving = /SERVING (\S+)/.exec(printed)
+      if (serving) resolve({ baseUrl: serving[1]!, stop: () => child.kill('SIGTERM') })
+    })
+    child.once('exit', (code) => reject(new Error(`${checkout} exited (${code}): ${printed}`)))
+  })
+}
+
+const served: Record<Side, Served> = Object.fromEntries(
+  await Promise.all(
+    (
+      [
+        ['this', '.'],
+        ['other', other],
+      ] as const
+    ).map(async ([side, checkout]) => [side, await serve(path.resolve(checkout))] as const),
+  ),
+) as Record<Side, Served>
+
+try {
+  const credentials = seedCredentials()
+  const tokenOf = async (side: Side) => {
+    const login = await fetch(`${served[side].baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: credentials.adminEmail, password: credentials.adminPassword }),
+    })
+    return ((await login.json()) as { token: string }).token
+  }
+  const tokens: Record<Side, string> = {
+    this: await tokenOf('this'),
+    other: await tokenOf('other'),
+  }
+  const key = { 'x-api-key': credentials.consumerApiKey }
+  const scenarios: {
+    name: string
+    path: string
+    headers: (side: Side) => Record<string, string>
+  }[] = [
+    {
+      name: 'Payload GET /api/users/me, Bearer',
+      path: '/api/users/me',
+      headers: (side) => ({ authorization: `Bearer ${tokens[side]}` }),
+    },
+    {
+      name: 'GET /api/v1/me, Bearer',
+      path: '/api/v1/me',
+      headers: (side) => ({ authorization: `Bearer ${tokens[side]}` }),
+    },
+    { name: 'GET /api/v1/me, X-API-Key', path: '/api/v1/me', headers: () => key },
+    {
+      name: 'GET /api/v1/me, consumers API-Key',
+      path: '/api/v1/me',
+      headers: () => ({ authorization: `consumers API-Key ${credentials.consumerApiKey}` }),
+    },
+    {
+      name: 'v1 GET /api/v1/articles?per_page=20',
+      path: '/api/v1/articles?per_page=20',
+      headers: () => key,
+    },
+    {
+      name: 'Payload GET /api/articles?limit=20&depth=1, X-API-Key',
+      path: '/api/articles?limit=20&depth=1',
+      headers: () => key,
+    },
+  ]
+  const round = async (side: Side, scenario: (typeof scenarios)[number], duration: number) => {
+    const result = await autocannon({
+      url: served[side].baseUrl + scenario.path,
+      headers: scenario.headers(side),
+      connections: 10,
+      duration,
+    })
+    if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total === 0) {
+      throw new Error(`${scenario.name} (${side}): answers that were not 2xx`)
+    }
+    return result.requests.average
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+
+  console.log(
+    `\nnpm run bench:compare -- ${other}, ${new Date().toISOString().slice(0, 16)} UTC, ` +
+      `autocannon -c 10, ${rounds} alternating rounds of ${seconds} s\n`,
+  )
+  console.log('| scenario | other req/s | this req/s | this ÷ other | each round |')
+  console.log('|---|---:|---:|---:|---|')
+  for (const scenario of scenarios) {
+    if (only && !only.some((part) => scenario.name.includes(part))) continue
+    await round('other', scenario, 2)
+    await round('this', scenario, 2)
+    const figures: Record<Side, number[]> = { this: [], other: [] }
+    for (let index = 0; index < rounds; index++) {
+      const order: Side[] = index % 2 ? ['this', 'other'] : ['other', 'this']
+      for (const side of order) figures[side].push(await round(side, scenario, seconds))
+    }
+    const each = figures.this.map((value, index) => (value / figures.other[index]!).toFixed(2))
+    console.log(
+      `| ${scenario.name} | ${Math.round(median(figures.other))} | ${Math.round(median(figures.this))} | ` +
+        `${(median(figures.this) / median(figures.other)).toFixed(2)} | ${each.join(' ')} |`,
+    )
+  }
+} finally {
+  served.this.stop()
+  served.other.stop()
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+}
+process.exit(0)
