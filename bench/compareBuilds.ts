@@ -6,7 +6,8 @@
  * median requests a second over the rounds and the ratio of the medians, and each round's ratio
  * (their spread is the noise). `BENCH_COMPARE_ONLY` picks scenarios by a part of their name
  * (`|` between several), `BENCH_COMPARE_ROUNDS` (9) and `BENCH_COMPARE_SECONDS` (4) set the
- * rounds. Uses `DATABASE_URL`'s server when set, else an embedded cluster per build.
+ * rounds. Then article creates by the seeded editor, `BENCH_COMPARE_CREATES` (40) one after
+ * another a round, compared by their mean time. Uses `DATABASE_URL`'s server when set, else an embedded cluster per build.
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -137,6 +138,68 @@ try {
       `| ${scenario.name} | ${Math.round(median(figures.other))} | ${Math.round(median(figures.this))} | ` +
         `${(median(figures.this) / median(figures.other)).toFixed(2)} | ${each.join(' ')} |`,
     )
+  }
+
+  // Writes: sequential creates of draft articles by the seeded editor, in alternating rounds.
+  const creates = [
+    { name: 'POST /api/v1/articles', path: '/api/v1/articles', authorField: 'author_id' },
+    { name: 'Payload POST /api/articles', path: '/api/articles', authorField: 'author' },
+  ].filter((create) => !only || only.some((part) => create.name.includes(part)))
+  if (creates.length) {
+    const perRound = Number(process.env.BENCH_COMPARE_CREATES ?? 40)
+    const writer = async (side: Side) => {
+      const login = await fetch(`${served[side].baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: credentials.editorEmail,
+          password: credentials.editorPassword,
+        }),
+      })
+      const { token } = (await login.json()) as { token: string }
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
+      const authors = await fetch(`${served[side].baseUrl}/api/authors?limit=1`, { headers })
+      const authorId = ((await authors.json()) as { docs: { id: number }[] }).docs[0]!.id
+      return { headers, authorId }
+    }
+    const writers = { this: await writer('this'), other: await writer('other') }
+    let serial = 0
+    /** Mean milliseconds of `perRound` creates one after another. */
+    const createRound = async (side: Side, create: (typeof creates)[number], count: number) => {
+      const started = performance.now()
+      for (let index = 0; index < count; index++) {
+        serial += 1
+        const response = await fetch(served[side].baseUrl + create.path, {
+          method: 'POST',
+          headers: writers[side].headers,
+          body: JSON.stringify({
+            title: `Compare ${serial}`,
+            slug: `compare-${serial}`,
+            [create.authorField]: writers[side].authorId,
+          }),
+        })
+        if (response.status !== 201) throw new Error(`${create.name} (${side}): ${response.status}`)
+        await response.arrayBuffer()
+      }
+      return (performance.now() - started) / count
+    }
+    console.log(`\nArticle creates, ${perRound} one after another a round (mean ms):\n`)
+    console.log('| create | other ms | this ms | this ÷ other | each round |')
+    console.log('|---|---:|---:|---:|---|')
+    for (const create of creates) {
+      await createRound('other', create, 10)
+      await createRound('this', create, 10)
+      const figures: Record<Side, number[]> = { this: [], other: [] }
+      for (let index = 0; index < rounds; index++) {
+        const order: Side[] = index % 2 ? ['this', 'other'] : ['other', 'this']
+        for (const side of order) figures[side].push(await createRound(side, create, perRound))
+      }
+      const each = figures.this.map((value, index) => (value / figures.other[index]!).toFixed(2))
+      console.log(
+        `| ${create.name} | ${median(figures.other).toFixed(1)} | ${median(figures.this).toFixed(1)} | ` +
+          `${(median(figures.this) / median(figures.other)).toFixed(2)} | ${each.join(' ')} |`,
+      )
+    }
   }
 } finally {
   served.this.stop()

@@ -2,7 +2,7 @@
  * Serves one checkout's production build as `npm start` does, for `bench/compareBuilds.ts`:
  * `tsx bench/lib/serveCheckout.ts <checkout>` loads that checkout's own `startApp` (so its own
  * code, build and migrations), prints `SERVING <base URL>` once it answers, and stops the app on
- * SIGTERM. Limits are raised as in every bench.
+ * SIGTERM; it prints `DATABASE <url>` first. Limits are raised as in every bench.
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,6 +18,7 @@ const app = await startApp({
     RATE_LIMIT_CREDENTIALS: '100000000/60',
   },
 })
+console.log(`DATABASE ${app.databaseUrl}`)
 console.log(`SERVING ${app.baseUrl}`)
 process.once('SIGTERM', () => {
   void app.stop().then(() => process.exit(0))
