@@ -31,6 +31,18 @@ describe('the README map', () => {
     }
   })
 
+  it('shows every picture and opens every relative link of the guides (paths relative to the guide)', () => {
+    for (const guide of guides) {
+      const targets = [...read(guide).matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)]
+        .map((match) => match[1]!.split('#')[0]!)
+        .filter((target) => target && !/^[a-z]+:/i.test(target))
+      const broken = targets.filter(
+        (target) => !existsSync(path.join(root, path.dirname(guide), decodeURI(target))),
+      )
+      expect(broken, `${guide} links to what is not there`).toEqual([])
+    }
+  })
+
   it('walks a checkout request and an article.created event through their files, in order (docs/architecture.md)', () => {
     const architecture = read('docs/architecture.md')
     const request = architecture.slice(architecture.indexOf('**A request**'))
