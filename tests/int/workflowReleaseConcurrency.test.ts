@@ -1,0 +1,148 @@
+import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { signedInAs } from '../helpers/identities'
+import { getTestPayload } from '../helpers/payload'
+import { restJson } from '../helpers/rest'
+
+// A release beside an editor's save of one of its documents (issue 53, item 5): the editor's
+// draft, saved through Payload's REST (`PATCH ?draft=true`) while a release publishes the
+// document, is never lost. It lands before the release and is what gets published, or it waits
+// for the release and lands after it, a new draft on top of the publication.
+//
+// The interleaving is forced: a connection of the test holds the document's row lock while the
+// release and the save both start, and lets go once both wait for it (PostgreSQL then grants it
+// in the order they asked).
+
+let payload: Payload
+let editor: Record<string, string>
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  editor = await signedInAs(payload, 'editor')
+})
+
+type Collection = 'pages' | 'articles'
+let serial = 0
+
+async function draftPage() {
+  serial += 1
+  return payload.create({
+    collection: 'pages',
+    draft: true,
+    data: { title: `Racing page ${serial}`, slug: `racing-page-${serial}`, _status: 'draft' },
+  })
+}
+
+async function newRelease(collection: Collection, id: number) {
+  const created = await restJson('POST', '/api/releases', {
+    headers: editor,
+    body: {
+      name: `Racing release ${serial}`,
+      items: [
+        { document: { relationTo: collection, value: id }, action: 'publish', locale: 'all' },
+      ],
+    },
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body.doc.id as number
+}
+
+/** Holds the row lock of `table`'s row `id` on a connection of its own until `release()`. */
+async function holdRow(table: string, id: number) {
+  const client: PoolClient = await payload.db.pool.connect()
+  await client.query('BEGIN')
+  await client.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [id])
+  const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid
+  return {
+    /**
+     * How many sessions wait for the row: for this session, or (PostgreSQL queues them) for the
+     * session that waits first.
+     */
+    waiting: async () => {
+      const { rows } = await payload.db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND cardinality(pg_blocking_pids(pid)) > 0
+            AND pid <> $1 AND datname = current_database()`,
+        [pid],
+      )
+      return rows[0].n
+    },
+    release: async () => {
+      await client.query('COMMIT')
+      client.release()
+    },
+  }
+}
+
+async function untilWaiting(held: Awaited<ReturnType<typeof holdRow>>, count: number) {
+  const deadline = Date.now() + 20_000
+  while ((await held.waiting()) < count) {
+    if (Date.now() > deadline) {
+      const { rows } = await payload.db.pool.query(
+        `SELECT pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) AS blockers, left(query, 200) AS query FROM pg_stat_activity WHERE datname = current_database()`,
+      )
+      console.log(JSON.stringify(rows, null, 1))
+      throw new Error(`fewer than ${count} sessions waited for the lock`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+const saveDraft = (id: number, title: string) =>
+  restJson('PATCH', `/api/pages/${id}?draft=true`, {
+    headers: editor,
+    body: { title },
+  })
+
+const releaseNow = (id: number) =>
+  restJson('POST', `/api/releases/${id}/release`, { headers: editor })
+
+const published = async (id: number) =>
+  payload.findByID({ collection: 'pages', id, depth: 0, draft: false })
+/** The newest version, draft or not, as an editor reads it. */
+const newest = async (id: number) =>
+  (await restJson('GET', `/api/pages/${id}?draft=true&depth=0`, { headers: editor })).body
+
+describe("a release beside an editor's save of its page", () => {
+  for (let round = 1; round <= 3; round += 1) {
+    it(`publishes the draft saved just before it (round ${round})`, async () => {
+      const page = await draftPage()
+      const releaseId = await newRelease('pages', page.id)
+      const held = await holdRow('pages', page.id)
+      const saving = saveDraft(page.id, `Saved first ${serial}`)
+      await untilWaiting(held, 1)
+      const releasing = releaseNow(releaseId)
+      await untilWaiting(held, 2)
+      await held.release()
+      const [saved, released] = await Promise.all([saving, releasing])
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      expect(released.status, JSON.stringify(released.body)).toBe(200)
+      expect(await published(page.id)).toMatchObject({
+        _status: 'published',
+        title: `Saved first ${serial}`,
+      })
+      expect(await newest(page.id)).toMatchObject({ title: `Saved first ${serial}` })
+    })
+
+    it(`keeps the draft saved while it publishes, on top of the publication (round ${round})`, async () => {
+      const page = await draftPage()
+      const releaseId = await newRelease('pages', page.id)
+      const held = await holdRow('pages', page.id)
+      const releasing = releaseNow(releaseId)
+      await untilWaiting(held, 1)
+      const saving = saveDraft(page.id, `Saved during ${serial}`)
+      await untilWaiting(held, 2)
+      await held.release()
+      const [released, saved] = await Promise.all([releasing, saving])
+      expect(released.status, JSON.stringify(released.body)).toBe(200)
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      expect(await published(page.id)).toMatchObject({
+        _status: 'published',
+        title: page.title,
+      })
+      expect(await newest(page.id)).toMatchObject({ title: `Saved during ${serial}` })
+    })
+  }
+})
