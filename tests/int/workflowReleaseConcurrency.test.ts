@@ -146,3 +146,90 @@ describe("a release beside an editor's save of its page", () => {
     })
   }
 })
+
+describe('a release whose transaction fails midway', () => {
+  it('publishes nothing, sends no event, and is marked failed naming the document and why', async () => {
+    const first = await payload.create({
+      collection: 'articles',
+      draft: true,
+      data: {
+        title: `Faulty release article ${serial}`,
+        slug: `faulty-release-article-${serial}`,
+        author: (
+          await payload.create({ collection: 'authors', data: { name: `Writer ${serial}` } })
+        ).id,
+        _status: 'draft',
+      },
+    })
+    const second = await draftPage()
+    const third = await draftPage()
+    const created = await restJson('POST', '/api/releases', {
+      headers: editor,
+      body: {
+        name: `Faulty release ${serial}`,
+        items: [
+          { document: { relationTo: 'articles', value: first.id }, action: 'publish' },
+          { document: { relationTo: 'pages', value: second.id }, action: 'publish' },
+          { document: { relationTo: 'pages', value: third.id }, action: 'publish' },
+        ].map((item) => ({ ...item, locale: 'all' })),
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const releaseId = created.body.doc.id as number
+    // The database itself refuses the third document's publication, after the first two
+    // documents' rows (and their events in the outbox) are written in the release's transaction.
+    const trigger = `refuse_page_${third.id}`
+    await payload.db.pool.query(`
+      CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.id = ${third.id} AND NEW._status = 'published' THEN
+          RAISE EXCEPTION 'page ${third.id} refused by the test''s trigger';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER ${trigger} BEFORE UPDATE ON pages FOR EACH ROW EXECUTE FUNCTION ${trigger}();`)
+    const outboxBefore = Number(
+      (await payload.db.pool.query(`SELECT coalesce(max(seq), 0) AS seq FROM webhook_outbox`))
+        .rows[0].seq,
+    )
+    const auditBefore = Number(
+      (await payload.db.pool.query(`SELECT coalesce(max(id), 0) AS id FROM audit_log`)).rows[0].id,
+    )
+    try {
+      const answer = await restJson('POST', `/api/releases/${releaseId}/release`, {
+        headers: editor,
+      })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409)
+      expect(JSON.stringify(answer.body)).toContain(`pages ${third.id}`)
+    } finally {
+      await payload.db.pool.query(`DROP TRIGGER ${trigger} ON pages; DROP FUNCTION ${trigger}();`)
+    }
+    expect((await payload.findByID({ collection: 'articles', id: first.id }))._status).toBe('draft')
+    for (const page of [second, third]) {
+      expect(await newest(page.id)).toMatchObject({ _status: 'draft' })
+      const { totalDocs } = await payload.count({
+        collection: 'pages',
+        where: { id: { equals: page.id }, _status: { equals: 'published' } },
+      })
+      expect(totalDocs).toBe(0)
+    }
+    const events = await payload.db.pool.query(
+      `SELECT type, data->>'id' AS id FROM webhook_outbox WHERE seq > $1`,
+      [outboxBefore],
+    )
+    expect(events.rows).toEqual([])
+    const stored = await payload.findByID({ collection: 'releases', id: releaseId })
+    expect(stored.status).toBe('failed')
+    expect(stored.result).toContain(`pages ${third.id} ("${third.title}")`)
+    expect(stored.result).toContain(`refused by the test's trigger`)
+    // The database's reason, not the statement and the document's fields it carried.
+    expect(stored.result).not.toMatch(/insert into|params:/i)
+    // The audit trail holds no publication that did not happen.
+    const audit = await payload.db.pool.query(
+      `SELECT target_collection, target_id FROM audit_log
+        WHERE id > $1 AND target_collection IN ('articles', 'pages')`,
+      [auditBefore],
+    )
+    expect(audit.rows).toEqual([])
+  })
+})
