@@ -54,7 +54,7 @@ async function holdRow(table: string, id: number) {
   const client: PoolClient = await payload.db.pool.connect()
   await client.query('BEGIN')
   await client.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [id])
-  const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid
+  const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid
   return {
     /**
      * How many sessions wait for the row: for this session, or (PostgreSQL queues them) for the
@@ -67,7 +67,7 @@ async function holdRow(table: string, id: number) {
             AND pid <> $1 AND datname = current_database()`,
         [pid],
       )
-      return rows[0].n
+      return rows[0]!.n
     },
     release: async () => {
       await client.query('COMMIT')
@@ -190,10 +190,10 @@ describe('a release whose transaction fails midway', () => {
       CREATE TRIGGER ${trigger} BEFORE UPDATE ON pages FOR EACH ROW EXECUTE FUNCTION ${trigger}();`)
     const outboxBefore = Number(
       (await payload.db.pool.query(`SELECT coalesce(max(seq), 0) AS seq FROM webhook_outbox`))
-        .rows[0].seq,
+        .rows[0]!.seq,
     )
     const auditBefore = Number(
-      (await payload.db.pool.query(`SELECT coalesce(max(id), 0) AS id FROM audit_log`)).rows[0].id,
+      (await payload.db.pool.query(`SELECT coalesce(max(id), 0) AS id FROM audit_log`)).rows[0]!.id,
     )
     try {
       const answer = await restJson('POST', `/api/releases/${releaseId}/release`, {
