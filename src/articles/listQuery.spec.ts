@@ -18,6 +18,8 @@ const record: Required<ArticleRecord> = {
   unpublish_at: null,
   created_at: new Date('2026-01-15T09:30:00Z'),
   updated_at: new Date('2026-01-15T09:30:00Z'),
+  review_stage: null,
+  assignee_id: null,
   author: { id: 2, name: 'Author' },
   tags: [{ id: 3, name: 'Tag', slug: 'tag' }],
   sort_value: '1',

@@ -59,6 +59,10 @@ export type ArticleRecord = {
   unpublish_at: Date | null
   created_at: Date
   updated_at: Date
+  /** Its review stage (collections/Workflow), `null` before it has one. */
+  review_stage: string | null
+  /** The user it is assigned to, if any. */
+  assignee_id: number | null
   /** Present when `author` was included. */
   author?: { id: number; name: string } | null
   /** Present when `tags` was included, in the article's order. */

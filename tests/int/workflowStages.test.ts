@@ -144,6 +144,70 @@ describe('review stages', () => {
     }
   })
 
+  it('are in the v1 article API, read-only, for the people who write and nobody else', async () => {
+    const draft = await newDraft('Lantern festival')
+    await save(author, draft.id, { reviewStage: 'in-review', assignee: editor.id })
+    await save(editor, draft.id, { reviewStage: 'approved' })
+    await save(editor, draft.id, { _status: 'published' }, false)
+    // A newer draft, back in review (a change to an approved document returns it to review).
+    await save(author, draft.id, { title: 'Lantern festival at night' })
+    // Where the article stands is the document's: back in review, as Payload's REST says too.
+    const shown = { review_stage: 'in-review', assignee_id: editor.id }
+    const payloadRest = await restJson('GET', `/api/articles/${draft.id}?depth=0`, {
+      headers: editor.headers,
+    })
+    expect(payloadRest.body).toMatchObject({ reviewStage: 'in-review', assignee: editor.id })
+    for (const who of [author, editor, admin]) {
+      const read = await restJson('GET', `/api/v1/articles/${draft.id}`, { headers: who.headers })
+      expect(read.status, JSON.stringify(read.body)).toBe(200)
+      expect(read.body.data).toMatchObject(shown)
+      const list = await restJson('GET', `/api/v1/articles?per_page=100&sort=id&order=desc`, {
+        headers: who.headers,
+      })
+      expect(list.body.data.find((each: { id: number }) => each.id === draft.id)).toMatchObject(
+        shown,
+      )
+    }
+    // The newest draft's stage with `draft=true`.
+    const newest = await restJson('GET', `/api/v1/articles/${draft.id}?draft=true`, {
+      headers: editor.headers,
+    })
+    expect(newest.body.data).toMatchObject({
+      title: 'Lantern festival at night',
+      review_stage: 'in-review',
+      assignee_id: editor.id,
+    })
+    const customer = await userWithToken(payload, 'customer')
+    for (const headers of [
+      { authorization: `Bearer ${customer.token}` },
+      await consumerHeaders(payload),
+    ]) {
+      const read = await restJson('GET', `/api/v1/articles/${draft.id}`, { headers })
+      expect(read.status).toBe(200)
+      expect(read.body.data).not.toHaveProperty('review_stage')
+      expect(read.body.data).not.toHaveProperty('assignee_id')
+      const list = await restJson('GET', `/api/v1/articles?per_page=100&sort=id&order=desc`, {
+        headers,
+      })
+      const listed = list.body.data.find((each: { id: number }) => each.id === draft.id)
+      expect(listed).toBeDefined()
+      expect(listed).not.toHaveProperty('review_stage')
+      expect(listed).not.toHaveProperty('assignee_id')
+    }
+    // Written through v1: refused (400), the stage and the assignee as they were.
+    for (const body of [{ review_stage: 'approved' }, { assignee_id: author.id }]) {
+      const written = await restJson('PATCH', `/api/v1/articles/${draft.id}?draft=true`, {
+        headers: editor.headers,
+        body,
+      })
+      expect(written.status, JSON.stringify(written.body)).toBe(400)
+    }
+    const after = await restJson('GET', `/api/v1/articles/${draft.id}?draft=true`, {
+      headers: editor.headers,
+    })
+    expect(after.body.data).toMatchObject({ review_stage: 'in-review', assignee_id: editor.id })
+  })
+
   it('are on the audit trail: who moved which article into which stage', async () => {
     const draft = await newDraft('Ferry strike')
     await save(author, draft.id, { reviewStage: 'in-review' })

@@ -5,6 +5,7 @@ import { withImages } from '@/articles/operations/articleImages'
 import { serverUrlOf } from '@/http/serverUrl'
 import { findArticles } from '@/articles/operations/findArticles'
 import { readsUnpublished } from '@/articles/visibility'
+import { hasWriterRole } from '@/identity/roles'
 import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
 import { articleAnswerTags, articleRead } from '../articleAnswers'
 import { parseInput } from '@/http/parseInput'
@@ -66,7 +67,9 @@ export const listArticlesEndpoint = defineEndpoint({
           read: locale.read,
         })
         const records = await withImages(req.payload, slice.records, serverUrlOf(req), locale.read)
-        const data = records.map((record) => presentArticle(record, query.include))
+        const data = records.map((record) =>
+          presentArticle(record, query.include, { showsReview: hasWriterRole(req.user) }),
+        )
         const meta =
           page.kind === 'keyset'
             ? {

@@ -2,10 +2,14 @@ import type { ArticleInclude } from '@/articles/listQuery'
 import type { ArticleWithImages } from '@/articles/operations/articleImages'
 import type { ArticleV1 } from '@/articles/contracts/v1/articles'
 
-/** `record` as v1 shows it, with the relations `include` asks for. */
+/**
+ * `record` as v1 shows it, with the relations `include` asks for; with `showsReview` (the people
+ * who write content: authors, editors, admins) its review stage and assignee too.
+ */
 export function presentArticle(
   record: ArticleWithImages,
   include: readonly ArticleInclude[],
+  { showsReview }: { showsReview: boolean },
 ): ArticleV1 {
   return {
     id: record.id,
@@ -22,6 +26,10 @@ export function presentArticle(
     unpublish_at: record.unpublish_at?.toISOString() ?? null,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
+    ...(showsReview && {
+      review_stage: record.review_stage ?? null,
+      assignee_id: record.assignee_id ?? null,
+    }),
     ...(include.includes('author') && { author: record.author ?? null }),
     ...(include.includes('tags') && { tags: record.tags ?? [] }),
   }

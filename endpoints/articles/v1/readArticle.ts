@@ -7,6 +7,7 @@ import { withImages } from '@/articles/operations/articleImages'
 import type { ArticleInclude } from '@/articles/listQuery'
 import { checkPreviewToken } from '@/articles/previewToken'
 import { readsUnpublished } from '@/articles/visibility'
+import { hasWriterRole } from '@/identity/roles'
 import { configOf } from '@/config/appConfig'
 import { cachedAnswer } from '@/answerCache/operations/cachedAnswer'
 import { articleAnswerTags, articleRead } from '../articleAnswers'
@@ -52,7 +53,7 @@ async function shownArticle(
       })
   if (!record) return undefined
   const [shown] = await withImages(req.payload, [record], serverUrlOf(req), options.read)
-  return presentArticle(shown!, options.include)
+  return presentArticle(shown!, options.include, { showsReview: hasWriterRole(req.user) })
 }
 
 /**

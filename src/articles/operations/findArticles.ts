@@ -60,7 +60,7 @@ const scheduled = (type: 'publish' | 'unpublish', name: string) =>
 const articleColumns = (text: (column: (typeof textColumns)['title']) => string) => [
   `a.id, ${text(textColumns.title)} AS title, a.slug, ${text(textColumns.excerpt)} AS excerpt`,
   `${text(textColumns.body)} AS body, a._status AS status, a.author_id, a.cover_id`,
-  'a.published_at, a.created_at, a.updated_at',
+  'a.published_at, a.created_at, a.updated_at, a.review_stage, a.assignee_id',
   scheduled('publish', 'publish_at'),
   scheduled('unpublish', 'unpublish_at'),
 ]
@@ -94,6 +94,7 @@ const latestVersion = (read: TextLocale, bind: (value: unknown) => string) => {
     ${version(textColumns.body)} AS body,
     v.version__status::text AS _status, v.version_author_id AS author_id,
     v.version_cover_id AS cover_id, v.version_published_at AS published_at,
+    v.version_review_stage AS review_stage, v.version_assignee_id AS assignee_id,
     art.created_at, v.updated_at
   FROM _articles_v v JOIN articles art ON art.id = v.parent_id ${text.joins}
   WHERE v.parent_id = $1 ORDER BY v.latest DESC NULLS LAST, v.id DESC LIMIT 1)`

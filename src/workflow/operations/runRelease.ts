@@ -40,10 +40,16 @@ const itemsOf = (release: StoredRelease): ReleaseItem[] =>
     }
   })
 
-const reasonOf = (error: unknown) => {
+const reasonOf = (error: unknown): string => {
   if (error instanceof ValidationError) {
     const fields = error.data.errors.map((each) => `${each.path}: ${each.message}`).join('; ')
     return `not valid (${fields})`
+  }
+  // A statement the database refused (a constraint, a trigger): drizzle's error says the query
+  // and its parameters (the document's fields), its cause what the database said and why.
+  const cause = (error as { cause?: unknown })?.cause
+  if (cause instanceof Error && String((error as Error).message).startsWith('Failed query')) {
+    return `refused by the database (${cause.message})`
   }
   return String((error as Error)?.message ?? error)
 }

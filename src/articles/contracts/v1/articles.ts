@@ -44,12 +44,31 @@ export const articleV1 = z
       .describe('When the article is scheduled to be unpublished, `null` when not'),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
+    review_stage: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Its review stage (`draft`, `in-review`, `approved` by default; `null` before it has one). Only to authors, editors and admins; read-only (a write naming it is a 400; the admin panel and Payload\u2019s REST move it)',
+      ),
+    assignee_id: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        'The user it is assigned to, `null` when nobody. Only to authors, editors and admins; read-only',
+      ),
     author: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
     tags: z
       .array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() }))
       .optional(),
   })
-  .meta({ id: 'ArticleV1', description: 'An article; `author` and `tags` only with `include`' })
+  .meta({
+    id: 'ArticleV1',
+    description:
+      'An article; `author` and `tags` only with `include`; `review_stage` and `assignee_id` only to authors, editors and admins',
+  })
 export type ArticleV1 = z.infer<typeof articleV1>
 
 /** The `{id}` path parameter as documented (anything else is answered 404). */
