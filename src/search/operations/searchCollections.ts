@@ -220,9 +220,15 @@ function tierConditions(search: Search, target: SearchTargetName, params: Parame
  */
 async function rankedPage(search: Search, target: SearchTargetName, offset: number) {
   const tiers = rankTiers(search.terms)
-  const gathered = await gatherMatches(search, target, offset, tiers)
-  const ranked =
-    gathered.total < countedMatches ? gathered : await walkTiers(search, target, offset, tiers)
+  // Both statements in one transaction: a common word's walk costs no second BEGIN and COMMIT.
+  const { gathered, ranked } = await readByBitmaps(search.pool, async (run) => {
+    const gathered = await gatherMatches(run, search, target, offset, tiers)
+    const ranked =
+      gathered.total < countedMatches
+        ? gathered
+        : await walkTiers(run, search, target, offset, tiers)
+    return { gathered, ranked }
+  })
   return {
     total: Math.min(gathered.total, countedMatches),
     page: ranked.page.slice(offset).map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
@@ -238,16 +244,24 @@ type RankedIds = { total: number; page: { id: number; tier: number }[] }
  * every entry of the collection newest first looking for five (1.6 s at 100,000 articles,
  * measured), where the GIN index finds none at once. A tier then costs what it matches.
  */
-const readByBitmaps = (pool: Pool, statement: string, values: unknown[]) =>
-  inPoolTransaction(pool, (client) => client.query(statement, values), {
-    begin: 'BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off',
-  })
+const readByBitmaps = <T>(pool: Pool, work: (read: ReadStatement) => Promise<T>) =>
+  inPoolTransaction(
+    pool,
+    (client) => work((statement, values) => client.query(statement, values)),
+    {
+      begin: 'BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off',
+    },
+  )
+
+/** Runs one statement in `readByBitmaps`' transaction. */
+type ReadStatement = (statement: string, values: unknown[]) => Promise<{ rows: unknown[] }>
 
 /**
  * Every match of `target` up to `countedMatches` (one more, to know there are more), each with
  * the first tier that finds it, ranked; and how many (words and partial matches together).
  */
 async function gatherMatches(
+  run: ReadStatement,
   search: Search,
   target: SearchTargetName,
   offset: number,
@@ -277,7 +291,7 @@ async function gatherMatches(
     SELECT (SELECT count(*) FROM found)::integer AS total,
       coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier))
         FROM (SELECT id, tier FROM found ORDER BY tier, id DESC LIMIT ${wanted}) AS page), '[]') AS page`
-  const { rows } = await readByBitmaps(search.pool, statement, params.values)
+  const { rows } = await run(statement, params.values)
   return rows[0] as RankedIds
 }
 
@@ -288,6 +302,7 @@ async function gatherMatches(
  * what it matches: the first ones, the title's, match few even for a common word).
  */
 async function walkTiers(
+  run: ReadStatement,
   search: Search,
   target: SearchTargetName,
   offset: number,
@@ -310,8 +325,7 @@ async function walkTiers(
         ${earlier.length ? `AND NOT (${earlier.join(' OR ')})` : ''}
       ORDER BY e.doc_id DESC LIMIT ${wanted})`
   })
-  const { rows } = await readByBitmaps(
-    search.pool,
+  const { rows } = await run(
     `SELECT coalesce(json_agg(json_build_object('id', id, 'tier', tier)), '[]') AS page
     FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted}) AS ranked`,
     params.values,
