@@ -34,6 +34,7 @@ import * as migration_20261128_202936_workflow_author_role from './20261128_2029
 import * as migration_20261128_203213_order_archive from './20261128_203213_order_archive';
 import * as migration_20261128_205607_workflow_review_stages from './20261128_205607_workflow_review_stages';
 import * as migration_20261128_212814_workflow_releases from './20261128_212814_workflow_releases';
+import * as migration_20261129_005926_search_index_per_collection from './20261129_005926_search_index_per_collection';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261128_212814_workflow_releases.up,
     down: migration_20261128_212814_workflow_releases.down,
-    name: '20261128_212814_workflow_releases'
+    name: '20261128_212814_workflow_releases',
+  },
+  {
+    up: migration_20261129_005926_search_index_per_collection.up,
+    down: migration_20261129_005926_search_index_per_collection.down,
+    name: '20261129_005926_search_index_per_collection'
   },
 ];
