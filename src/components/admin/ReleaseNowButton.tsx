@@ -9,13 +9,12 @@ type Outcome = { kind: 'released' | 'failed'; text: string }
 async function outcomeOf(response: Response): Promise<Outcome> {
   const body = (await response.json().catch(() => null)) as {
     result?: string
-    errors?: { message?: string }[]
-    error?: string
+    error?: { message?: string }
   } | null
   if (response.ok) return { kind: 'released', text: body?.result ?? 'Released.' }
-  const message =
-    body?.errors?.[0]?.message ?? body?.error ?? `The release failed (HTTP ${response.status}).`
-  return { kind: 'failed', text: message }
+  // The route's errors are `{ error: { code, message } }`.
+  const message = body?.error?.message ?? `The release failed (HTTP ${response.status}).`
+  return { kind: 'failed', text: String(message) }
 }
 
 /**

@@ -30,6 +30,8 @@ export const ReleaseReadiness: UIFieldServerComponent = async ({ id, payload, re
   const overview = await readReleaseReadiness(payload, { releaseId: Number(id), req })
   if (!overview) return null
   const readyCount = overview.items.filter((item) => item.isReady).length
+  // Once released, what each document was is history: its readiness now would say nothing.
+  const isReleased = overview.status === 'released'
   const adminRoute = payload.config.routes.admin
   return (
     <section
@@ -72,7 +74,7 @@ export const ReleaseReadiness: UIFieldServerComponent = async ({ id, payload, re
         <>
           <table className="release-readiness__table" style={{ width: '100%' }}>
             <caption style={{ textAlign: 'start', marginBottom: 'calc(var(--base) / 4)' }}>
-              {overview.status === 'released'
+              {isReleased
                 ? `The ${overview.items.length} documents of this release.`
                 : `${readyCount} of ${overview.items.length} documents ready.`}
             </caption>
@@ -87,9 +89,11 @@ export const ReleaseReadiness: UIFieldServerComponent = async ({ id, payload, re
                 <th scope="col" style={{ textAlign: 'start' }}>
                   Review stage
                 </th>
-                <th scope="col" style={{ textAlign: 'start' }}>
-                  {overview.status === 'released' ? 'Before it went out' : 'Ready?'}
-                </th>
+                {isReleased ? null : (
+                  <th scope="col" style={{ textAlign: 'start' }}>
+                    Ready?
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -106,17 +110,21 @@ export const ReleaseReadiness: UIFieldServerComponent = async ({ id, payload, re
                   </td>
                   <td>{actionText(item.action, item.locale)}</td>
                   <td>{item.stageLabel ?? 'None'}</td>
-                  <td>
-                    <span
-                      style={{
-                        color: item.isReady ? 'var(--theme-success-750)' : 'var(--theme-error-600)',
-                        fontWeight: 600,
-                      }}
-                    >
-                      {item.isReady ? 'Ready' : 'Not ready'}
-                    </span>
-                    {item.isReady ? null : <>: {item.verdict}</>}
-                  </td>
+                  {isReleased ? null : (
+                    <td>
+                      <span
+                        style={{
+                          color: item.isReady
+                            ? 'var(--theme-success-750)'
+                            : 'var(--theme-error-600)',
+                          fontWeight: 600,
+                        }}
+                      >
+                        {item.isReady ? 'Ready' : 'Not ready'}
+                      </span>
+                      {item.isReady ? null : <>: {item.verdict}</>}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
