@@ -405,6 +405,8 @@ describe('editors working as a team', () => {
       expect(outcome).toContain('The release failed: nothing was published or unpublished.')
       expect(outcome).toContain(`articles ${notReviewed} ("${notReviewedTitle}")`)
       expect(outcome).toContain('Approved')
+      // The form below has loaded too (the picture is for docs/content.md).
+      await expect.poll(() => page.locator('#field-name').inputValue()).toBe('Spring launch')
       await page.screenshot({ path: 'docs/images/workflow-release-failed.png' })
 
       // None of the three changed.
