@@ -110,6 +110,18 @@ export const payloadConfig = (app: AppConfig) =>
       dateFormat: dateTimePattern,
       importMap: { baseDir: path.resolve(dirname, 'src') },
       meta: { titleSuffix: ' - Content & Shop' },
+      // The review board: what waits for publication, by review stage (collections/Workflow).
+      components: {
+        afterNavLinks: ['/components/admin/ReviewBoardLink#ReviewBoardLink'],
+        views: {
+          reviewBoard: {
+            Component: '/components/admin/ReviewBoard#ReviewBoard',
+            path: '/review',
+            exact: true,
+            meta: { title: 'Review board' },
+          },
+        },
+      },
       // Gravatar would send every admin's e-mail hash to a third party (and is unreachable offline).
       avatar: 'default',
       // "Schedule Publish" proposes the site's zone (CONTENT_TIME_ZONE) and lists it, among

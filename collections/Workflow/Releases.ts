@@ -51,6 +51,15 @@ export const Releases: CollectionConfig = {
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {
+      // Where the release stands, each document's readiness, and Release now.
+      name: 'readiness',
+      type: 'ui',
+      admin: {
+        components: { Field: '/components/admin/ReleaseReadiness#ReleaseReadiness' },
+        disableListColumn: true,
+      },
+    },
+    {
       name: 'status',
       type: 'select',
       options: ['open', 'released', 'failed'],

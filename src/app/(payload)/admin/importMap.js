@@ -27,6 +27,7 @@ import { ReviewStageField as ReviewStageField_90c8fe96c3bab2e3075e55e0f87b88aa }
 import { AuditHistoryLink as AuditHistoryLink_cd03e06987cda93c73ac2e58245879af } from '../../../components/admin/AuditHistoryLink'
 import { ScheduledPublicationNotice as ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140 } from '../../../components/admin/ScheduledPublicationNotice'
 import { PublishButton as PublishButton_85c066c9e85977a669a8719b5844b2d5 } from '../../../components/admin/PublishButton'
+import { ReleaseReadiness as ReleaseReadiness_6307c0b6b353076b18ca3cbd9684de5a } from '../../../components/admin/ReleaseReadiness'
 import { AcceptedUploads as AcceptedUploads_996d951dc9857baa4818430eda83d567 } from '../../../components/admin/AcceptedUploads'
 import { GrantCheckboxes as GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be } from '../../../components/admin/GrantCheckboxes'
 import { OpenPortalButtons as OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6 } from '../../../components/admin/OpenPortalButtons'
@@ -53,7 +54,9 @@ import { NextAttemptCell as NextAttemptCell_991e6b52860cb7dfcfb89fba26cd3737 } f
 import { NextAttemptField as NextAttemptField_991e6b52860cb7dfcfb89fba26cd3737 } from '../../../components/admin/NextAttempt'
 import { DeliveryAttempts as DeliveryAttempts_35ae949ed157f88f72818e2158589692 } from '../../../components/admin/DeliveryAttempts'
 import { RetryDeliveryButton as RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c } from '../../../components/RetryDeliveryButton'
+import { ReviewBoardLink as ReviewBoardLink_5ac94c0cddbf467d7907ff4caae5a164 } from '../../../components/admin/ReviewBoardLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { ReviewBoard as ReviewBoard_78ab6ab23fdd616d69c8bc6b7795f6ff } from '../../../components/admin/ReviewBoard'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -87,6 +90,7 @@ export const importMap = {
   "/components/admin/AuditHistoryLink#AuditHistoryLink": AuditHistoryLink_cd03e06987cda93c73ac2e58245879af,
   "/components/admin/ScheduledPublicationNotice#ScheduledPublicationNotice": ScheduledPublicationNotice_a179585c62fb22d9e561e82a245b1140,
   "/components/admin/PublishButton#PublishButton": PublishButton_85c066c9e85977a669a8719b5844b2d5,
+  "/components/admin/ReleaseReadiness#ReleaseReadiness": ReleaseReadiness_6307c0b6b353076b18ca3cbd9684de5a,
   "/components/admin/AcceptedUploads#AcceptedUploads": AcceptedUploads_996d951dc9857baa4818430eda83d567,
   "/components/admin/GrantCheckboxes#GrantCheckboxes": GrantCheckboxes_ee6c9bfa4f9f545f67ce473446eba7be,
   "/components/admin/OpenPortalButtons#OpenPortalButtons": OpenPortalButtons_6e41cfd8470feb6c62146c2d3750bea6,
@@ -113,6 +117,8 @@ export const importMap = {
   "/components/admin/NextAttempt#NextAttemptField": NextAttemptField_991e6b52860cb7dfcfb89fba26cd3737,
   "/components/admin/DeliveryAttempts#DeliveryAttempts": DeliveryAttempts_35ae949ed157f88f72818e2158589692,
   "/components/RetryDeliveryButton#RetryDeliveryButton": RetryDeliveryButton_ace41ea6c3fabab8368628219b861f9c,
+  "/components/admin/ReviewBoardLink#ReviewBoardLink": ReviewBoardLink_5ac94c0cddbf467d7907ff4caae5a164,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "/components/admin/ReviewBoard#ReviewBoard": ReviewBoard_78ab6ab23fdd616d69c8bc6b7795f6ff,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
