@@ -41,6 +41,7 @@ import { webhookIndexes } from '@/webhooks/schema/webhookIndexes'
 import { decideAccessBeforeReadingBodies } from './hooks/decideAccessFirst'
 import { recordScheduledPublications, withAuditTrail } from './hooks/withAuditTrail'
 import { withAnswerInvalidations } from './hooks/invalidateAnswers'
+import { cachePayloadReads } from '@/answerCache/operations/cachePayloadReads'
 import { startBackgroundWork } from '@/lifecycle/operations/startBackgroundWork'
 import { routeReadsByRequest } from '@/db/readReplicas'
 import { outsideRequests } from '@/runtime/requestContext'
@@ -263,6 +264,9 @@ export const payloadConfig = (app: AppConfig) =>
     .then(withAuditTrail)
     // A change to content drops the cached answers holding it, on every instance.
     .then(withAnswerInvalidations)
+    // Payload's own reads of pages, products and media for outsiders through the answer cache,
+    // inside the rate limits below.
+    .then(cachePayloadReads)
     // Payload's own routes behind the rate limits and page cap.
     .then(limitPayloadRoutes)
     // Last, so that it runs first: a cookie from another origin changes nothing.

@@ -46,6 +46,13 @@ function batches(): Batches {
   return global[slot]
 }
 
+/**
+ * Stops every batched counter of this process, sharing its last counts (at most
+ * `RATE_LIMIT_SYNC_MS` of requests) in the table: the app server's shutdown calls it once the
+ * last request is answered, before the pool closes.
+ */
+export const stopRateLimitBatches = () => batches().stop()
+
 /** Shares what this instance counted with the others and learns theirs, now. */
 export async function flushRateLimits(payload: Payload) {
   const limiters = limitersByInstance.get(configOf(payload).rateLimits)?.get(postgres(payload).pool)

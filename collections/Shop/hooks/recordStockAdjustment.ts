@@ -4,6 +4,8 @@ import { transactionDatabase } from '@/db/transaction'
 import { RefusedRequest } from '@/http/refusedRequest'
 import type { StockAdjustment } from '@/payload-types'
 import { applyStockDelta } from '@/shop/operations/applyStockDelta'
+import { stockChangeTags } from '@/shop/operations/stock'
+import { holdChange } from '@/answerCache/operations/announceChange'
 
 /**
  * A new adjustment moves its product's stock by its delta in the same transaction (so the
@@ -22,6 +24,7 @@ export const recordStockAdjustment: CollectionBeforeChangeHook<StockAdjustment> 
   const product = data.product
   const productId = typeof product === 'object' && product !== null ? product.id : product
   if (typeof productId !== 'number' || typeof data.delta !== 'number') return data
+  holdChange(req.payload, stockChangeTags([productId]))
   const resultingStock = await applyStockDelta(await transactionDatabase(req), {
     productId,
     delta: data.delta,

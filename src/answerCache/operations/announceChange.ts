@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { transactionDatabase, type TransactionDb } from '@/db/transaction'
 import { invalidationChannel, notificationPayload } from '../answerTags'
@@ -13,8 +13,17 @@ import { existingAnswerCache } from './answerCacheOf'
  * the answer to the write is never followed by an older read on this instance.
  */
 export async function announceChange(req: PayloadRequest, tags: readonly string[]) {
-  existingAnswerCache(req.payload)?.store.hold(tags)
+  holdChange(req.payload, tags)
   await notifyChange(await transactionDatabase(req), tags)
+}
+
+/**
+ * Holds `tags` on this instance until their NOTIFY (sent by the caller on its transaction,
+ * `notifyChange`) comes back: what a raw-SQL write that notifies by itself adds for its own
+ * instance. Call before the commit.
+ */
+export function holdChange(payload: Payload, tags: readonly string[]) {
+  existingAnswerCache(payload)?.store.hold(tags)
 }
 
 /** The NOTIFY of `tags` on `db` (a transaction's handle: sent at its commit). */

@@ -13,6 +13,7 @@ import { backgroundWork } from '../backgroundWork'
 import { startJobRunner } from './startJobRunner'
 import { configOf } from '@/config/appConfig'
 import { answerCacheOf } from '@/answerCache/operations/answerCacheOf'
+import { stopRateLimitBatches } from '@/http/rateLimiter'
 
 /**
  * Payload's `onInit`. Every process keeps database connection losses from crashing it, retries
@@ -20,8 +21,8 @@ import { answerCacheOf } from '@/answerCache/operations/answerCacheOf'
  * the notices of disabled webhook subscriptions (`npm run worker`
  * included, which stops them on SIGTERM); the app server also runs the webhook worker (unless
  * `WEBHOOK_WORKER=off`), the sweeper of stale orders (unless `ORDER_SWEEPER=off`), the jobs
- * queue's runner (scheduled publications, unless `JOBS=off`) and the payment sandbox where it is
- * on. Each loop is registered in `backgroundWork()`, which the app server
+ * queue's runner (scheduled publications, unless `JOBS=off`), the answer cache's listener, the
+ * payment sandbox where it is on, and shares its last rate-limit counts when it stops. Each loop is registered in `backgroundWork()`, which the app server
  * stops on SIGTERM (`scripts/server.mjs`), the database pool last. The server initialises
  * Payload as soon as it listens, so all of this runs before the first request.
  */
@@ -66,6 +67,11 @@ export async function startBackgroundWork(payload: Payload) {
   const answerCache = answerCacheOf(payload)
   if (answerCache && !work.has('answer cache')) {
     work.add({ name: 'answer cache', stop: () => answerCache.stop() })
+  }
+  // The requests counted since the last exchange go to the table before the pool closes (the
+  // server stops this after its last answer).
+  if (!work.has('rate-limit counts')) {
+    work.add({ name: 'rate-limit counts', stop: () => stopRateLimitBatches() })
   }
   const sandbox = startPaymentSandboxInApp(payload)
   if (sandbox) work.add({ name: 'payment sandbox', stop: () => sandbox.stop() })

@@ -4,6 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 import type { TransactionDb } from '@/db/transaction'
 import { RefusedRequest } from '@/http/refusedRequest'
 import { belowZeroMessage } from '../stockAdjustment'
+import { notifyChange } from '@/answerCache/operations/announceChange'
+import { stockChangeTags } from './stock'
 
 /**
  * Moves a product's stock by `delta` in the caller's transaction, as one statement relative to
@@ -22,7 +24,10 @@ export async function applyStockDelta(
     UPDATE products SET stock = stock + ${delta}, updated_at = now()
     WHERE id = ${productId} AND stock + ${delta} >= 0
     RETURNING stock::text AS stock`)
-  if (rows[0]) return Number(rows[0].stock)
+  if (rows[0]) {
+    await notifyChange(db, stockChangeTags([productId]))
+    return Number(rows[0].stock)
+  }
   const { rows: found } = await db.execute<{ name: string; stock: string }>(
     sql`SELECT ${sql.raw(defaultLocaleText('products_locales', 'products', 'name'))} AS name,
       stock::text AS stock FROM products WHERE id = ${productId}`,

@@ -15,7 +15,8 @@ import { inTransaction, transactionDatabase } from '@/db/transaction'
 import { assertMayHold, buyerAddressKey } from './assertMayHold'
 import { endUnpaidOrder } from './endUnpaidOrder'
 import { orderEndReasons } from '../orderEndReasons'
-import { priceCart, reserveStock, type CartLine, type PricedLine } from './stock'
+import { priceCart, reserveStock, stockChangeTags, type CartLine, type PricedLine } from './stock'
+import { holdChange } from '@/answerCache/operations/announceChange'
 import { emitEvent } from '@/webhooks/operations/emitEvent'
 import { toOrderEventData } from '@/shop/orderEvents'
 import { ShopEvents } from '@/shop/webhookEventTypes'
@@ -205,6 +206,7 @@ async function placeOrder(args: CheckoutArgs): Promise<CheckoutResult> {
       depth: 0,
     })
     if (key) await recordCheckoutKeyOrder(db, { ...key, orderId: created.id })
+    holdChange(req.payload, stockChangeTags(priced.map((line) => line.productId)))
     await reserveStock(db, priced)
     await emitEvent({ req, type: ShopEvents.OrderCreated, data: toOrderEventData(created) })
     return { order: created, lines: priced }

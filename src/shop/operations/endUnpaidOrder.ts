@@ -3,7 +3,8 @@ import type { PayloadRequest } from 'payload'
 import type { Order } from '@/payload-types'
 import { systemWrite } from '../systemWrite'
 import type { TransactionDb } from '@/db/transaction'
-import { releaseStock, type CartLine } from './stock'
+import { releaseStock, stockChangeTags, type CartLine } from './stock'
+import { holdChange } from '@/answerCache/operations/announceChange'
 import { announceOrderStatus } from './announceOrderStatus'
 
 /**
@@ -35,6 +36,7 @@ export async function endUnpaidOrder(args: {
     context: systemWrite,
     depth: 0,
   })
+  holdChange(req.payload, stockChangeTags(lines.map((line) => line.productId)))
   await releaseStock(db, lines)
   await announceOrderStatus({ req, order: ended })
   req.payload.logger.info({ msg: `Order ${ended.id} ${ended.status}, stock released` })

@@ -1,6 +1,8 @@
 import { defaultLocaleText } from '@/db/localizedText'
 import { sql } from '@payloadcms/db-postgres'
 
+import { changeTags } from '@/answerCache/answerTags'
+import { notifyChange } from '@/answerCache/operations/announceChange'
 import { HttpError } from '@/http/errors'
 import { parseAmount, type Amount } from '../money'
 import type { TransactionDb } from '@/db/transaction'
@@ -52,6 +54,14 @@ export async function priceCart(db: TransactionDb, lines: CartLine[]): Promise<P
 }
 
 /**
+ * Tells every instance's answer cache that the stock of `productIds` moved: a NOTIFY in the
+ * caller's transaction, delivered at its commit (the stock is written with raw SQL, which runs
+ * no collection hook). The instance that writes holds them at once (`holdChange`).
+ */
+export const stockChangeTags = (productIds: readonly number[]) =>
+  [...new Set(productIds)].flatMap((id) => changeTags('products', id))
+
+/**
  * Holds the cart's units in the caller's transaction with one conditional decrement per
  * product (`stock = stock - q WHERE stock >= q`), so concurrent checkouts can never sell more
  * than there is: the row stays locked until the transaction ends, so callers run this last.
@@ -79,6 +89,7 @@ export async function reserveStock(db: TransactionDb, lines: PricedLine[]): Prom
       })
     }
   }
+  await notifyChange(db, stockChangeTags(sorted.map(([productId]) => productId)))
 }
 
 /** Puts units held by an order back on the shelf, in the caller's transaction. */
@@ -89,6 +100,7 @@ export async function releaseStock(db: TransactionDb, lines: CartLine[]): Promis
       UPDATE products SET stock = stock + ${line.quantity}, updated_at = now()
       WHERE id = ${line.productId}`)
   }
+  await notifyChange(db, stockChangeTags(sorted.map((line) => line.productId)))
 }
 
 const insufficientStock = (name: string, productId: number, quantity: number) =>
