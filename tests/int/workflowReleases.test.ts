@@ -134,6 +134,35 @@ describe('a release', () => {
     expect(stored.result).toContain(named)
   })
 
+  it('publishes none when one document would not pass validation, and names it and the field', async () => {
+    const ready = await article('approved')
+    const incomplete = await article('approved')
+    // Its author gone since it was saved (as a row left without one by a removed author): the
+    // draft no longer has what publication requires.
+    await payload.db.pool.query(`UPDATE articles SET author_id = NULL WHERE id = $1`, [
+      incomplete.id,
+    ])
+    await payload.db.pool.query(
+      `UPDATE _articles_v SET version_author_id = NULL WHERE parent_id = $1`,
+      [incomplete.id],
+    )
+    const id = await release([
+      { relationTo: 'articles', value: ready.id },
+      { relationTo: 'articles', value: incomplete.id },
+    ])
+    const answer = await restJson('POST', `/api/releases/${id}/release`, { headers: editor })
+    expect(answer.status).toBe(409)
+    const text = JSON.stringify(answer.body)
+    expect(text).toContain(`articles ${incomplete.id}`)
+    expect(text).toMatch(/author/i)
+    expect(text).not.toMatch(/insert into|params:/i)
+    expect(await statusOf('articles', ready.id)).toBe('draft')
+    expect(await publishedEvents([ready.id, incomplete.id])).toEqual([])
+    const stored = await payload.findByID({ collection: 'releases', id })
+    expect(stored).toMatchObject({ status: 'failed' })
+    expect(stored.result).toMatch(/author/i)
+  })
+
   it('released at its time by two runners at once goes out once', async () => {
     const doc = await article('approved')
     const shown = await page()
