@@ -194,13 +194,18 @@ describe('review stages', () => {
       expect(listed).not.toHaveProperty('review_stage')
       expect(listed).not.toHaveProperty('assignee_id')
     }
-    // Written through v1: refused (400), the stage and the assignee as they were.
-    for (const body of [{ review_stage: 'approved' }, { assignee_id: author.id }]) {
+    // Sent back through v1 (a read edited and written back): ignored, the stage and the assignee
+    // as they were.
+    for (const body of [
+      { excerpt: 'Edited', review_stage: 'approved' },
+      { excerpt: 'Edited again', assignee_id: author.id },
+    ]) {
       const written = await restJson('PATCH', `/api/v1/articles/${draft.id}?draft=true`, {
         headers: editor.headers,
         body,
       })
-      expect(written.status, JSON.stringify(written.body)).toBe(400)
+      expect(written.status, JSON.stringify(written.body)).toBe(200)
+      expect(written.body.data).toMatchObject({ excerpt: body.excerpt })
     }
     const after = await restJson('GET', `/api/v1/articles/${draft.id}?draft=true`, {
       headers: editor.headers,

@@ -59,6 +59,8 @@ export const readOnlyFields = {
   author: articleV1.shape.author,
   tags: articleV1.shape.tags,
   cover: articleV1.shape.cover.optional(),
+  review_stage: articleV1.shape.review_stage,
+  assignee_id: articleV1.shape.assignee_id,
 }
 
 /** The writable fields a write's body carries, as validated. */

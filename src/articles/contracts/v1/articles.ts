@@ -49,7 +49,7 @@ export const articleV1 = z
       .nullable()
       .optional()
       .describe(
-        'Its review stage (`draft`, `in-review`, `approved` by default; `null` before it has one). Only to authors, editors and admins; read-only (a write naming it is a 400; the admin panel and Payload\u2019s REST move it)',
+        'Its review stage (`draft`, `in-review`, `approved` by default; `null` before it has one). Only to authors, editors and admins; read-only (ignored when sent back in a write; the admin panel and Payload\u2019s REST move it)',
       ),
     assignee_id: z
       .number()
