@@ -9,7 +9,7 @@
  * rounds. Then article creates by the seeded editor, `BENCH_COMPARE_CREATES` (40) one after
  * another a round, compared by their mean time. Uses `DATABASE_URL`'s server when set, else an embedded cluster per build.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
@@ -17,7 +17,7 @@ import autocannon from 'autocannon'
 import { seedCredentials } from '../seed/identities'
 
 type Side = 'this' | 'other'
-type Served = { baseUrl: string; stop: () => void }
+type Served = { baseUrl: string; stop: () => Promise<void> }
 
 const other = process.argv[2]
 if (!other) {
@@ -34,16 +34,25 @@ function serve(checkout: string) {
     const child = spawn(
       'npx',
       ['tsx', '--conditions=production', path.resolve('bench/lib/serveCheckout.ts'), checkout],
-      { cwd: checkout, stdio: ['ignore', 'pipe', 'ignore'] },
+      // Its own process group: stopping it reaches the app server under npx and tsx.
+      { cwd: checkout, stdio: ['ignore', 'pipe', 'ignore'], detached: true },
     )
     let printed = ''
     child.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString()
       const serving = /SERVING (\S+)/.exec(printed)
-      if (serving) resolve({ baseUrl: serving[1]!, stop: () => child.kill('SIGTERM') })
+      if (serving) resolve({ baseUrl: serving[1]!, stop: () => stopGroup(child) })
     })
     child.once('exit', (code) => reject(new Error(`${checkout} exited (${code}): ${printed}`)))
   })
+}
+
+/** Ends a served checkout: SIGTERM to its group, and waits until its first process exits. */
+async function stopGroup(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  process.kill(-child.pid, 'SIGTERM')
+  await exited
 }
 
 const served: Record<Side, Served> = Object.fromEntries(
@@ -202,8 +211,6 @@ try {
     }
   }
 } finally {
-  served.this.stop()
-  served.other.stop()
-  await new Promise((resolve) => setTimeout(resolve, 3000))
+  await Promise.all([served.this.stop(), served.other.stop()])
 }
 process.exit(0)
