@@ -50,11 +50,15 @@ export function existingAnswerCache(payload: Payload): AnswerCache | undefined {
 
 /**
  * The answer cache of `payload`, started on first use (its listener connects then: until it
- * LISTENs, reads are computed and nothing is kept); undefined when `ANSWER_CACHE=off`.
+ * LISTENs, reads are computed and nothing is kept); undefined when `ANSWER_CACHE=off`, and
+ * while read replicas are configured: a public read computed on a replica that has not replayed
+ * a change yet would be kept after that change's invalidation, stale until the next change
+ * (tests/e2e/readReplicas.test.ts found it). Public reads then go to the replicas uncached.
  */
 export function answerCacheOf(payload: Payload): AnswerCache | undefined {
-  const settings = configOf(payload).answerCache
-  if (!settings.isOn) return undefined
+  const config = configOf(payload)
+  const settings = config.answerCache
+  if (!settings.isOn || config.database.replicaUrls.length > 0) return undefined
   const { caches, all } = running()
   const existing = caches.get(payload)
   if (existing) return existing
