@@ -6,7 +6,9 @@
  * 2. the orders list, signed in (the session cookie set through the API, so that the login
  *    page's files are not cached): `/admin/collections/orders` to its first row;
  * 3. live preview: an article's page to its form, then the preview's first paint of the
- *    article (its title in the frame) after "Live preview" is clicked.
+ *    article (its title in the frame) after "Live preview" is clicked;
+ * 4. the integrator portal's first screen: a portal link (asked for with the seeded consumer's
+ *    API key, as an integrator's own back end does) to the endpoint list's heading.
  * Prints each run, the median, and what each page loaded (scripts: count, bytes as sent and
  * decoded; all requests). Debian's chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`).
  */
@@ -74,7 +76,7 @@ const loadedBy = (page: Page): Promise<Loaded> => page.evaluate<Loaded>(resource
 const app = await startApp({
   env: { RATE_LIMIT_DEFAULT: '100000000/60', RATE_LIMIT_CREDENTIALS: '100000/60' },
 })
-const { adminEmail, adminPassword } = seedCredentials()
+const { adminEmail, adminPassword, consumerApiKey } = seedCredentials()
 
 /** A new browser whose context is signed in as the seeded admin (through the API only). */
 async function signedIn(browser: Browser) {
@@ -132,6 +134,23 @@ const scenarios: { name: string; run: (browser: Browser) => Promise<Run> }[] = [
         loaded: await loadedBy(page),
         extra: { 'form ms': formShown - started, 'preview ms': painted - formShown },
       }
+    },
+  },
+  {
+    name: 'portal: the link to its endpoint list',
+    async run(browser) {
+      const link = await fetch(`${app.baseUrl}/webhooks/portal-sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': consumerApiKey },
+        body: '{}',
+      })
+      if (link.status !== 201) throw new Error(`portal link: ${link.status}`)
+      const { url } = (await link.json()) as { url: string }
+      const page = await browser.newPage()
+      const started = Date.now()
+      await page.goto(url)
+      await page.getByRole('heading', { level: 1, name: 'Endpoints' }).waitFor()
+      return { ms: Date.now() - started, loaded: await loadedBy(page) }
     },
   },
 ]
