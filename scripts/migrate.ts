@@ -25,7 +25,9 @@ const [{ default: config }, { getPayload }, { closePayload }, { postgres }] = aw
   ]),
 )
 
-const payload = await getPayload({ config })
+// Payload's onInit starts the process's background work (the e-mail notice loops among it),
+// which reads tables the migrations are still creating: this process only migrates.
+const payload = await getPayload({ config, disableOnInit: true })
 started()
 try {
   await refuseDevelopmentSchema()
