@@ -24,8 +24,14 @@
  * address policy, the deadline, the capped body, the verdict): the least queue with the engine's
  * send is the most any engine built on that send could reach here.
  *
+ * The queues live in `bench/lib/floorQueue.ts`; `bench:webhooks` runs the least queue with the
+ * engine's send in turn with the engine and prints engine ÷ floor. Here each round's rate counts
+ * from the first claim (the fill and a `VACUUM ANALYZE` before it), and its CPU includes the fill,
+ * as this bench always measured.
+ *
  * Prints, for three rounds (each run followed by a run of the ceiling): rate, the share of the
- * ceiling, and the CPU a delivery in this process and in PostgreSQL.
+ * ceiling, and the CPU a delivery in this process and in PostgreSQL (the bench's server only,
+ * where it runs on this machine).
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
