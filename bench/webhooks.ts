@@ -1,11 +1,14 @@
 /**
  * `npm run bench:webhooks`, on a throwaway database (the server of `DATABASE_URL`, or an
- * embedded one), with Payload and one in-process worker in this process and a `node:http`
- * receiver on loopback. Prints one table of figures, then the profile of the throughput run:
+ * embedded one started with `pg_stat_statements`), with Payload and one in-process worker in
+ * this process and a `node:http` receiver on loopback. Prints one table of figures, then the
+ * profile of the throughput runs:
  * 1. fan-out: from the commit of one event to all 10,000 delivery rows present;
- * 2. throughput across 1,000 subscriptions, beside the receiver's ceiling measured in the same
- *    run by sending the same signed requests straight with undici; where the worker's time went
- *    (fan-out, scan, claim, send, outcome) and how many updates were HOT;
+ * 2. throughput across 1,000 subscriptions, in rounds (3) of the engine, the floor (the least
+ *    queue with the engine's send, `bench/lib/floorQueue.ts`) and the undici ceiling in turn,
+ *    against the same receiver: engine ÷ floor, and the CPU a delivery of each (this process
+ *    and PostgreSQL); where the worker's time went (fan-out, scan, claim, send, outcome), how
+ *    many updates were HOT, and PostgreSQL's statements by server time (`pg_stat_statements`);
  * 3. latency from the commit of an event to its receipt, with an idle queue (p50);
  * 4. p50 of a document create that emits an event in its transaction, with 0 and with 10,000
  *    matching subscriptions;
@@ -14,27 +17,38 @@
  * 6. outage: the receiver refuses connections for 20 s while 10 events a second are emitted;
  * and since the delivery engine work: the fan-out with a filter on every subscription and what
  * one 2 KB event to 10,000 subscriptions stores; the throughput without the attempt log; a
- * backlog of 1,000 and of 100,000 deliveries to one endpoint; and (7) a backlog of 1,000,000
- * deliveries across 10,000 subscriptions, with the claim's cost as it drains.
+ * backlog of 1,000 and of 100,000 deliveries to one endpoint.
  *
- * `BENCH_WEBHOOKS_ROUNDS=n` runs only the throughput scenario and the ceiling, in turn, n times
- * (see `throughputRounds`); `BENCH_WEBHOOKS_ONLY=fan-out` runs only the fan-out scenarios (1 and
- * the filtered one after it) and prints their rows.
+ * `npm run bench:webhooks:backlog` (this file with the argument `backlog`) runs only (7): a
+ * backlog of `BENCH_WEBHOOKS_BACKLOG_EVENTS` (100) events × 10,000 subscriptions, 1,000,000
+ * deliveries, with the claim's cost as it drains.
+ *
+ * `BENCH_WEBHOOKS_ROUNDS=n` runs only the throughput rounds (2), n of them;
+ * `BENCH_WEBHOOKS_ONLY=fan-out` runs only the fan-out scenarios (1 and the filtered one after
+ * it) and prints their rows.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+import pg from 'pg'
+
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
 import { sendAtCeiling } from './lib/ceiling'
-import { cpuSpent, cpuTimes } from './lib/cpuTime'
+import { cpuSpent, cpuTimes, postgresServerPid } from './lib/cpuTime'
+import { floorQueue, leastQueue } from './lib/floorQueue'
 import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
 /**
- * Events of the large-backlog scenario (7), each to 10,000 subscriptions: 100 (1,000,000
- * deliveries, about ten minutes) unless `BENCH_WEBHOOKS_BACKLOG_EVENTS` says otherwise; 0 skips it.
+ * Events of the large-backlog scenario (7, `npm run bench:webhooks:backlog`), each to 10,000
+ * subscriptions: 100 (1,000,000 deliveries, about ten minutes) unless
+ * `BENCH_WEBHOOKS_BACKLOG_EVENTS` says otherwise.
  */
 const backlogEvents = Number(process.env.BENCH_WEBHOOKS_BACKLOG_EVENTS ?? 100)
+/** `BENCH_WEBHOOKS_ROUNDS=n`: only the throughput rounds, n of them. */
+const onlyRounds = Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 0)
+/** Rounds of the engine, the floor and the ceiling in the full run. */
+const comparisonRounds = 3
 
 /**
  * The start (modules loaded, Payload connected) takes 10 to 20 s. In three runs of about fifteen
@@ -46,9 +60,21 @@ const startWatchdog = setTimeout(() => {
   console.error('bench:webhooks: the start stalled for 3 minutes (module loading); run it again')
   process.exit(2)
 }, 180_000)
-const server = await startTestServer()
+// An embedded server loads pg_stat_statements, for the profile by statement; statements
+// inside functions and triggers are counted too.
+const server = await startTestServer({
+  settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+})
 const database = `${server.prefix}_bench_webhooks`
 await createDatabaseIfMissing(server.adminUrl, database)
+// The floor's queue has a database of its own on the same server: Payload's schema push never
+// sees its tables, and its statements are told apart from the engine's.
+const floorDatabase = `${server.prefix}_bench_webhooks_floor`
+await createDatabaseIfMissing(server.adminUrl, floorDatabase)
+const floorPool = new pg.Pool({ connectionString: server.urlFor(floorDatabase), max: 4 })
+// The server's stop can reach a connection the pool's end has not closed yet ("terminating
+// connection due to administrator command"): without a listener that error ended the run, code 1.
+floorPool.on('error', () => {})
 Object.assign(process.env, {
   DATABASE_URL: server.urlFor(database),
   PAYLOAD_SECRET: 'bench-webhooks',
@@ -106,6 +132,8 @@ const [
 const payload = await getPayload({ config })
 clearTimeout(startWatchdog)
 const pool = postgres(payload).pool
+/** The bench's PostgreSQL server, where it runs on this machine: its CPU alone is counted. */
+const serverPid = await postgresServerPid(pool)
 const consumer = await payload.create({
   collection: 'consumers',
   // Every grant: the throughput run sends order.paid.
@@ -181,12 +209,21 @@ async function createWithEvent(index: number, type: WebhookEventName) {
   })
 }
 
+type StatementTotals = {
+  query: string
+  calls: number
+  rows: number
+  /** Planning and execution, ms. */
+  ms: number
+}
+
 /**
- * PostgreSQL's own account of a run, statement by statement, where the server has
+ * PostgreSQL's own account of runs, statement by statement, where the server has
  * `pg_stat_statements` loaded (`shared_preload_libraries`; `track = all` counts statements inside
- * functions and triggers too): call before the run, then `report()` gives the statements that
- * took most of the server's time (planning, execution and JIT compilation), as table rows.
- * Elsewhere `report()` gives one line saying how to get it.
+ * functions and triggers too): `during(database, run)` adds what that database's statements did
+ * while `run` ran (the difference of two readings), and `report(...)` gives, for each database,
+ * the statements that took most of the server's time (planning and execution), as table rows.
+ * Elsewhere `report()` gives one line saying it is not loaded.
  */
 async function statementProfile() {
   const isLoaded = await pool
@@ -196,43 +233,70 @@ async function statementProfile() {
       () => true,
       () => false,
     )
-  const report = async (): Promise<string[]> => {
+  const totals = new Map<string, Map<string, StatementTotals>>()
+  const reading = async (name: string) => {
+    const { rows } = await pool.query<StatementTotals & { id: string }>(
+      `SELECT s.queryid::text || '/' || s.toplevel AS id, s.calls::int, s.rows::int,
+              s.total_plan_time + s.total_exec_time AS ms,
+              regexp_replace(s.query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = $1 AND s.query NOT LIKE '%pg_stat_statements%'`,
+      [name],
+    )
+    return new Map(rows.map((row) => [row.id, row]))
+  }
+  const during = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    if (!isLoaded) return run()
+    const before = await reading(name)
+    const result = await run()
+    const after = await reading(name)
+    const sums = totals.get(name) ?? new Map<string, StatementTotals>()
+    totals.set(name, sums)
+    for (const [id, now] of after) {
+      const then = before.get(id)
+      const calls = now.calls - (then?.calls ?? 0)
+      if (calls <= 0) continue
+      const sum = sums.get(id) ?? { query: now.query, calls: 0, rows: 0, ms: 0 }
+      sum.calls += calls
+      sum.rows += now.rows - (then?.rows ?? 0)
+      sum.ms += now.ms - (then?.ms ?? 0)
+      sums.set(id, sum)
+    }
+    return result
+  }
+  const report = (
+    parts: { database: string; label: string; deliveries: number; top: number }[],
+  ): string[] => {
     if (!isLoaded) {
       return [
         '',
-        'Statements: load pg_stat_statements in the server (shared_preload_libraries) for a ' +
-          'profile by statement.',
+        'Statements: pg_stat_statements is not loaded in this server (shared_preload_libraries; ' +
+          'the embedded server, without DATABASE_URL, loads it).',
       ]
     }
-    const { rows } = await pool.query<{
-      calls: number
-      plan_ms: number
-      exec_ms: number
-      jit_ms: number
-      rows: number
-      query: string
-    }>(
-      `SELECT calls::int, total_plan_time AS plan_ms, total_exec_time AS exec_ms,
-              jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time
-                AS jit_ms,
-              rows::int, regexp_replace(query, '\\s+', ' ', 'g') AS query
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-       ORDER BY total_plan_time + total_exec_time DESC LIMIT 12`,
-    )
-    return [
-      '',
-      'Statements during the run (pg_stat_statements; time inside a statement is also counted in the statement that called it):',
-      '',
-      '| statement | calls | rows | planning | execution | of which JIT |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...rows.map(
-        (r) =>
-          `| \`${r.query.slice(0, 90).replace(/\|/g, '\\|')}\` | ${r.calls} | ${r.rows} | ` +
-          `${r.plan_ms.toFixed(0)} ms | ${r.exec_ms.toFixed(0)} ms | ${r.jit_ms.toFixed(0)} ms |`,
-      ),
-    ]
+    return parts.flatMap((part) => {
+      const sorted = [...(totals.get(part.database)?.values() ?? [])].sort((a, b) => b.ms - a.ms)
+      const all = sorted.reduce((sum, s) => sum + s.ms, 0)
+      return [
+        '',
+        `Statements of ${part.label} by server time (pg_stat_statements, planning and ` +
+          `execution; ${all.toFixed(0)} ms in all, ${((all / part.deliveries) * 1000).toFixed(0)} µs ` +
+          `a delivery; a statement run inside another, by a trigger or function, counts in both):`,
+        '',
+        '| statement | calls | rows | total | mean | a delivery |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...sorted
+          .slice(0, part.top)
+          .map(
+            (s) =>
+              `| \`${s.query.slice(0, 90).replace(/\|/g, '\\|')}\` | ${s.calls} | ${s.rows} | ` +
+              `${s.ms.toFixed(0)} ms | ${(s.ms / s.calls).toFixed(2)} ms | ` +
+              `${((s.ms / part.deliveries) * 1000).toFixed(1)} µs |`,
+          ),
+      ]
+    })
   }
-  return { report }
+  return { during, report }
 }
 
 async function clearQueue() {
@@ -260,11 +324,11 @@ const row = (measurement: string, figure: string, note = '') =>
  */
 async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1]) {
   const worker = await startWebhookWorker(payload, overrides)
-  const cpuBefore = cpuTimes()
+  const cpuBefore = cpuTimes(serverPid)
   const started = await emit('order.paid', 10)
   await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
   const elapsedMs = performance.now() - started
-  const cpu = cpuSpent(cpuBefore, cpuTimes())
+  const cpu = cpuSpent(cpuBefore, cpuTimes(serverPid))
   const stats = worker.stats()
   await worker.stop()
   const succeeded = await count(
@@ -377,65 +441,10 @@ async function laterScenarios() {
   const createMatched = p50(times.matched!)
   await clearQueue()
 
-  // 2. Throughput: 1,000 subscriptions, 10 events = 10,000 deliveries, with the profile.
-  await addSubscriptions(1_000, ['order.paid'], 'many')
-  await pool.query(`SELECT pg_stat_reset()`)
-  const statements = await statementProfile()
-  const { rate: workerRate, elapsedMs, cpu: workerCpu, stats } = await throughputRun()
-  const statementLines = await statements.report()
-  await sleep(600) // statistics reach pg_stat_user_tables within half a second
-  const { rows: tableStats } = await pool.query<{ relname: string; upd: number; hot: number }>(
-    `SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
-     WHERE relname IN ('webhook_deliveries', 'webhook_subscriptions') ORDER BY relname`,
-  )
-  const { rows: indexes } = await pool.query<{ table: string; name: string }>(
-    `SELECT tablename AS table, indexname AS name FROM pg_indexes
-     WHERE tablename IN ('webhook_deliveries', 'webhook_subscriptions') ORDER BY 1, 2`,
-  )
+  // 2. Throughput, in rounds of the engine, the floor and the ceiling in turn.
+  const { engineRate } = await throughputComparison(comparisonRounds)
+  const workerRate = engineRate
 
-  // The ceiling: the same signed requests straight through undici, 50 at a time.
-  const directCpuBefore = cpuTimes()
-  const directRate = await sendAtCeiling({ receiverUrl, total: 10_000, inFlight: 50, paths: 1_000 })
-  const directCpu = cpuSpent(directCpuBefore, cpuTimes())
-  row(
-    'throughput: worker, 1,000 subscriptions, 10,000 deliveries',
-    `${workerRate.toFixed(0)} /s`,
-    `${((workerRate / directRate) * 100).toFixed(0)} % of the ceiling (target >= 80 %)`,
-  )
-  row('ceiling: undici straight to the receiver, 50 in flight', `${directRate.toFixed(0)} /s`)
-  profile.push(
-    `Profile of the throughput run (${elapsedMs.toFixed(0)} ms of wall time, one worker, ` +
-      `50 sends in flight at most):`,
-    '',
-    '| stage | statements | time | per delivery |',
-    '|---|---:|---:|---:|',
-    `| fan-out (10 events -> 10,000 rows) | ${stats.fanOuts} | ${stats.fanOutMs.toFixed(0)} ms | ${perDelivery(stats.fanOutMs)} |`,
-    `| scan for due subscriptions | ${stats.scans} | ${stats.scanMs.toFixed(0)} ms | ${perDelivery(stats.scanMs)} |`,
-    `| claim (${(stats.claimed / Math.max(stats.claims, 1)).toFixed(1)} deliveries each) | ${stats.claims} | ${stats.claimMs.toFixed(0)} ms | ${perDelivery(stats.claimMs)} |`,
-    `| send (in parallel, summed) | ${stats.sends} | ${stats.sendMs.toFixed(0)} ms | ${perDelivery(stats.sendMs)} |`,
-    `| outcomes (${(stats.outcomes / Math.max(stats.outcomeBatches, 1)).toFixed(1)} per batch) | ${stats.outcomeBatches} | ${stats.outcomeMs.toFixed(0)} ms | ${perDelivery(stats.outcomeMs)} |`,
-    '',
-    `CPU a delivery: the worker's run ${perDelivery(workerCpu.node)} in this process (worker, ` +
-      `receiver, the run's polling) and ${perDelivery(workerCpu.postgres)} in PostgreSQL; the ` +
-      `ceiling's run ${perDelivery(directCpu.node)} in this process (undici and the receiver). ` +
-      `Two cores give ${perDelivery(elapsedMs * 2)} of CPU a delivery at the worker's rate. ` +
-      // The ceiling is bound by this one process (undici and the receiver share its thread), and
-      // the worker shares that thread too: 70 % of the ceiling asks the worker's process for at
-      // most 1 / 0.7 of the ceiling's CPU a delivery, and the process and PostgreSQL together for
-      // no more than two cores give at that rate.
-      `70 % of the ceiling would leave the worker's process ${perDelivery(directCpu.node / 0.7)} ` +
-      `a delivery (it spent ${((workerCpu.node / directCpu.node) * 100).toFixed(0)} % of the ` +
-      `ceiling's, 143 % at most), and the process and PostgreSQL together ` +
-      `${(2e6 / (0.7 * directRate)).toFixed(0)} µs (they spent ` +
-      `${perDelivery(workerCpu.node + workerCpu.postgres)}).`,
-    '',
-    `Updates during the run: ${tableStats.map((t) => `${t.relname} ${t.upd} (${t.hot} HOT)`).join(', ')}.`,
-    `Indexes every non-HOT update of a delivery writes: ${indexes
-      .filter((index) => index.table === 'webhook_deliveries')
-      .map((index) => index.name)
-      .join(', ')} (partial ones only while their condition holds).`,
-    ...statementLines,
-  )
   // 2b. The same throughput run with the attempt log switched off: what the log costs.
   await pool.query(`DELETE FROM webhook_deliveries`)
   const { rate: unloggedRate } = await throughputRun({ isAttemptLogged: false })
@@ -563,40 +572,6 @@ async function laterScenarios() {
   row('the same, the hanging subscription inactive', `${withoutHanging.ms.toFixed(0)} ms`)
   await clearQueue()
 
-  // 7. A large backlog across many endpoints: `backlogEvents` events to 10,000 subscriptions
-  // (1,000,000 deliveries by default), fanned out in bounded chunks while the worker claims.
-  // What is measured is whether the claim slows as the queue drains: its time per delivery,
-  // and the drain rate, in the first, middle and last tenth.
-  if (backlogEvents > 0) {
-    await addSubscriptions(10_000, ['order.updated'], 'backlog')
-    const total = backlogEvents * 10_000
-    worker = await startWebhookWorker(payload)
-    const backlogStarted = await emit('order.updated', backlogEvents)
-    const tenths: { claimUs: number; rate: number }[] = []
-    let last = { ...worker.stats(), at: backlogStarted, done: 0 }
-    for (let tenth = 1; tenth <= 10; tenth++) {
-      await waitUntil(() => received('backlog') >= (total * tenth) / 10, 100)
-      const now = { ...worker.stats(), at: performance.now(), done: received('backlog') }
-      tenths.push({
-        claimUs: ((now.claimMs - last.claimMs) / Math.max(1, now.claimed - last.claimed)) * 1000,
-        rate: (now.done - last.done) / ((now.at - last.at) / 1000),
-      })
-      last = now
-    }
-    const backlogMs = performance.now() - backlogStarted
-    await worker.stop()
-    const [first, middle, final] = [tenths[0]!, tenths[4]!, tenths[9]!]
-    row(
-      `backlog of ${total.toLocaleString('en')} deliveries across 10,000 subscriptions`,
-      `${(total / (backlogMs / 1000)).toFixed(0)} /s`,
-      `drained in ${(backlogMs / 1000).toFixed(0)} s; claim per delivery in the first, middle ` +
-        `and last tenth ${first.claimUs.toFixed(0)} / ${middle.claimUs.toFixed(0)} / ` +
-        `${final.claimUs.toFixed(0)} µs, drain ${first.rate.toFixed(0)} / ` +
-        `${middle.rate.toFixed(0)} / ${final.rate.toFixed(0)} /s (target: no slowing)`,
-    )
-    await clearQueue()
-  }
-
   // 6. Outage: 20 s of refused connections while 10 events a second are emitted for 30 s.
   // Default back-off (5 s doubling); retries after 5 s, 10 s, 20 s, ... so that the figure
   // is not the default schedule's 5-minute third attempt.
@@ -647,58 +622,246 @@ async function laterScenarios() {
       `${attempts - emitted} failed attempts; all in ${(allInMs / 1000).toFixed(1)} s after the receiver came back`,
   )
 
-  console.log(`\nnpm run bench:webhooks, ${new Date().toISOString().slice(0, 16)} UTC\n`)
+  printFigures('npm run bench:webhooks')
+  if (isDown) throw new Error('the receiver is still down')
+}
+
+/**
+ * Throughput in `rounds` rounds, one run of each in turn so that the machine's drift hits all
+ * alike: the engine (10 events to the 1,000 `order.paid` subscriptions, 10,000 deliveries, see
+ * `throughputRun`); the floor, the least queue with the engine's send (`bench/lib/floorQueue.ts`,
+ * on its own database of the same server, 10,000 deliveries to 1,000 paths of the same
+ * receiver, 50 in flight, claims of 40), timed like the engine from the creation of its rows
+ * (the fill's `INSERT`, as the engine's from the commit that its fan-out follows) to the last
+ * outcome recorded; and the undici ceiling (the same signed requests, no queue). One
+ * warm-up run of the engine and of the floor first. Adds to `figures` the medians, engine ÷ floor
+ * and the CPU a delivery of each, and to `profile` the rounds, the engine's stages (last round),
+ * its updates and the statements of every measured run by server time.
+ */
+async function throughputComparison(rounds: number) {
+  await addSubscriptions(1_000, ['order.paid'], 'many')
+  const floor = floorQueue({
+    pool: floorPool,
+    receiverUrl,
+    deliveries: 10_000,
+    subscriptions: 1_000,
+    inFlight: 50,
+    claimSize: 40,
+  })
+  await floor.createTables([leastQueue])
+  const emptyQueue = async () => {
+    await pool.query(`DELETE FROM webhook_deliveries`)
+    await pool.query(`VACUUM ANALYZE webhook_deliveries`)
+  }
+  await emptyQueue()
+  await throughputRun() // warm-up
+  await floor.round(leastQueue, true, { isFillCounted: true }) // warm-up
+  await pool.query(`SELECT pg_stat_reset()`)
+  const statements = await statementProfile()
+  const results: {
+    engine: Awaited<ReturnType<typeof throughputRun>>
+    floorRate: number
+    floorCpu: ReturnType<typeof cpuSpent>
+    ceilingRate: number
+    ceilingCpu: ReturnType<typeof cpuSpent>
+  }[] = []
+  for (let round = 1; round <= rounds; round++) {
+    await emptyQueue()
+    const engine = await statements.during(database, () => throughputRun())
+    let floorCpu = cpuSpent(cpuTimes(serverPid), cpuTimes(serverPid))
+    const floorRate = await floor.round(leastQueue, true, {
+      isFillCounted: true,
+      around: (run) =>
+        statements.during(floorDatabase, async () => {
+          const before = cpuTimes(serverPid)
+          const result = await run()
+          floorCpu = cpuSpent(before, cpuTimes(serverPid))
+          return result
+        }),
+    })
+    const ceilingBefore = cpuTimes(serverPid)
+    const ceilingRate = await sendAtCeiling({
+      receiverUrl,
+      total: 10_000,
+      inFlight: 50,
+      paths: 1_000,
+    })
+    const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes(serverPid))
+    results.push({ engine, floorRate, floorCpu, ceilingRate, ceilingCpu })
+  }
+  await sleep(600) // statistics reach pg_stat_user_tables within half a second
+  const { rows: tableStats } = await pool.query<{ relname: string; upd: number; hot: number }>(
+    `SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
+     WHERE relname IN ('webhook_deliveries', 'webhook_subscriptions') ORDER BY relname`,
+  )
+  const { rows: indexes } = await pool.query<{ table: string; name: string }>(
+    `SELECT tablename AS table, indexname AS name FROM pg_indexes
+     WHERE tablename IN ('webhook_deliveries', 'webhook_subscriptions') ORDER BY 1, 2`,
+  )
+
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((x, y) => x - y)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  }
+  const list = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ')
+  const engineRates = results.map((r) => r.engine.rate)
+  const floorRates = results.map((r) => r.floorRate)
+  const ratios = results.map((r) => r.engine.rate / r.floorRate)
+  const engineCpu = results.map((r) => r.engine.cpu.node + r.engine.cpu.postgres)
+  const floorCpu = results.map((r) => r.floorCpu.node + r.floorCpu.postgres)
+  const cpuRatios = results.map((_, i) => engineCpu[i]! / floorCpu[i]!)
+  const ceilingShares = results.map((r) => r.engine.rate / r.ceilingRate)
+  const engineRate = median(engineRates)
+  row(
+    `throughput: engine, 1,000 subscriptions, 10,000 deliveries (median of ${rounds} rounds)`,
+    `${engineRate.toFixed(0)} /s`,
+    `rounds ${list(engineRates)} /s`,
+  )
+  row(
+    "floor: the least queue with the engine's send, in turn with the engine",
+    `${median(floorRates).toFixed(0)} /s`,
+    `rounds ${list(floorRates)} /s`,
+  )
+  row(
+    'engine ÷ floor (median of the rounds)',
+    median(ratios).toFixed(2),
+    `target >= 0.8, least 0.7; rounds ${list(ratios, 2)}`,
+  )
+  row(
+    'CPU a delivery, engine (this process + PostgreSQL)',
+    perDelivery(median(engineCpu)),
+    results
+      .map((r) => `${perDelivery(r.engine.cpu.node)} + ${perDelivery(r.engine.cpu.postgres)}`)
+      .join('; '),
+  )
+  row(
+    'CPU a delivery, floor (this process + PostgreSQL)',
+    perDelivery(median(floorCpu)),
+    results
+      .map((r) => `${perDelivery(r.floorCpu.node)} + ${perDelivery(r.floorCpu.postgres)}`)
+      .join('; '),
+  )
+  row(
+    "engine's CPU a delivery ÷ floor's (median)",
+    median(cpuRatios).toFixed(2),
+    `target <= 1.3; rounds ${list(cpuRatios, 2)}`,
+  )
+  row(
+    'ceiling: undici straight to the receiver, 50 in flight (median)',
+    `${median(results.map((r) => r.ceilingRate)).toFixed(0)} /s`,
+    `the engine ${list(ceilingShares.map((share) => share * 100))} % of it by round (no target)`,
+  )
+
+  const { elapsedMs, stats } = results[results.length - 1]!.engine
+  profile.push(
+    `Throughput rounds (each in turn: engine, floor, ceiling; CPU a delivery, this process + ` +
+      `PostgreSQL${serverPid ? `, the bench's server only (pid ${serverPid})` : ', every postgres process on the machine'}):`,
+    '',
+    '| round | engine | floor | engine ÷ floor | ceiling | CPU engine | CPU floor | CPU ceiling | deliveries a claim |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.engine.rate.toFixed(0)} /s | ${r.floorRate.toFixed(0)} /s | ` +
+        `${ratios[i]!.toFixed(2)} | ${r.ceilingRate.toFixed(0)} /s | ` +
+        `${perDelivery(r.engine.cpu.node)} + ${perDelivery(r.engine.cpu.postgres)} | ` +
+        `${perDelivery(r.floorCpu.node)} + ${perDelivery(r.floorCpu.postgres)} | ` +
+        `${perDelivery(r.ceilingCpu.node)} | ` +
+        `${(r.engine.stats.claimed / Math.max(r.engine.stats.claims, 1)).toFixed(1)} |`,
+    ),
+    '',
+    `The engine's stages in the last round (${elapsedMs.toFixed(0)} ms of wall time, one ` +
+      `worker, 50 sends in flight at most):`,
+    '',
+    '| stage | statements | time | per delivery |',
+    '|---|---:|---:|---:|',
+    `| fan-out (10 events -> 10,000 rows) | ${stats.fanOuts} | ${stats.fanOutMs.toFixed(0)} ms | ${perDelivery(stats.fanOutMs)} |`,
+    `| scan for due subscriptions | ${stats.scans} | ${stats.scanMs.toFixed(0)} ms | ${perDelivery(stats.scanMs)} |`,
+    `| claim (${(stats.claimed / Math.max(stats.claims, 1)).toFixed(1)} deliveries each) | ${stats.claims} | ${stats.claimMs.toFixed(0)} ms | ${perDelivery(stats.claimMs)} |`,
+    `| send (in parallel, summed) | ${stats.sends} | ${stats.sendMs.toFixed(0)} ms | ${perDelivery(stats.sendMs)} |`,
+    `| outcomes (${(stats.outcomes / Math.max(stats.outcomeBatches, 1)).toFixed(1)} per batch) | ${stats.outcomeBatches} | ${stats.outcomeMs.toFixed(0)} ms | ${perDelivery(stats.outcomeMs)} |`,
+    '',
+    `Updates over the ${rounds} measured engine runs: ` +
+      `${tableStats.map((t) => `${t.relname} ${t.upd} (${t.hot} HOT)`).join(', ')}.`,
+    `Indexes every non-HOT update of a delivery writes: ${indexes
+      .filter((index) => index.table === 'webhook_deliveries')
+      .map((index) => index.name)
+      .join(', ')} (partial ones only while their condition holds).`,
+    ...statements.report([
+      { database, label: `the engine's ${rounds} runs`, deliveries: rounds * 10_000, top: 12 },
+      {
+        database: floorDatabase,
+        label: `the floor's ${rounds} runs`,
+        deliveries: rounds * 10_000,
+        top: 5,
+      },
+    ]),
+  )
+  return { engineRate }
+}
+
+/**
+ * `npm run bench:webhooks:backlog`: a large backlog across many endpoints,
+ * `BENCH_WEBHOOKS_BACKLOG_EVENTS` events (100 unless it says otherwise: 1,000,000 deliveries,
+ * about ten minutes on a quiet machine) to 10,000 subscriptions, fanned out in bounded chunks
+ * while the worker claims. Measured: the drain rate, and whether the claim slows as the queue
+ * drains (its time per delivery, and the drain rate, in the first, middle and last tenth).
+ */
+async function backlogScenario() {
+  let worker: Awaited<ReturnType<typeof startWebhookWorker>>
+  // 7. A large backlog across many endpoints: `backlogEvents` events to 10,000 subscriptions
+  // (1,000,000 deliveries by default), fanned out in bounded chunks while the worker claims.
+  // What is measured is whether the claim slows as the queue drains: its time per delivery,
+  // and the drain rate, in the first, middle and last tenth.
+  if (backlogEvents > 0) {
+    await addSubscriptions(10_000, ['order.updated'], 'backlog')
+    const total = backlogEvents * 10_000
+    worker = await startWebhookWorker(payload)
+    const backlogStarted = await emit('order.updated', backlogEvents)
+    const tenths: { claimUs: number; rate: number }[] = []
+    let last = { ...worker.stats(), at: backlogStarted, done: 0 }
+    for (let tenth = 1; tenth <= 10; tenth++) {
+      await waitUntil(() => received('backlog') >= (total * tenth) / 10, 100)
+      const now = { ...worker.stats(), at: performance.now(), done: received('backlog') }
+      tenths.push({
+        claimUs: ((now.claimMs - last.claimMs) / Math.max(1, now.claimed - last.claimed)) * 1000,
+        rate: (now.done - last.done) / ((now.at - last.at) / 1000),
+      })
+      last = now
+    }
+    const backlogMs = performance.now() - backlogStarted
+    await worker.stop()
+    const [first, middle, final] = [tenths[0]!, tenths[4]!, tenths[9]!]
+    row(
+      `backlog of ${total.toLocaleString('en')} deliveries across 10,000 subscriptions`,
+      `${(total / (backlogMs / 1000)).toFixed(0)} /s`,
+      `drained in ${(backlogMs / 1000).toFixed(0)} s; claim per delivery in the first, middle ` +
+        `and last tenth ${first.claimUs.toFixed(0)} / ${middle.claimUs.toFixed(0)} / ` +
+        `${final.claimUs.toFixed(0)} µs, drain ${first.rate.toFixed(0)} / ` +
+        `${middle.rate.toFixed(0)} / ${final.rate.toFixed(0)} /s (target: no slowing)`,
+    )
+    await clearQueue()
+  }
+}
+
+/** Prints the table of figures, then the profile. */
+function printFigures(command: string) {
+  console.log(`\n${command}, ${new Date().toISOString().slice(0, 16)} UTC\n`)
   console.log('| measurement | figure | note |')
   console.log('|---|---:|---|')
   for (const line of figures) console.log(line)
   console.log('')
   for (const line of profile) console.log(line)
-  if (isDown) throw new Error('the receiver is still down')
-}
-
-/**
- * `BENCH_WEBHOOKS_ROUNDS=n`: only the throughput run (2) and the ceiling, one after the other,
- * `n` times, with the CPU each delivery cost. About ten seconds a round: for comparing two
- * versions of the engine on a machine whose speed drifts by a third within minutes (compare the
- * rounds of one run, or the medians of runs that alternate between the versions).
- */
-async function throughputRounds(rounds: number) {
-  await addSubscriptions(1_000, ['order.paid'], 'many')
-  const lines: string[] = []
-  for (let round = 1; round <= rounds; round++) {
-    await pool.query(`DELETE FROM webhook_deliveries`)
-    await pool.query(`VACUUM ANALYZE webhook_deliveries`)
-    const { rate, cpu, stats } = await throughputRun()
-    const { claims, claimed } = stats
-    const ceilingBefore = cpuTimes()
-    const ceiling = await sendAtCeiling({ receiverUrl, total: 10_000, inFlight: 50, paths: 1_000 })
-    const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes())
-    lines.push(
-      `| ${round} | ${rate.toFixed(0)} /s | ${ceiling.toFixed(0)} /s | ` +
-        `${((rate / ceiling) * 100).toFixed(0)} % | ${perDelivery(cpu.node)} + ` +
-        `${perDelivery(cpu.postgres)} | ${perDelivery(ceilingCpu.node)} | ` +
-        `${((cpu.node / ceilingCpu.node) * 100).toFixed(0)} % | ` +
-        `${(claimed / Math.max(claims, 1)).toFixed(1)} |`,
-    )
-  }
-  console.log(
-    [
-      '',
-      `BENCH_WEBHOOKS_ROUNDS=${rounds} npm run bench:webhooks, ` +
-        `${new Date().toISOString().slice(0, 16)} UTC: the throughput run (1,000 subscriptions, ` +
-        '10,000 deliveries) and the ceiling, in turn',
-      '',
-      "| round | worker | ceiling | share | CPU a delivery, worker's run (process + PostgreSQL) | ceiling's run | worker's process / ceiling's | deliveries a claim |",
-      '|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...lines,
-    ].join('\n'),
-  )
 }
 
 try {
-  const rounds = Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 0)
-  if (rounds > 0) await throughputRounds(rounds)
-  else if (process.env.BENCH_WEBHOOKS_ONLY === 'fan-out') {
+  if (process.argv.includes('backlog')) {
+    await backlogScenario()
+    printFigures(`BENCH_WEBHOOKS_BACKLOG_EVENTS=${backlogEvents} npm run bench:webhooks:backlog`)
+  } else if (onlyRounds > 0) {
+    await throughputComparison(onlyRounds)
+    printFigures(`BENCH_WEBHOOKS_ROUNDS=${onlyRounds} npm run bench:webhooks`)
+  } else if (process.env.BENCH_WEBHOOKS_ONLY === 'fan-out') {
     await fanOutScenarios()
     console.log(['', '| measurement | figure | note |', '|---|---:|---|', ...figures].join('\n'))
   } else await everyScenario()
@@ -706,6 +869,7 @@ try {
   // The notifiers Payload's onInit started, before the pool they use closes.
   await backgroundWork().stopAll(Date.now() + 5000)
   await closePayload(payload)
+  await floorPool.end()
   receiver.closeAllConnections()
   receiver.close()
   await sleep(200)

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 
+import type pg from 'pg'
+
 /** Clock ticks a second of /proc's utime and stime (USER_HZ: 100 on every Linux this runs on). */
 const ticksPerSecond = 100
 
@@ -10,8 +12,15 @@ const ticksPerSecond = 100
  * time is kept per process (`postgresByPid`), so that `cpuSpent` counts only what each spent
  * between the readings: a backend that exits in between takes its time with it, and would
  * otherwise take away everything it spent before the first reading too.
+ *
+ * With `serverPid` (from `postgresServerPid`), only that server's processes count (it and its
+ * children): on a machine shared with other PostgreSQL servers, theirs stay out of the figure.
  */
-export function cpuTimes(): { node: number; postgres: number; postgresByPid: Map<string, number> } {
+export function cpuTimes(serverPid?: number): {
+  node: number
+  postgres: number
+  postgresByPid: Map<string, number>
+} {
   const usage = process.cpuUsage()
   let postgresTicks = 0
   const postgresByPid = new Map<string, number>()
@@ -31,8 +40,9 @@ export function cpuTimes(): { node: number; postgres: number; postgresByPid: Map
     }
     const close = stat.lastIndexOf(')')
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue
-    // After "pid (comm) ", field 3 is the state; utime and stime are fields 14 and 15.
+    // After "pid (comm) ", field 3 is the state, 4 the parent; utime and stime are fields 14 and 15.
     const fields = stat.slice(close + 2).split(' ')
+    if (serverPid && Number(entry) !== serverPid && Number(fields[1]) !== serverPid) continue
     const ticks = Number(fields[11]) + Number(fields[12])
     postgresTicks += ticks
     postgresByPid.set(entry, (ticks / ticksPerSecond) * 1000)
@@ -57,4 +67,20 @@ export const cpuSpent = (
     postgres += ms - (before.postgresByPid.get(pid) ?? 0)
   }
   return { node: after.node - before.node, postgres }
+}
+
+/**
+ * The process id of the PostgreSQL server `pool` is connected to (the parent of its backend),
+ * where that server runs on this machine; otherwise undefined (then `cpuTimes` counts every
+ * `postgres` process).
+ */
+export async function postgresServerPid(pool: pg.Pool): Promise<number | undefined> {
+  const { rows } = await pool.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)
+  try {
+    const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8')
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') return undefined
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined
+  }
 }

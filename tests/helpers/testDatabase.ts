@@ -18,9 +18,12 @@ export type TestServer = {
 
 /**
  * With `DATABASE_URL` set, that server (each run's databases are dropped afterwards); without
- * it, a throwaway embedded cluster in the temp folder: the newcomer's path.
+ * it, a throwaway embedded cluster in the temp folder: the newcomer's path, started with
+ * `settings` (server settings only a start can set; a server of `DATABASE_URL` keeps its own).
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: { settings?: Record<string, string> } = {},
+): Promise<TestServer> {
   const prefix = `test_${Date.now()}_${process.pid}`
   const serverUrl = process.env.DATABASE_URL
   if (serverUrl) {
@@ -35,6 +38,7 @@ export async function startTestServer(): Promise<TestServer> {
     dataDir: await mkdtemp(path.join(os.tmpdir(), 'pg-test-')),
     isThrowaway: true,
     isUndurable: true,
+    settings: options.settings,
   })
   return {
     adminUrl: cluster.urlFor('postgres'),
