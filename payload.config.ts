@@ -13,7 +13,12 @@ import { configFromEnvironment } from '@/composition/configFromEnvironment'
 import { localeLabel } from '@/text/locales'
 import { dateTimePattern } from '@/text/dateTimeFormat'
 
+import { postgres } from '@/db/transaction'
 import { articleIndexes } from '@/articles/schema/articleIndexes'
+import {
+  articleStatusCounts,
+  installArticleStatusCounts,
+} from '@/articles/schema/articleStatusCounts'
 import { monacoFromThisApp } from '@/components/monaco/monacoFromThisApp'
 import { sharpAtLowPriority } from '@/media/resizing/sharpAtLowPriority'
 import { objectStoragePlugins } from '@/media/storage/objectStoragePlugins'
@@ -216,6 +221,7 @@ export const payloadConfig = (app: AppConfig) =>
         orderNoticeTable,
         reviewNoticeTable,
         searchTables,
+        articleStatusCounts,
       ],
       afterSchemaInit: [
         articleIndexes,
@@ -251,6 +257,10 @@ export const payloadConfig = (app: AppConfig) =>
     // up before anything reads. Background loops start with Payload (which the app server
     // initialises at boot, through a request), outside that request's context: they serve none.
     onInit: async (payload) => {
+      // A pushed schema has the article counts' table but not the triggers that keep it (the
+      // migration installs them where migrations apply).
+      if (app.database.push && !app.isProduction)
+        await installArticleStatusCounts(postgres(payload).pool)
       refuseSuspendedConsumerKeys(payload)
       routeReadsByRequest(payload, app.database.replicaUrls)
       recordScheduledPublications(payload)

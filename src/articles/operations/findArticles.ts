@@ -14,6 +14,7 @@ import { postgres } from '@/db/transaction'
 import { localizedText, type TextLocale } from '@/db/localizedText'
 import { publicArticleSql } from '../visibility'
 import { pendingScheduleSql } from './findSchedules'
+import { articleStatusCountsTable } from '../schema/articleStatusCounts'
 
 /** The localized columns of an article (`articles_locales`, `_articles_v_locales` prefixed). */
 const textColumns = {
@@ -180,7 +181,7 @@ export async function findArticles(args: {
     postgres(payload).pool.query<ArticleRecord>(statement, params),
     page.kind === 'offset'
       ? postgres(payload).pool.query<{ total: number }>(
-          `SELECT count(*)::integer AS total FROM articles a ${whereClause()}`,
+          countStatement(filters, whereClause()),
           countParams,
         )
       : undefined,
@@ -191,6 +192,24 @@ export async function findArticles(args: {
     return { records: hasMore ? records.slice(0, page.limit) : records, hasMore }
   }
   return { records, total: countResult?.rows[0]?.total ?? 0 }
+}
+
+/**
+ * The count of a numbered page's `total`. Filtered by status alone (the public list, `status=`),
+ * it sums the kept counts (`article_status_counts`, exact in every transaction: its column is
+ * named as the articles' own, so the same conditions apply) instead of reading an index entry
+ * per article: 100,000 published articles took 10 to 25 ms of the database per request, four
+ * fifths of what the public list asked of it. Any other filter counts the articles themselves.
+ */
+function countStatement(filters: ArticleFilters, where: string): string {
+  // Any filter besides the status (one added later too) counts the articles.
+  const { isPublishedOnly, status, ...others } = filters
+  const isByStatusAlone =
+    (isPublishedOnly || status !== undefined) &&
+    Object.values(others).every((value) => value === undefined)
+  return isByStatusAlone
+    ? `SELECT coalesce(sum(a.n), 0)::integer AS total FROM ${articleStatusCountsTable} a ${where}`
+    : `SELECT count(*)::integer AS total FROM articles a ${where}`
 }
 
 /**

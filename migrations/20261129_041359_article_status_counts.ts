@@ -1,0 +1,30 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+
+import {
+  articleStatusCountTriggers,
+  dropArticleStatusCountTriggers,
+} from '@/articles/schema/articleStatusCounts'
+
+/**
+ * How many articles have each status, kept by triggers on `articles` (issue 54): the public
+ * list's `total` read from a few rows instead of counting every published article per request.
+ * Writers to `articles` wait while the counts of the rows there are taken.
+ */
+export async function up({ db }: MigrateUpArgs): Promise<void> {
+  await db.execute(sql`
+   CREATE TABLE "article_status_counts" (
+  	"_status" varchar NOT NULL,
+  	"slot" integer NOT NULL,
+  	"n" bigint DEFAULT 0 NOT NULL,
+  	CONSTRAINT "article_status_counts_pkey" PRIMARY KEY("_status","slot")
+  );
+  `)
+  await db.execute(sql`LOCK TABLE articles IN SHARE ROW EXCLUSIVE MODE`)
+  await db.execute(sql.raw(articleStatusCountTriggers))
+}
+
+export async function down({ db }: MigrateDownArgs): Promise<void> {
+  await db.execute(sql.raw(dropArticleStatusCountTriggers))
+  await db.execute(sql`
+   DROP TABLE "article_status_counts" CASCADE;`)
+}
