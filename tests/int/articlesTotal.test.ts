@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { restJson } from '../helpers/rest'
@@ -82,7 +83,58 @@ describe('the total of a numbered page of articles', () => {
     expect(await expectTotalsMatchRows()).toEqual({ published: 20, draft: 10 })
   })
 
+  it('never deadlocks two writers who share a slot and change two statuses in opposite orders', async () => {
+    // Two connections whose changes go to the same slot of the counts (pg_backend_pid() % 8),
+    // apart from the app's pool.
+    const pool = payload().db.pool
+    const clients: pg.Client[] = []
+    const bySlot = new Map<number, pg.Client>()
+    let pair: [pg.Client, pg.Client] | undefined
+    while (!pair && clients.length < 9) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+      await client.connect()
+      clients.push(client)
+      const { rows } = await client.query<{ slot: number }>('SELECT pg_backend_pid() % 8 AS slot')
+      const other = bySlot.get(rows[0]!.slot)
+      if (other) pair = [other, client]
+      else bySlot.set(rows[0]!.slot, client)
+    }
+    try {
+      const [a, b] = pair!
+      const ids = async (status: string) =>
+        (
+          await pool.query<{ id: number }>(
+            `SELECT id FROM articles WHERE _status = $1 AND slug LIKE 'total%' ORDER BY id LIMIT 2`,
+            [status],
+          )
+        ).rows.map((row) => row.id)
+      const [published1, published2] = await ids('published')
+      const [draft1, draft2] = await ids('draft')
+      const remove = (client: pg.Client, id: number | undefined) =>
+        client.query('DELETE FROM articles WHERE id = $1', [id])
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 300))
+      await a.query('BEGIN')
+      await b.query('BEGIN')
+      // A takes the published count of the slot, B the draft count; then each asks for the
+      // other's. Locked per status, that is a deadlock, and PostgreSQL ends one with an error.
+      await remove(a, published1)
+      const bothOfB = remove(b, draft1).then(async () => {
+        await pause()
+        await remove(b, published2)
+      })
+      await pause()
+      await remove(a, draft2)
+      await a.query('COMMIT')
+      await bothOfB
+      await b.query('COMMIT')
+    } finally {
+      await Promise.all(clients.map((client) => client.end()))
+    }
+    expect(await expectTotalsMatchRows()).toEqual({ published: 18, draft: 8 })
+  })
+
   it('follows changes made in SQL, by writers at once, and not those rolled back', async () => {
+    const before = await expectTotalsMatchRows()
     // At once, on several connections of the pool: each adds to its own slot of the counts.
     const pool = payload().db.pool
     await Promise.all(
@@ -108,7 +160,7 @@ describe('the total of a numbered page of articles', () => {
       draft: afterInserts.draft - 3,
     })
     await payload().db.pool.query(`DELETE FROM articles WHERE slug LIKE 'writer-%'`)
-    expect(await expectTotalsMatchRows()).toEqual({ published: 20, draft: 10 })
+    expect(await expectTotalsMatchRows()).toEqual(before)
     await payload().db.pool.query('TRUNCATE articles CASCADE')
     expect(await expectTotalsMatchRows()).toEqual({ published: 0, draft: 0 })
   })
