@@ -35,6 +35,7 @@ import * as migration_20261128_203213_order_archive from './20261128_203213_orde
 import * as migration_20261128_205607_workflow_review_stages from './20261128_205607_workflow_review_stages';
 import * as migration_20261128_212814_workflow_releases from './20261128_212814_workflow_releases';
 import * as migration_20261129_005926_search_index_per_collection from './20261129_005926_search_index_per_collection';
+import * as migration_20261129_043351_search_index_upkeep from './20261129_043351_search_index_upkeep';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261129_005926_search_index_per_collection.up,
     down: migration_20261129_005926_search_index_per_collection.down,
-    name: '20261129_005926_search_index_per_collection'
+    name: '20261129_005926_search_index_per_collection',
+  },
+  {
+    up: migration_20261129_043351_search_index_upkeep.up,
+    down: migration_20261129_043351_search_index_upkeep.down,
+    name: '20261129_043351_search_index_upkeep'
   },
 ];
