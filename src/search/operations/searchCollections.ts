@@ -172,17 +172,43 @@ function partialMatches(search: Search, target: SearchTargetName, params: Parame
 }
 
 /**
- * The partial matches of `target` that the caller may find, as `id`s (SQL): each match's
- * document looked up by its primary key (a `LATERAL` subquery, so a nested loop), so that the
- * check costs what matches, not a hash of every public document of the collection (20,000
- * articles read for 247 matches, measured).
+ * Whether the document of a partial match `p.id` may be found by the caller (SQL to join
+ * after it): each match's document looked up by its primary key (a `LATERAL` subquery, so a
+ * nested loop), so that the check costs what matches, not a hash of every public document of
+ * the collection (20,000 articles read for 247 matches, measured). Nothing for editors.
  */
-function visiblePartialMatches(search: Search, target: SearchTargetName, params: Parameters) {
+function partialVisibility(search: Search, target: SearchTargetName) {
   const { table, publicCondition } = searchTargets[target]
-  const partial = partialMatches(search, target, params)
-  if (search.canSeeUnpublished) return `SELECT p.id FROM (${partial}) AS p(id)`
-  return `SELECT p.id FROM (${partial}) AS p(id) CROSS JOIN LATERAL (
+  if (search.canSeeUnpublished) return ''
+  return `CROSS JOIN LATERAL (
     SELECT 1 FROM ${table} WHERE ${table}.id = p.id AND ${publicCondition} LIMIT 1) AS visible`
+}
+
+/** The partial matches of `target` that the caller may find, as `id`s (SQL), in no order. */
+function visiblePartialMatches(search: Search, target: SearchTargetName, params: Parameters) {
+  const partial = partialMatches(search, target, params)
+  return `SELECT p.id FROM (${partial}) AS p(id) ${partialVisibility(search, target)}`
+}
+
+/**
+ * The newest `limit` partial matches of `target` that the caller may find and that are not
+ * in `except` (ids, SQL), newest first: every match's id is sorted first, then the documents
+ * are looked up newest first until `limit` are visible (a nested loop under the `LIMIT`), so
+ * that a common substring costs the lookups of a page, not one per match ("amp" at 100,000
+ * articles: thousands of matches).
+ */
+function newestVisiblePartialMatches(
+  search: Search,
+  target: SearchTargetName,
+  params: Parameters,
+  except: string,
+  limit: number,
+) {
+  const partial = partialMatches(search, target, params)
+  return `SELECT p.id FROM (SELECT m.id FROM (${partial}) AS m(id)
+      WHERE m.id NOT IN (${except}) ORDER BY m.id DESC OFFSET 0) AS p
+    ${partialVisibility(search, target)}
+    ORDER BY p.id DESC LIMIT ${limit}`
 }
 
 /** What one collection's tiers are matched with, written into its statements. */
@@ -263,6 +289,10 @@ type ReadStatement = (statement: string, values: unknown[]) => Promise<{ rows: u
 /**
  * Every match of `target` up to `countedMatches` (one more, to know there are more), each with
  * the first tier that finds it, ranked; and how many (words and partial matches together).
+ * The partial matches are not looked for when the words alone reach one more than counted:
+ * the count is then "1,000 or more" and the page the walk's (`walkTiers`), so looking up a
+ * common substring's documents would be for nothing ("lamp" at 100,000 articles: 1,001
+ * documents looked up, most of the statement's time, measured).
  */
 async function gatherMatches(
   run: ReadStatement,
@@ -285,14 +315,22 @@ async function gatherMatches(
     : '0'
   const partial = visiblePartialMatches(search, target, params)
   const limit = countedMatches + 1
+  // The tiers of the word matches are found only when they are fewer than `limit` (each entry
+  // read again by its `ctid`): a common word's page is the walk's, and the tier of 1,001 entries
+  // (their vectors read, Russian ones from TOAST) was about half of "кружки"'s gather, measured.
   const statement = `WITH words AS MATERIALIZED (
-      SELECT e.doc_id AS id, ${tierOf} AS tier FROM ${searchEntriesTable} e
+      SELECT e.ctid AS entry, e.doc_id AS id FROM ${searchEntriesTable} e
       WHERE ${conditions.anyWords()} AND ${conditions.entries} LIMIT ${limit}),
+    tiered AS MATERIALIZED (
+      SELECT w.id, ${tierOf} AS tier FROM words w JOIN ${searchEntriesTable} e ON e.ctid = w.entry
+      WHERE (SELECT count(*) FROM words) < ${limit}),
     partial AS MATERIALIZED (
-      SELECT id FROM (${partial}) AS visible LIMIT ${limit}),
-    found AS (SELECT id, tier FROM words
+      SELECT id FROM (${partial}) AS visible
+      WHERE (SELECT count(*) FROM words) < ${limit} LIMIT ${limit}),
+    found AS (SELECT id, tier FROM tiered
       UNION ALL SELECT id, ${partialTier} FROM partial WHERE id NOT IN (SELECT id FROM words))
-    SELECT (SELECT count(*) FROM found)::integer AS total,
+    SELECT ((SELECT count(*) FROM words)
+        + (SELECT count(*) FROM partial WHERE id NOT IN (SELECT id FROM words)))::integer AS total,
       coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier))
         FROM (SELECT id, tier FROM found ORDER BY tier, id DESC LIMIT ${wanted}) AS page), '[]') AS page`
   const { rows } = await run(statement, params.values)
@@ -315,13 +353,12 @@ async function walkTiers(
   const wanted = offset + resultsPerCollection
   const params = new Parameters()
   const conditions = tierConditions(search, target, params)
-  const partial = visiblePartialMatches(search, target, params)
   const wordMatches = `SELECT e.doc_id FROM ${searchEntriesTable} e
       WHERE ${conditions.anyWords()} AND ${conditions.entries}`
   const branches = tiers.map((tier, index) => {
     if (tier.kind === 'partial') {
-      return `(SELECT visible.id, ${index} AS tier FROM (${partial}) AS visible
-        WHERE visible.id NOT IN (${wordMatches}) ORDER BY visible.id DESC LIMIT ${wanted})`
+      const partial = newestVisiblePartialMatches(search, target, params, wordMatches, wanted)
+      return `(SELECT newest.id, ${index} AS tier FROM (${partial}) AS newest)`
     }
     const earlier = tiers.slice(0, index).map(conditions.matches)
     return `(SELECT e.doc_id AS id, ${index} AS tier FROM ${searchEntriesTable} e
