@@ -35,11 +35,8 @@ import * as migration_20261128_203213_order_archive from './20261128_203213_orde
 import * as migration_20261128_205607_workflow_review_stages from './20261128_205607_workflow_review_stages';
 import * as migration_20261128_212814_workflow_releases from './20261128_212814_workflow_releases';
 import * as migration_20261129_005926_search_index_per_collection from './20261129_005926_search_index_per_collection';
-<<<<<<< HEAD
 import * as migration_20261129_041359_article_status_counts from './20261129_041359_article_status_counts';
-=======
 import * as migration_20261129_043351_search_index_upkeep from './20261129_043351_search_index_upkeep';
->>>>>>> h/srch
 
 export const migrations = [
   {
