@@ -13,11 +13,13 @@ import {
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE "article_status_counts" (
+  	"id" serial PRIMARY KEY NOT NULL,
   	"_status" varchar NOT NULL,
   	"slot" integer NOT NULL,
-  	"n" bigint DEFAULT 0 NOT NULL,
-  	CONSTRAINT "article_status_counts_pkey" PRIMARY KEY("_status","slot")
+  	"n" bigint DEFAULT 0 NOT NULL
   );
+
+  CREATE UNIQUE INDEX "article_status_counts_status_slot_idx" ON "article_status_counts" USING btree ("_status","slot");
   `)
   await db.execute(sql`LOCK TABLE articles IN SHARE ROW EXCLUSIVE MODE`)
   await db.execute(sql.raw(articleStatusCountTriggers))
