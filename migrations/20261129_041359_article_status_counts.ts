@@ -21,7 +21,6 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 
   CREATE UNIQUE INDEX "article_status_counts_status_slot_idx" ON "article_status_counts" USING btree ("_status","slot");
   `)
-  await db.execute(sql`LOCK TABLE articles IN SHARE ROW EXCLUSIVE MODE`)
   await db.execute(sql.raw(articleStatusCountTriggers))
 }
 

@@ -7,8 +7,9 @@ import {
   varchar,
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import type pg from 'pg'
+import type { Pool } from 'pg'
 
+import { inPoolTransaction } from '@/db/poolTransaction'
 import type { PostgresSchemaHook } from '@/db/schemaHook'
 
 /** How many articles have each publication status, kept by triggers on `articles`. */
@@ -58,10 +59,12 @@ const slotLockClass = "hashtext('article_status_counts')"
 /**
  * The statement triggers that keep `article_status_counts` exact in every transaction (inserts,
  * deletes and status changes, by Payload or by plain SQL; a truncate empties it), then the
- * counts of the rows already there. Idempotent. The caller holds a lock that keeps writers out
- * of `articles` meanwhile (the migration's transaction, `installArticleStatusCounts`).
+ * counts of the rows already there. Idempotent. Run in a transaction (the migration's,
+ * `installArticleStatusCounts`'): it locks writers out of `articles` until that ends, so that
+ * the counts taken and the rows stay in step.
  */
 export const articleStatusCountTriggers = `
+LOCK TABLE articles IN SHARE ROW EXCLUSIVE MODE;
 CREATE OR REPLACE FUNCTION ${countsFunction}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
@@ -136,24 +139,12 @@ DROP FUNCTION IF EXISTS ${countsFunction}();
  * push creates the table from the schema but knows no triggers. Writers to `articles` wait
  * meanwhile (the lock keeps the counts and the rows in step). Nothing when they are there.
  */
-export async function installArticleStatusCounts(pool: Pick<pg.Pool, 'connect'>): Promise<void> {
-  const client = await pool.connect()
-  try {
+export async function installArticleStatusCounts(pool: Pool): Promise<void> {
+  await inPoolTransaction(pool, async (client) => {
     const { rows } = await client.query<{ installed: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'article_status_counts_insert'
          AND tgrelid = 'articles'::regclass) AS installed`,
     )
-    if (rows[0]?.installed) return
-    await client.query('BEGIN')
-    try {
-      await client.query('LOCK TABLE articles IN SHARE ROW EXCLUSIVE MODE')
-      await client.query(articleStatusCountTriggers)
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK')
-      throw error
-    }
-  } finally {
-    client.release()
-  }
+    if (!rows[0]?.installed) await client.query(articleStatusCountTriggers)
+  })
 }
