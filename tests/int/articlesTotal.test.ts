@@ -33,6 +33,10 @@ async function expectTotalsMatchRows() {
   )
   const { published, draft } = rows[0]!
   expect(await totalOf('', consumer())).toBe(published)
+  // A later page and one past the last (no row to carry the total) are told the same.
+  expect(await totalOf('?page=2&per_page=7', consumer())).toBe(published)
+  expect(await totalOf('?page=999', consumer())).toBe(published)
+  expect(await totalOf('?page=999&status=draft', editor())).toBe(draft)
   expect(await totalOf('?status=published', editor())).toBe(published)
   expect(await totalOf('?status=draft', editor())).toBe(draft)
   expect(await totalOf('?status=draft', consumer())).toBe(0)
