@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
-import { postgres, type TransactionDb } from '@/db/transaction'
+import { postgres } from '@/db/transaction'
 import { presentImage, type Image } from '@/media/image'
-import { findImages } from '@/media/operations/findImages'
+import { findImagesOnPool } from '@/media/operations/findImages'
 import type { TextLocale } from '@/db/localizedText'
 import type { ArticleRecord } from '../listQuery'
 import { embeddedImageIds, withEmbeddedImages } from '../lexicalUploads'
@@ -27,7 +27,7 @@ export async function withImages(
     ...(record.cover_id ? [record.cover_id] : []),
     ...embeddedImageIds(record.body),
   ])
-  const rows = await findImages(postgres(payload).drizzle as unknown as TransactionDb, ids, read)
+  const rows = await findImagesOnPool(postgres(payload).pool, ids, read)
   const imageOf = (id: number) => {
     const row = rows.get(id)
     return row ? presentImage(row, serverUrl) : undefined

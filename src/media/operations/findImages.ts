@@ -1,7 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
+import type { Pool } from 'pg'
 
 import { transactionDatabase, type TransactionDb } from '@/db/transaction'
+import { queryNamed } from '@/db/namedStatement'
 import { defaultLocaleText, localizedText, type TextLocale } from '@/db/localizedText'
 import { serverUrlOf } from '@/http/serverUrl'
 import { imageSizes } from '../imageSizes'
@@ -32,8 +34,37 @@ export async function findImages(
   ids: readonly number[],
   read?: TextLocale,
 ): Promise<Map<number, MediaRow>> {
-  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id))
+  const unique = uniqueIds(ids)
   if (unique.length === 0) return new Map()
+  const { rows } = await db.execute<MediaRow>(
+    sql.raw(imagesStatement(`m.id IN (${unique.map(Number).join(', ')})`, read)),
+  )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/**
+ * `findImages` outside any transaction, on `pool`, as a named statement (the ids bound as one
+ * array): planned once per connection, where the public article list planned it on each call.
+ */
+export async function findImagesOnPool(
+  pool: Pool,
+  ids: readonly number[],
+  read?: TextLocale,
+): Promise<Map<number, MediaRow>> {
+  const unique = uniqueIds(ids)
+  if (unique.length === 0) return new Map()
+  const { rows } = await queryNamed<MediaRow>(
+    pool,
+    imagesStatement('m.id = ANY($1::integer[])', read),
+    [unique],
+  )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].filter((id) => Number.isInteger(id))
+
+/** The statement of the media rows that `where` selects, the alt text in `read`'s locale. */
+function imagesStatement(where: string, read?: TextLocale): string {
   const text = read
     ? localizedText({
         localesTable: 'media_locales',
@@ -49,11 +80,8 @@ export async function findImages(
   const alt = text
     ? `coalesce(nullif(${text.column({ name: 'alt', isText: true })}, ''), ${defaultAlt})`
     : defaultAlt
-  const { rows } = await db.execute<MediaRow>(
-    sql.raw(`SELECT m.id, ${alt} AS alt, m.filename, m.width::float8 AS width, m.height::float8 AS height, json_build_object(${sizeColumns}) AS sizes
-      FROM media m ${text?.joins ?? ''} WHERE m.id IN (${unique.map(Number).join(', ')})`),
-  )
-  return new Map(rows.map((row) => [row.id, row]))
+  return `SELECT m.id, ${alt} AS alt, m.filename, m.width::float8 AS width, m.height::float8 AS height, json_build_object(${sizeColumns}) AS sizes
+      FROM media m ${text?.joins ?? ''} WHERE ${where}`
 }
 
 /**
