@@ -109,8 +109,8 @@ const versionTags = `coalesce((SELECT json_agg(json_build_object('id', t.id, 'na
   WHERE r.parent_id = a.version_id AND r.path = 'version.tags'), '[]') AS tags`
 
 /**
- * Reads a page of articles with one query (plus a count for numbered pages), straight from
- * PostgreSQL: Payload's find pipeline would halve the throughput of the public list. Callers
+ * Reads a page of articles with one named statement (a numbered page's total included), straight
+ * from PostgreSQL: Payload's find pipeline would halve the throughput of the public list. Callers
  * pass the visibility they are allowed (`isPublishedOnly`), exactly what the collection's read
  * access grants. The text is in `read`'s locale.
  */
