@@ -101,8 +101,8 @@ export async function searchCollections(args: {
   const offset = Math.max(0, (args.page ?? 1) - 1) * resultsPerCollection
   const answers = await Promise.all(
     args.targets.map(async (target) => {
-      const { page, total } = await rankedPage(search, target, offset)
-      return { target, count: total, hits: await presentPage(search, target, page) }
+      const { page, total, rows } = await rankedPage(search, target, offset)
+      return { target, count: total, hits: presentPage(search, target, page, rows) }
     }),
   )
   const hits = answers.flatMap((answer) => answer.hits)
@@ -289,6 +289,9 @@ async function rankedPage(search: Search, target: SearchTargetName, offset: numb
   )
   // Planned only when walked: a walk's statement (a branch per tier, each leaving out the
   // earlier tiers' words) took longer to plan than a rare word's gather to run, measured.
+  // The walk's statement presents its page too (a common word's page is never empty); a
+  // gather's page is presented by a statement of its own when it has hits: planned with every
+  // gather, the presentation cost a search that finds nothing more than it saved, measured.
   const ranked =
     gathered.words! <= countedMatches
       ? gathered
@@ -296,14 +299,27 @@ async function rankedPage(search: Search, target: SearchTargetName, offset: numb
           search.pool,
           walkTiers(search, target, offset, tiers, params, conditions),
         )
+  const page = ranked.page.slice(offset)
+  const rows =
+    ranked.rows ??
+    (page.length
+      ? await presentIds(
+          search,
+          target,
+          page.map((hit) => hit.id),
+        )
+      : [])
   return {
     total: Math.min(gathered.total, countedMatches),
-    page: ranked.page.slice(offset).map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
+    page: page.map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
+    rows,
   }
 }
 
 type RankedIds = {
   total: number
+  /** The records of the page from `offset` on (`presentation`), when the statement presents it. */
+  rows?: PresentedRow[]
   /** The word matches gathered (up to `countedMatches` + 1; the walk's answer has none). */
   words?: number
   page: { id: number; tier: number }[]
@@ -375,9 +391,11 @@ function gatherMatches(
     found AS (SELECT id, tier FROM tiered
       UNION ALL SELECT id, ${partialTier} FROM partial WHERE id NOT IN (SELECT id FROM words)),
     counted AS MATERIALIZED (SELECT ((SELECT count(*) FROM words)
-        + (SELECT count(*) FROM partial WHERE id NOT IN (SELECT id FROM words)))::integer AS total)
-    SELECT counted.total, (SELECT count(*) FROM words)::integer AS words, coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier))
-        FROM (SELECT id, tier FROM found ORDER BY tier, id DESC LIMIT ${wanted}) AS page), '[]') AS page
+        + (SELECT count(*) FROM partial WHERE id NOT IN (SELECT id FROM words)))::integer AS total),
+    ranked AS MATERIALIZED (SELECT id, tier FROM found ORDER BY tier, id DESC LIMIT ${wanted})
+    SELECT counted.total, (SELECT count(*) FROM words)::integer AS words,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier) ORDER BY tier, id DESC)
+        FROM ranked), '[]') AS page
     FROM counted`
 }
 
@@ -410,20 +428,35 @@ function walkTiers(
         ${earlier.length ? `AND NOT (${earlier.join(' OR ')})` : ''}
       ORDER BY e.doc_id DESC LIMIT ${wanted})`
   })
-  return `SELECT ${countedMatches} AS total,
-      coalesce(json_agg(json_build_object('id', id, 'tier', tier)), '[]') AS page
-    FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted}) AS ranked`
+  return `WITH ranked AS MATERIALIZED (
+      SELECT *, row_number() OVER () AS n FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted}) AS walked)
+    SELECT ${countedMatches} AS total,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier) ORDER BY n) FROM ranked), '[]') AS page,
+      (${presentation(search, target, params, `ARRAY(SELECT id FROM ranked WHERE n > ${offset})`)}) AS rows`
 }
 
-/** The records of a page of `target`'s hits, in its order, with their highlights. */
-async function presentPage(
+/** A hit's record and highlight material, as `presentation` reads them. */
+type PresentedRow = {
+  id: number
+  record: Record<string, unknown>
+  title: string | null
+  snippet: string | null
+  matchTitle: string | null
+  matchDescription: string | null
+}
+
+/**
+ * The records of the documents `ids` (SQL, an `integer[]`) of `target`, with their highlights'
+ * material, as one `json` array (SQL): a subquery of the statement that ranks them, so that a
+ * page costs no round trip of its own.
+ */
+function presentation(
   search: Search,
   target: SearchTargetName,
-  page: { id: number; tier: RankTier }[],
-): Promise<SearchHit[]> {
-  if (!page.length) return []
+  params: Parameters,
+  ids: string,
+): string {
   const { read } = search
-  const params = new Parameters()
   const spec = searchTargets[target]
   const table = spec.table
   const queries = textQueries(search, params)
@@ -452,25 +485,33 @@ async function presentPage(
     `'image', ${spec.imageId}`,
   ].join(', ')
   const query = search.terms.length ? `(${queries.typos()})` : `''::tsquery`
-  const { rows } = await search.pool.query<{
-    id: number
-    record: Record<string, unknown>
-    title: string | null
-    snippet: string | null
-    matchTitle: string | null
-    matchDescription: string | null
-  }>(
-    `SELECT ${table}.id, json_build_object(${record}) AS record,
-        ts_headline(${queries.config}, e.title, ${query}, ${params.bind(titleHeadline)}) AS title,
-        ts_headline(${queries.config}, concat_ws(' … ', nullif(e.description, ''),
-          nullif(e.body, '')), ${query}, ${params.bind(snippetHeadline)}) AS snippet,
-        e.title AS "matchTitle", e.description AS "matchDescription"
+  return `SELECT coalesce(json_agg(json_build_object('id', ${table}.id, 'record', json_build_object(${record}),
+        'title', ts_headline(${queries.config}, e.title, ${query}, ${params.bind(titleHeadline)}),
+        'snippet', ts_headline(${queries.config}, concat_ws(' … ', nullif(e.description, ''),
+          nullif(e.body, '')), ${query}, ${params.bind(snippetHeadline)}),
+        'matchTitle', e.title, 'matchDescription', e.description)), '[]')
       FROM ${table} ${text.joins}
       LEFT JOIN ${searchEntriesTable} e ON e.collection = '${target}'
         AND e.locale = ${params.bind(read.locale)} AND e.doc_id = ${table}.id
-      WHERE ${table}.id = ANY(${params.bind(page.map((hit) => hit.id))}::integer[])`,
-    params.values,
+      WHERE ${table}.id = ANY(${ids})`
+}
+
+/** The records of `ids` of `target` (`presentation`), in one statement. */
+async function presentIds(search: Search, target: SearchTargetName, ids: number[]) {
+  const params = new Parameters('literal')
+  const { rows } = await search.pool.query<{ rows: PresentedRow[] }>(
+    `SELECT (${presentation(search, target, params, `${params.bind(ids)}::integer[]`)}) AS rows`,
   )
+  return rows[0]!.rows
+}
+
+/** The hits of a page of `target`, in its order, from `presentation`'s rows. */
+function presentPage(
+  search: Search,
+  target: SearchTargetName,
+  page: { id: number; tier: RankTier }[],
+  rows: PresentedRow[],
+): SearchHit[] {
   const byId = new Map(rows.map((row) => [row.id, row]))
   return page.flatMap(({ id, tier }) => {
     const row = byId.get(id)
