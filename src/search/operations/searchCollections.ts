@@ -332,8 +332,8 @@ type RankedIds = {
  * until its end). PostgreSQL's estimate of a word it has no statistics for (a word found
  * nowhere, a prefix, a typo's correction) is far too high, and it then walked every entry of
  * the collection newest first looking for five (1.6 s at 100,000 articles, measured), where the
- * GIN index finds none at once. A tier then costs what it matches. The settings, a `BEGIN` and
- * a `COMMIT` sent apart were three round trips of four (docs/benchmarks.md).
+ * GIN index finds none at once. A tier then costs what it matches. `BEGIN` with the settings, and
+ * `COMMIT`, sent apart were two round trips more per collection (docs/benchmarks.md).
  */
 async function readByBitmaps(pool: Pool, statement: string): Promise<RankedIds> {
   const results = (await pool.query(
