@@ -99,6 +99,19 @@ describe('search ranking', () => {
     const partial = await search('?type=products&q=name')
     expect(partial.body.docs[1]._highlight.title).toBe('E<mark>name</mark>l bowl')
   })
+
+  it('reads quotes and backslashes in a query as text (its values are written into the statements)', async () => {
+    const quoted = await search(`?type=products&q=${encodeURIComponent(`"pepper" mill'`)}`)
+    expect(quoted.status).toBe(200)
+    expect(titles(quoted.body.docs)).toEqual(['Salt & "pepper" mill'])
+    const partial = await search(`?type=products&q=${encodeURIComponent(`& "pepper`)}`)
+    expect(titles(partial.body.docs)).toEqual(['Salt & "pepper" mill'])
+    for (const query of [`zq' OR 'zq'='zq`, `\\'; SELECT zq; --`, `$1 $$ zq '\\`]) {
+      const answer = await search(`?type=products&q=${encodeURIComponent(query)}`)
+      expect(answer.status).toBe(200)
+      expect(answer.body.docs).toEqual([])
+    }
+  })
 })
 
 describe('search counts and pages', () => {
