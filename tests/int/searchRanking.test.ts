@@ -56,6 +56,8 @@ beforeAll(async () => {
   await product('Salt & "pepper" mill')
   for (let index = 1; index <= 7; index++) await product(`Brass candle holder ${index}`)
   await product('Juniper soap', 'Handmade', 'Можжевеловое мыло')
+  await product('Ёлочная игрушка', 'Стеклянный шар')
+  await product('Bottle-shaped vase', 'Runs hot')
 })
 
 const search = async (query: string, headers: Record<string, string> = {}) =>
@@ -96,6 +98,19 @@ describe('search ranking', () => {
     })
     const partial = await search('?type=products&q=name')
     expect(partial.body.docs[1]._highlight.title).toBe('E<mark>name</mark>l bowl')
+  })
+
+  it('reads quotes and backslashes in a query as text (its values are written into the statements)', async () => {
+    const quoted = await search(`?type=products&q=${encodeURIComponent(`"pepper" mill'`)}`)
+    expect(quoted.status).toBe(200)
+    expect(titles(quoted.body.docs)).toEqual(['Salt & "pepper" mill'])
+    const partial = await search(`?type=products&q=${encodeURIComponent(`& "pepper`)}`)
+    expect(titles(partial.body.docs)).toEqual(['Salt & "pepper" mill'])
+    for (const query of [`zq' OR 'zq'='zq`, `\\'; SELECT zq; --`, `$1 $$ zq '\\`]) {
+      const answer = await search(`?type=products&q=${encodeURIComponent(query)}`)
+      expect(answer.status).toBe(200)
+      expect(answer.body.docs).toEqual([])
+    }
   })
 })
 
@@ -182,5 +197,28 @@ describe('the search index follows writes', () => {
     expect(titles((await search('?type=products&q=kettle&locale=ru')).body.docs)).toContain(
       'Copper kettle',
     )
+  })
+})
+
+describe('the last word as a prefix, through the word list', () => {
+  // A prefix of 3 letters or more is matched through the words of the index it begins
+  // (findCorrections): what it finds must be what the prefix finds in the index itself.
+  it('finds a word whose stem begins with the prefix, a word written with ё by е, a hyphenated word', async () => {
+    // "ёлочная" is stemmed "елочн": typed with е, its stem begins with the prefix.
+    expect(titles((await search('?type=products&q=елочн&locale=ru')).body.docs)).toEqual([
+      'Ёлочная игрушка',
+    ])
+    expect(titles((await search('?type=products&q=ёлоч&locale=ru')).body.docs)).toEqual([
+      'Ёлочная игрушка',
+    ])
+    // "bottle-shaped" is a lexeme of its own beside its parts, "shape" and "shaped" among them.
+    expect(titles((await search('?type=products&q=vase+bottle-sha')).body.docs)).toEqual([
+      'Bottle-shaped vase',
+    ])
+    expect(titles((await search('?type=products&q=bottl')).body.docs)).toEqual([
+      'Bottle-shaped vase',
+    ])
+    // Three letters: shorter words are not listed, the word itself is matched exactly.
+    expect(titles((await search('?type=products&q=run')).body.docs)).toEqual(['Bottle-shaped vase'])
   })
 })

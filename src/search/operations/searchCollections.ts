@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
+import { escapeLiteral, type Pool } from 'pg'
 
 import { presentImage } from '@/media/image'
 import { findImages } from '@/media/operations/findImages'
@@ -9,18 +9,19 @@ import { searchTargets, type SearchTargetName } from '../searchTargets'
 import { searchEntriesTable } from '../schema/searchTables'
 import { findCorrections } from './findCorrections'
 import {
-  exactQueryText,
+  exactText,
+  isPrefixAt,
   queryTerms,
   queryWords,
-  termQueryText,
+  termText,
   type QueryTerm,
+  type TermReading,
 } from '../query/queryWords'
 import { rankTiers, type RankTier } from '../query/rankTiers'
 import { textSearchConfig } from '../query/textSearchConfig'
 import { highlightStart, highlightStop } from '../query/highlight'
 import { presentHighlight, type SearchHighlight } from '../query/presentHighlight'
 import { postgres, type TransactionDb } from '@/db/transaction'
-import { inPoolTransaction } from '@/db/poolTransaction'
 import { localizedText, type TextLocale } from '@/db/localizedText'
 
 /** Records per collection, at most: search answers a handful, not pages. */
@@ -85,13 +86,23 @@ export async function searchCollections(args: {
   if (!args.targets.length) return { hits: [], counts: {} }
   const pool = postgres(args.payload).pool
   const words = queryWords(args.query)
-  const corrections = await findCorrections({ pool, words, locale: args.read.locale })
-  const search: Search = { ...args, pool, terms: queryTerms(words, corrections) }
+  const known = await findCorrections({
+    pool,
+    words,
+    locale: args.read.locale,
+    config: textSearchConfig(args.read.locale),
+    prefix: words.length && isPrefixAt(words, words.length - 1) ? words.at(-1) : undefined,
+  })
+  const search: Search = {
+    ...args,
+    pool,
+    terms: queryTerms(words, known.corrections, known.prefixLexemes),
+  }
   const offset = Math.max(0, (args.page ?? 1) - 1) * resultsPerCollection
   const answers = await Promise.all(
     args.targets.map(async (target) => {
-      const { page, total } = await rankedPage(search, target, offset)
-      return { target, count: total, hits: await presentPage(search, target, page) }
+      const { page, total, rows } = await rankedPage(search, target, offset)
+      return { target, count: total, hits: presentPage(search, target, page, rows) }
     }),
   )
   const hits = answers.flatMap((answer) => answer.hits)
@@ -121,27 +132,52 @@ const isOwnTextOnly = (read: TextLocale) => read.fallbackLocale === undefined
 /** Statement parameters, bound in order. */
 class Parameters {
   readonly values: unknown[] = []
-  bind = (value: unknown) => `$${this.values.push(value)}`
+  /**
+   * `placeholders`: each value bound as `$1`, `$2`…; `literal`: written into the statement,
+   * escaped (`sqlLiteral`), for a statement sent as a simple query with others.
+   */
+  constructor(private readonly mode: 'placeholders' | 'literal' = 'placeholders') {}
+  bind = (value: unknown) =>
+    this.mode === 'literal' ? sqlLiteral(value) : `$${this.values.push(value)}`
+}
+
+/**
+ * `value` as an SQL literal: a string escaped by `pg` (`escapeLiteral`), an integer, or an
+ * array of either (`ARRAY[...]`, typed `text[]` or `integer[]`).
+ */
+function sqlLiteral(value: unknown): string {
+  if (typeof value === 'string') return escapeLiteral(value)
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  if (Array.isArray(value)) {
+    const isIntegers = value.length > 0 && value.every((item) => typeof item === 'number')
+    return `(ARRAY[${value.map(sqlLiteral).join(', ')}]::${isIntegers ? 'integer' : 'text'}[])`
+  }
+  throw new TypeError(`No SQL literal for ${typeof value}`)
 }
 
 /** The text search queries of a search as SQL (`exact`, `typos`, `phrase`), over `params`. */
 function textQueries(search: Search, params: Parameters) {
   const config = `${params.bind(textSearchConfig(search.read.locale))}::regconfig`
   // Each term read by the locale's configuration (word forms) and by `simple` (stop words).
-  const readBoth = (text: string) =>
-    `(to_tsquery(${config}, ${text}) || to_tsquery('simple', ${text}))`
-  const every = (texts: string[]) => {
-    const array = params.bind(texts)
-    return texts.map((_, index) => readBoth(`(${array}::text[])[${index + 1}]`)).join(' && ')
+  const every = (text: (term: QueryTerm, reading: TermReading) => string) => {
+    const stemmed = params.bind(search.terms.map((term) => text(term, 'stemmed')))
+    const written = params.bind(search.terms.map((term) => text(term, 'written')))
+    return search.terms
+      .map(
+        (_, index) =>
+          `(to_tsquery(${config}, (${stemmed}::text[])[${index + 1}])
+            || to_tsquery('simple', (${written}::text[])[${index + 1}]))`,
+      )
+      .join(' && ')
   }
   return {
     config,
-    exact: () => every(search.terms.map(exactQueryText)),
-    typos: () => every(search.terms.map(termQueryText)),
+    exact: () => every(exactText),
+    typos: () => every(termText),
     // The words one after the other (stop words leave a gap), and every word there.
     phrase: () =>
       `phraseto_tsquery(${config}, ${params.bind(search.terms.map((term) => term.word).join(' '))})
-        && ${every(search.terms.map(exactQueryText))}`,
+        && ${every(exactText)}`,
   }
 }
 
@@ -184,29 +220,23 @@ function partialVisibility(search: Search, target: SearchTargetName) {
     SELECT 1 FROM ${table} WHERE ${table}.id = p.id AND ${publicCondition} LIMIT 1) AS visible`
 }
 
-/** The partial matches of `target` that the caller may find, as `id`s (SQL), in no order. */
-function visiblePartialMatches(search: Search, target: SearchTargetName, params: Parameters) {
-  const partial = partialMatches(search, target, params)
-  return `SELECT p.id FROM (${partial}) AS p(id) ${partialVisibility(search, target)}`
-}
-
 /**
  * The newest `limit` partial matches of `target` that the caller may find and that are not
- * in `except` (ids, SQL), newest first: every match's id is sorted first, then the documents
- * are looked up newest first until `limit` are visible (a nested loop under the `LIMIT`), so
- * that a common substring costs the lookups of a page, not one per match ("amp" at 100,000
- * articles: thousands of matches).
+ * in `except` (ids, SQL; all when left out), newest first: every match's id is sorted first,
+ * then the documents are looked up newest first until `limit` are visible (a nested loop under
+ * the `LIMIT`), so that a common substring costs the lookups of what is kept, not one per
+ * match ("amp" at 100,000 articles: thousands of matches).
  */
 function newestVisiblePartialMatches(
   search: Search,
   target: SearchTargetName,
   params: Parameters,
-  except: string,
+  except: string | undefined,
   limit: number,
 ) {
   const partial = partialMatches(search, target, params)
   return `SELECT p.id FROM (SELECT m.id FROM (${partial}) AS m(id)
-      WHERE m.id NOT IN (${except}) ORDER BY m.id DESC OFFSET 0) AS p
+      ${except === undefined ? '' : `WHERE m.id NOT IN (${except})`} ORDER BY m.id DESC OFFSET 0) AS p
     ${partialVisibility(search, target)}
     ORDER BY p.id DESC LIMIT ${limit}`
 }
@@ -244,66 +274,94 @@ function tierConditions(search: Search, target: SearchTargetName, params: Parame
 /**
  * The page of `target`'s hits at `offset` (ids with the tier that found each) and how many
  * match (up to `countedMatches`). First every match is gathered, up to `countedMatches`, by
- * bitmap scans of the indexes (`gatherMatches`): when there are fewer, the page is ranked from
- * them and the count is exact. A query matching more (a common word) walks the tiers instead
- * (`walkTiers`), each newest first, which stops as soon as the page is full.
+ * bitmap scans of the indexes (`gatherMatches`): while the words match no more than that, the
+ * page is ranked from them (with the newest partial matches) and the count is exact. When the
+ * words alone match more (a common word), a second statement walks the tiers (`walkTiers`),
+ * each newest first, which stops as soon as the page is full. One round trip each.
  */
 async function rankedPage(search: Search, target: SearchTargetName, offset: number) {
   const tiers = rankTiers(search.terms)
-  // Both statements in one transaction: a common word's walk costs no second BEGIN and COMMIT.
-  const { gathered, ranked } = await readByBitmaps(search.pool, async (run) => {
-    const gathered = await gatherMatches(run, search, target, offset, tiers)
-    const ranked =
-      gathered.total < countedMatches
-        ? gathered
-        : await walkTiers(run, search, target, offset, tiers)
-    return { gathered, ranked }
-  })
+  const params = new Parameters('literal')
+  const conditions = tierConditions(search, target, params)
+  const gathered = await readByBitmaps(
+    search.pool,
+    gatherMatches(search, target, offset, tiers, params, conditions),
+  )
+  // Planned only when walked: a walk's statement (a branch per tier, each leaving out the
+  // earlier tiers' words) took longer to plan than a rare word's gather to run, measured.
+  // The walk's statement presents its page too (a common word's page is never empty); a
+  // gather's page is presented by a statement of its own when it has hits: planned with every
+  // gather, the presentation cost a search that finds nothing more than it saved, measured.
+  const ranked =
+    gathered.words! <= countedMatches
+      ? gathered
+      : await readByBitmaps(
+          search.pool,
+          walkTiers(search, target, offset, tiers, params, conditions),
+        )
+  const page = ranked.page.slice(offset)
+  const rows =
+    ranked.rows ??
+    (page.length
+      ? await presentIds(
+          search,
+          target,
+          page.map((hit) => hit.id),
+        )
+      : [])
   return {
     total: Math.min(gathered.total, countedMatches),
-    page: ranked.page.slice(offset).map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
+    page: page.map((hit) => ({ id: hit.id, tier: tiers[hit.tier]! })),
+    rows,
   }
 }
 
-type RankedIds = { total: number; page: { id: number; tier: number }[] }
+type RankedIds = {
+  total: number
+  /** The records of the page from `offset` on (`presentation`), when the statement presents it. */
+  rows?: PresentedRow[]
+  /** The word matches gathered (up to `countedMatches` + 1; the walk's answer has none). */
+  words?: number
+  page: { id: number; tier: number }[]
+}
 
 /**
- * Runs `statement` with bitmap scans of the indexes only (sequential and ordered index scans
- * off, in its own read-only transaction): PostgreSQL's estimate of a word it has no statistics
- * for (a word found nowhere, a prefix, a typo's correction) is far too high, and it then walked
- * every entry of the collection newest first looking for five (1.6 s at 100,000 articles,
- * measured), where the GIN index finds none at once. A tier then costs what it matches.
+ * Runs `statement` (its values written in as literals) with bitmap scans of the indexes only
+ * (sequential and ordered index scans off, read-only), in one round trip: the settings and the
+ * statement are one simple query, which PostgreSQL runs as one transaction (`SET LOCAL` lasts
+ * until its end). PostgreSQL's estimate of a word it has no statistics for (a word found
+ * nowhere, a prefix, a typo's correction) is far too high, and it then walked every entry of
+ * the collection newest first looking for five (1.6 s at 100,000 articles, measured), where the
+ * GIN index finds none at once. A tier then costs what it matches. `BEGIN` with the settings, and
+ * `COMMIT`, sent apart were two round trips more per collection (docs/benchmarks.md).
  */
-const readByBitmaps = <T>(pool: Pool, work: (read: ReadStatement) => Promise<T>) =>
-  inPoolTransaction(
-    pool,
-    (client) => work((statement, values) => client.query(statement, values)),
-    {
-      begin: 'BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off',
-    },
-  )
-
-/** Runs one statement in `readByBitmaps`' transaction. */
-type ReadStatement = (statement: string, values: unknown[]) => Promise<{ rows: unknown[] }>
+async function readByBitmaps(pool: Pool, statement: string): Promise<RankedIds> {
+  const results = (await pool.query(
+    `SET LOCAL transaction_read_only = on; SET LOCAL enable_seqscan = off;
+    SET LOCAL enable_indexscan = off; ${statement}`,
+  )) as unknown as { rows: RankedIds[] }[]
+  return results.at(-1)!.rows[0]!
+}
 
 /**
- * Every match of `target` up to `countedMatches` (one more, to know there are more), each with
- * the first tier that finds it, ranked; and how many (words and partial matches together).
+ * The statement of a collection's page: every match of `target` up to `countedMatches` (one
+ * more, to know there are more), each with the first tier that finds it, ranked; how many
+ * (words and partial matches together), and how many word matches (`words`: above
+ * `countedMatches`, the page is the walk's).
  * The partial matches are not looked for when the words alone reach one more than counted:
- * the count is then "1,000 or more" and the page the walk's (`walkTiers`), so looking up a
- * common substring's documents would be for nothing ("lamp" at 100,000 articles: 1,001
- * documents looked up, most of the statement's time, measured).
+ * the count is then "1,000 or more" and the page the walk's, so looking up a common
+ * substring's documents would be for nothing ("lamp" at 100,000 articles: 1,001 documents
+ * looked up, most of the statement's time, measured).
  */
-async function gatherMatches(
-  run: ReadStatement,
+function gatherMatches(
   search: Search,
   target: SearchTargetName,
   offset: number,
   tiers: RankTier[],
-): Promise<RankedIds> {
-  const params = new Parameters()
+  params: Parameters,
+  conditions: ReturnType<typeof tierConditions>,
+): string {
   const wanted = offset + resultsPerCollection
-  const conditions = tierConditions(search, target, params)
   const wordTiers = tiers.flatMap((tier, index) => (tier.kind === 'words' ? [index] : []))
   const partialTier = tiers.findIndex((tier) => tier.kind === 'partial')
   // Every gathered entry matches the loosest tier (the last of the words'): the first it meets.
@@ -313,46 +371,50 @@ async function gatherMatches(
         .map((index) => `WHEN ${conditions.matches(tiers[index]!)} THEN ${index}`)
         .join(' ')} ELSE ${wordTiers.at(-1)} END`
     : '0'
-  const partial = visiblePartialMatches(search, target, params)
   const limit = countedMatches + 1
+  // The newest partial matches, not any: with fewer than `limit` word matches (all of them
+  // gathered, with their tiers), the page is then complete from what is gathered, and the walk
+  // is for the common words only ("amp": its 1,001 partial matches were gathered, then all of
+  // them read again by the walk's partial tier).
+  const partial = newestVisiblePartialMatches(search, target, params, undefined, limit)
   // The tiers of the word matches are found only when they are fewer than `limit` (each entry
   // read again by its `ctid`): a common word's page is the walk's, and the tier of 1,001 entries
   // (their vectors read, Russian ones from TOAST) was about half of "кружки"'s gather, measured.
-  const statement = `WITH words AS MATERIALIZED (
+  return `WITH words AS MATERIALIZED (
       SELECT e.ctid AS entry, e.doc_id AS id FROM ${searchEntriesTable} e
       WHERE ${conditions.anyWords()} AND ${conditions.entries} LIMIT ${limit}),
     tiered AS MATERIALIZED (
       SELECT w.id, ${tierOf} AS tier FROM words w JOIN ${searchEntriesTable} e ON e.ctid = w.entry
       WHERE (SELECT count(*) FROM words) < ${limit}),
     partial AS MATERIALIZED (
-      SELECT id FROM (${partial}) AS visible
-      WHERE (SELECT count(*) FROM words) < ${limit} LIMIT ${limit}),
+      SELECT id FROM (${partial}) AS visible WHERE (SELECT count(*) FROM words) < ${limit}),
     found AS (SELECT id, tier FROM tiered
-      UNION ALL SELECT id, ${partialTier} FROM partial WHERE id NOT IN (SELECT id FROM words))
-    SELECT ((SELECT count(*) FROM words)
-        + (SELECT count(*) FROM partial WHERE id NOT IN (SELECT id FROM words)))::integer AS total,
-      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier))
-        FROM (SELECT id, tier FROM found ORDER BY tier, id DESC LIMIT ${wanted}) AS page), '[]') AS page`
-  const { rows } = await run(statement, params.values)
-  return rows[0] as RankedIds
+      UNION ALL SELECT id, ${partialTier} FROM partial WHERE id NOT IN (SELECT id FROM words)),
+    counted AS MATERIALIZED (SELECT ((SELECT count(*) FROM words)
+        + (SELECT count(*) FROM partial WHERE id NOT IN (SELECT id FROM words)))::integer AS total),
+    ranked AS MATERIALIZED (SELECT id, tier FROM found ORDER BY tier, id DESC LIMIT ${wanted})
+    SELECT counted.total, (SELECT count(*) FROM words)::integer AS words,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier) ORDER BY tier, id DESC)
+        FROM ranked), '[]') AS page
+    FROM counted`
 }
 
 /**
- * The page of `target`'s hits at `offset` when the words are common: the tiers are a `UNION
- * ALL` under one `LIMIT`, which PostgreSQL reads in order and stops reading once the page is
- * full; each tier leaves out what an earlier one found, newest first within it (a tier costs
- * what it matches: the first ones, the title's, match few even for a common word).
+ * The page of `target`'s hits at `offset` when the words are common (SQL, a `json` array):
+ * the tiers are a `UNION ALL` under one `LIMIT`, which PostgreSQL reads in order and stops
+ * reading once the page is full; each tier leaves out what an earlier one found, newest first
+ * within it (a tier costs what it matches: the first ones, the title's, match few even for a
+ * common word).
  */
-async function walkTiers(
-  run: ReadStatement,
+function walkTiers(
   search: Search,
   target: SearchTargetName,
   offset: number,
   tiers: RankTier[],
-): Promise<RankedIds> {
+  params: Parameters,
+  conditions: ReturnType<typeof tierConditions>,
+): string {
   const wanted = offset + resultsPerCollection
-  const params = new Parameters()
-  const conditions = tierConditions(search, target, params)
   const wordMatches = `SELECT e.doc_id FROM ${searchEntriesTable} e
       WHERE ${conditions.anyWords()} AND ${conditions.entries}`
   const branches = tiers.map((tier, index) => {
@@ -366,23 +428,35 @@ async function walkTiers(
         ${earlier.length ? `AND NOT (${earlier.join(' OR ')})` : ''}
       ORDER BY e.doc_id DESC LIMIT ${wanted})`
   })
-  const { rows } = await run(
-    `SELECT coalesce(json_agg(json_build_object('id', id, 'tier', tier)), '[]') AS page
-    FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted}) AS ranked`,
-    params.values,
-  )
-  return { total: countedMatches, page: (rows[0] as Pick<RankedIds, 'page'>).page }
+  return `WITH ranked AS MATERIALIZED (
+      SELECT *, row_number() OVER () AS n FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) AS tiers LIMIT ${wanted}) AS walked)
+    SELECT ${countedMatches} AS total,
+      coalesce((SELECT json_agg(json_build_object('id', id, 'tier', tier) ORDER BY n) FROM ranked), '[]') AS page,
+      (${presentation(search, target, params, `ARRAY(SELECT id FROM ranked WHERE n > ${offset})`)}) AS rows`
 }
 
-/** The records of a page of `target`'s hits, in its order, with their highlights. */
-async function presentPage(
+/** A hit's record and highlight material, as `presentation` reads them. */
+type PresentedRow = {
+  id: number
+  record: Record<string, unknown>
+  title: string | null
+  snippet: string | null
+  matchTitle: string | null
+  matchDescription: string | null
+}
+
+/**
+ * The records of the documents `ids` (SQL, an `integer[]`) of `target`, with their highlights'
+ * material, as one `json` array (SQL): a subquery of the statement that ranks them, so that a
+ * page costs no round trip of its own.
+ */
+function presentation(
   search: Search,
   target: SearchTargetName,
-  page: { id: number; tier: RankTier }[],
-): Promise<SearchHit[]> {
-  if (!page.length) return []
+  params: Parameters,
+  ids: string,
+): string {
   const { read } = search
-  const params = new Parameters()
   const spec = searchTargets[target]
   const table = spec.table
   const queries = textQueries(search, params)
@@ -411,25 +485,33 @@ async function presentPage(
     `'image', ${spec.imageId}`,
   ].join(', ')
   const query = search.terms.length ? `(${queries.typos()})` : `''::tsquery`
-  const { rows } = await search.pool.query<{
-    id: number
-    record: Record<string, unknown>
-    title: string | null
-    snippet: string | null
-    matchTitle: string | null
-    matchDescription: string | null
-  }>(
-    `SELECT ${table}.id, json_build_object(${record}) AS record,
-        ts_headline(${queries.config}, e.title, ${query}, ${params.bind(titleHeadline)}) AS title,
-        ts_headline(${queries.config}, concat_ws(' … ', nullif(e.description, ''),
-          nullif(e.body, '')), ${query}, ${params.bind(snippetHeadline)}) AS snippet,
-        e.title AS "matchTitle", e.description AS "matchDescription"
+  return `SELECT coalesce(json_agg(json_build_object('id', ${table}.id, 'record', json_build_object(${record}),
+        'title', ts_headline(${queries.config}, e.title, ${query}, ${params.bind(titleHeadline)}),
+        'snippet', ts_headline(${queries.config}, concat_ws(' … ', nullif(e.description, ''),
+          nullif(e.body, '')), ${query}, ${params.bind(snippetHeadline)}),
+        'matchTitle', e.title, 'matchDescription', e.description)), '[]')
       FROM ${table} ${text.joins}
       LEFT JOIN ${searchEntriesTable} e ON e.collection = '${target}'
         AND e.locale = ${params.bind(read.locale)} AND e.doc_id = ${table}.id
-      WHERE ${table}.id = ANY(${params.bind(page.map((hit) => hit.id))}::integer[])`,
-    params.values,
+      WHERE ${table}.id = ANY(${ids})`
+}
+
+/** The records of `ids` of `target` (`presentation`), in one statement. */
+async function presentIds(search: Search, target: SearchTargetName, ids: number[]) {
+  const params = new Parameters('literal')
+  const { rows } = await search.pool.query<{ rows: PresentedRow[] }>(
+    `SELECT (${presentation(search, target, params, `${params.bind(ids)}::integer[]`)}) AS rows`,
   )
+  return rows[0]!.rows
+}
+
+/** The hits of a page of `target`, in its order, from `presentation`'s rows. */
+function presentPage(
+  search: Search,
+  target: SearchTargetName,
+  page: { id: number; tier: RankTier }[],
+  rows: PresentedRow[],
+): SearchHit[] {
   const byId = new Map(rows.map((row) => [row.id, row]))
   return page.flatMap(({ id, tier }) => {
     const row = byId.get(id)

@@ -4,6 +4,7 @@ import {
   queryTerms,
   queryWords,
   termQueryText,
+  termText,
   typoAllowance,
   typoCorrections,
   typoDistance,
@@ -72,5 +73,23 @@ describe('termQueryText', () => {
 
   it('takes a last word of one letter as a word, not as the start of every word it begins', () => {
     expect(queryTerms(['zephyr', 's'], new Map()).map(termQueryText)).toEqual(['zephyr', 's'])
+  })
+
+  it('reads a prefix the word list named as its lexemes, as written, and the word itself stemmed', () => {
+    const terms = queryTerms(['copper', 'kettl'], new Map([['copper', ['topper']]]), [
+      'kettl',
+      'kettle',
+      'kettles',
+    ])
+    expect(terms.map((term) => termText(term, 'written'))).toEqual([
+      'copper | topper',
+      '(kettl | kettl | kettle | kettles)',
+    ])
+    expect(terms.map((term) => termText(term, 'stemmed'))).toEqual(['copper | topper', 'kettl'])
+  })
+
+  it('reads a prefix that stands for no listed word as the word alone', () => {
+    const [term] = queryTerms(['zyzzyva'], new Map(), [])
+    expect([termText(term!, 'written'), termText(term!, 'stemmed')]).toEqual(['zyzzyva', 'zyzzyva'])
   })
 })

@@ -74,6 +74,11 @@ export type QueryTerm = {
   isPrefix: boolean
   /** Known words it may be a typo of. */
   corrections: string[]
+  /**
+   * The lexemes of the index a prefix term stands for (`findCorrections`), matched exactly
+   * instead of as a prefix; undefined when it is matched as a prefix (`:*`).
+   */
+  prefixLexemes?: readonly string[]
 }
 
 /** Letters the last word needs to be matched as a prefix too: one letter begins too much. */
@@ -83,20 +88,45 @@ export const shortestPrefix = 2
  * The terms of a query: every word, the last also as a prefix (from two letters), each with its
  * corrections.
  */
-export function queryTerms(words: readonly string[], corrections: Map<string, string[]>) {
-  return words.map((word, index): QueryTerm => ({
-    word,
-    isPrefix: index === words.length - 1 && [...word].length >= shortestPrefix,
-    corrections: corrections.get(word) ?? [],
-  }))
+export function queryTerms(
+  words: readonly string[],
+  corrections: Map<string, string[]>,
+  prefixLexemes?: readonly string[],
+) {
+  return words.map((word, index): QueryTerm => {
+    const isPrefix = isPrefixAt(words, index)
+    return {
+      word,
+      isPrefix,
+      corrections: corrections.get(word) ?? [],
+      ...(isPrefix && prefixLexemes ? { prefixLexemes } : {}),
+    }
+  })
 }
+
+/** Whether the word at `index` of `words` is also matched as a prefix: the last, from two letters. */
+export const isPrefixAt = (words: readonly string[], index: number) =>
+  index === words.length - 1 && [...words[index]!].length >= shortestPrefix
+
+/**
+ * How a term's text is read: by the locale's configuration (`stemmed`, word forms) or by
+ * `simple` (`written`, stop words too). A prefix's known lexemes are read as written, exactly.
+ */
+export type TermReading = 'stemmed' | 'written'
 
 /**
  * A term's exact match as `to_tsquery` text: the word (stemmed by the locale's configuration,
- * so that its forms match), and the last also as a prefix.
+ * so that its forms match), and the last also as a prefix: `:*`, or when the word list named
+ * the lexemes it stands for (`prefixLexemes`), those, in the `written` reading.
  */
-export const exactQueryText = (term: QueryTerm) =>
-  term.isPrefix ? `(${term.word} | ${term.word}:*)` : term.word
+export function exactText(term: QueryTerm, reading: TermReading) {
+  if (!term.isPrefix) return term.word
+  if (!term.prefixLexemes) return `(${term.word} | ${term.word}:*)`
+  // The lexemes are the index's own (stems among them): read by `simple`, they stay as they
+  // are; the locale's configuration reads the word itself, as for any word.
+  if (reading === 'stemmed' || !term.prefixLexemes.length) return term.word
+  return `(${[term.word, ...term.prefixLexemes].join(' | ')})`
+}
 
 /**
  * A term's `to_tsquery` text: its exact match or one of its corrections. Words are letters and
@@ -104,5 +134,11 @@ export const exactQueryText = (term: QueryTerm) =>
  * term's text to match (`&&`), each read both by the locale's configuration and by `simple`
  * (so that a stop word, such as `off`, is still a word that must be there).
  */
-export const termQueryText = (term: QueryTerm) =>
-  [exactQueryText(term), ...term.corrections].join(' | ')
+export const termText = (term: QueryTerm, reading: TermReading) =>
+  [exactText(term, reading), ...term.corrections].join(' | ')
+
+/** `exactText` read as written (`simple`). */
+export const exactQueryText = (term: QueryTerm) => exactText(term, 'written')
+
+/** `termText` read as written (`simple`). */
+export const termQueryText = (term: QueryTerm) => termText(term, 'written')
