@@ -1,14 +1,17 @@
 /**
  * `npm run bench:webhooks:statements`: the engine's database work alone, no HTTP, no Payload:
  * the worker's scan, claim and outcome statements (src/webhooks/worker/) run one after another
- * on one connection, draining 10,000 deliveries across 1,000 subscriptions (every send taken
- * as a 200), in rounds. Prints, for each round, the server CPU a delivery of that connection's
- * backend (`/proc/<pid>/schedstat`, the time it ran on a core: what load does not distort), the
- * WAL a delivery, and the statements by server time (`pg_stat_statements`). The schema is that
- * of the committed migrations (`npm run migrate` on a database of the server, then copied).
+ * on one connection, draining `BENCH_STATEMENTS_EVENTS` (10) events to each of
+ * `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) subscriptions, every send taken as a 200, in
+ * `BENCH_STATEMENTS_ROUNDS` (5) rounds after one warm-up. Prints, for each round, the CPU a
+ * delivery of that connection's backend (`/proc/<pid>/schedstat`: the time it ran on a core,
+ * which load distorts far less than wall time) and the WAL a delivery; then the statements by
+ * server time (`pg_stat_statements`). The schema is the committed migrations' (`npm run migrate`).
  *
- * On an embedded server of its own (started with `pg_stat_statements`), so WAL and statements
- * are this run's only. `BENCH_STATEMENTS_ROUNDS` (5) rounds.
+ * On an embedded server of its own, started with `pg_stat_statements`, so that the WAL and the
+ * statements are this run's only. `BENCH_STATEMENTS_SQL=<file>` applies a schema change to try
+ * after the migrations; `BENCH_STATEMENTS_EXPLAIN=1` prints the plans of the measured rounds'
+ * statements (auto_explain with buffers, WAL and triggers, sent to this connection).
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -22,8 +25,9 @@ import type { AttemptOutcome } from '../src/webhooks/worker/sendDelivery'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
 const rounds = Number(process.env.BENCH_STATEMENTS_ROUNDS ?? 5)
-const subscriptionCount = 1000
-const eventCount = 10
+/** `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) × `BENCH_STATEMENTS_EVENTS` (10) deliveries a round. */
+const subscriptionCount = Number(process.env.BENCH_STATEMENTS_SUBSCRIPTIONS ?? 1000)
+const eventCount = Number(process.env.BENCH_STATEMENTS_EVENTS ?? 10)
 
 delete process.env.DATABASE_URL
 const server = await startTestServer({
