@@ -161,8 +161,7 @@ if (process.env.BENCH_STATEMENTS_EXPLAIN) {
   })
   await client.query(`LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;
     SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_wal = on;
-    SET auto_explain.log_nested_statements = on; SET auto_explain.log_triggers = on;
-    SET client_min_messages = log`)
+    SET auto_explain.log_nested_statements = on; SET client_min_messages = log`)
   client.release()
 }
 const cpus: number[] = []

@@ -38,7 +38,6 @@ import * as migration_20261129_005926_search_index_per_collection from './202611
 import * as migration_20261129_041359_article_status_counts from './20261129_041359_article_status_counts';
 import * as migration_20261129_043351_search_index_upkeep from './20261129_043351_search_index_upkeep';
 import * as migration_20261129_071744_webhook_deliveries_subscription_created_at from './20261129_071744_webhook_deliveries_subscription_created_at';
-import * as migration_20261129_073912_webhook_attempts_without_foreign_key from './20261129_073912_webhook_attempts_without_foreign_key';
 
 export const migrations = [
   {
@@ -239,11 +238,6 @@ export const migrations = [
   {
     up: migration_20261129_071744_webhook_deliveries_subscription_created_at.up,
     down: migration_20261129_071744_webhook_deliveries_subscription_created_at.down,
-    name: '20261129_071744_webhook_deliveries_subscription_created_at',
-  },
-  {
-    up: migration_20261129_073912_webhook_attempts_without_foreign_key.up,
-    down: migration_20261129_073912_webhook_attempts_without_foreign_key.down,
-    name: '20261129_073912_webhook_attempts_without_foreign_key'
+    name: '20261129_071744_webhook_deliveries_subscription_created_at'
   },
 ];

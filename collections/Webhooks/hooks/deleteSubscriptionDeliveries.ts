@@ -3,11 +3,10 @@ import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { transactionDatabase } from '@/db/transaction'
 import { lockSubscription } from '@/webhooks/operations/lockUnmodifiedSubscription'
-import { attemptLogTableName } from '@/webhooks/schema/attemptLogTable'
 import { deliveriesTableName } from '@/webhooks/schema/collectionTables'
 
 /**
- * A deleted subscription takes its delivery log and attempt log with it, in the same transaction (before the
+ * A deleted subscription takes its delivery log with it, in the same transaction (before the
  * row goes: the log references it). The subscription's row is locked first, then its
  * deliveries: the order the workers take them in (src/webhooks/worker/recordOutcomes.ts). The
  * other way round, a delete beside an outcome being written deadlocked, and answered 500.
@@ -16,9 +15,6 @@ export const deleteSubscriptionDeliveries: CollectionBeforeDeleteHook = async ({
   const db = await transactionDatabase(req)
   await lockSubscription(db, String(id))
   await db.execute(
-    sql`WITH gone AS (
-          DELETE FROM ${sql.identifier(deliveriesTableName)} WHERE subscription_id = ${String(id)}
-          RETURNING id)
-        DELETE FROM ${sql.identifier(attemptLogTableName)} WHERE delivery_id IN (SELECT id FROM gone)`,
+    sql`DELETE FROM ${sql.identifier(deliveriesTableName)} WHERE subscription_id = ${String(id)}`,
   )
 }

@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,16 +17,11 @@ import { timestampAt, type PostgresSchemaHook } from '@/db/schemaHook'
 export const attemptLogTableName = 'webhook_attempts'
 
 /**
- * Declares the attempt log in Payload's schema (after the collections' tables: each row names a
- * delivery), so that schema push and migrations create it.
+ * Declares the attempt log in Payload's schema (after the collections' tables: it refers to the
+ * deliveries), so that schema push and migrations create it.
  * The worker writes one row per attempt in the transaction that records its outcome
- * (src/webhooks/worker/recordOutcomes.ts), in the statement that updates the delivery under
- * the claim it was sent under, so a row always has its delivery; and it goes with its delivery:
- * what deletes deliveries (the retention cleanup, src/webhooks/worker/deleteExpiredHistory.ts,
- * and a subscription's deletion, collections/Webhooks/hooks/deleteSubscriptionDeliveries.ts)
- * deletes their attempts in the same statement. No foreign key says so: its check, one trigger
- * and one query a row inside the outcome's statement, was about a twentieth of the server's CPU
- * a delivery (`npm run bench:webhooks:statements`).
+ * (src/webhooks/worker/recordOutcomes.ts); a row goes with its delivery (the foreign key
+ * cascades), so the retention cleanup that deletes deliveries deletes their attempts too.
  *
  * Each row also names its delivery's subscription, indexed with the time, so that a
  * subscription's last day of attempts (src/webhooks/operations/subscriptionStats.ts) is one
@@ -68,6 +64,11 @@ export const attemptLogTable: PostgresSchemaHook = ({ schema }) => {
             table.subscriptionId,
             table.attemptedAt,
           ),
+          foreignKey({
+            name: `${attemptLogTableName}_delivery_fk`,
+            columns: [table.deliveryId],
+            foreignColumns: [deliveries.id],
+          }).onDelete('cascade'),
         ],
       ),
     },

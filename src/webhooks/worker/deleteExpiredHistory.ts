@@ -1,5 +1,4 @@
 import type { Pool } from 'pg'
-import { attemptLogTableName } from '../schema/attemptLogTable'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { eventLogTableName } from '../schema/eventLogTable'
 import { isNotHeldSql } from './claimDeliveries'
@@ -10,8 +9,8 @@ export const historyBatchSize = 5000
 /**
  * Deletes what is older than the retention period, in batches of `batchSize` rows (each batch
  * its own statement, taking only rows no one else has locked, so several workers may run it
- * at once): deliveries, whatever their status, with their attempt log (in the same statement),
- * then the events of the event log that no delivery refers to any more (a
+ * at once): deliveries, whatever their status, with their attempt log (the foreign key
+ * cascades), then the events of the event log that no delivery refers to any more (a
  * delivery's payload is its event's data). Deliveries held by a suspension stay, waiting, however
  * long it lasts (held is not lost), and so do their events. Deliveries being sent under a live lease stay (one
  * whose lease lapsed is no longer in flight: its worker died or stalled, and an outcome it
@@ -26,10 +25,9 @@ export async function deleteExpiredHistory(
   const deleteBatches = async (statement: string) => {
     let total = 0
     for (;;) {
-      const { rows } = await pool.query<{ deleted: number }>(statement, [cutoff, batchSize])
-      const deleted = rows[0]?.deleted ?? 0
-      total += deleted
-      if (deleted < batchSize) return total
+      const { rowCount } = await pool.query(statement, [cutoff, batchSize])
+      total += rowCount ?? 0
+      if ((rowCount ?? 0) < batchSize) return total
     }
   }
   // The deliveries have no index on `created_at` alone (every claim and outcome writes an entry
@@ -37,7 +35,7 @@ export async function deleteExpiredHistory(
   // through the index on (subscription_id, created_at), the subscriptions in the log by a loose
   // index scan (one probe each, deleted subscriptions' leftovers among them).
   const deliveries = await deleteBatches(
-    `WITH gone AS (DELETE FROM ${deliveriesTableName} WHERE id IN (
+    `DELETE FROM ${deliveriesTableName} WHERE id IN (
        WITH RECURSIVE logged AS (
          (SELECT d.subscription_id AS id FROM ${deliveriesTableName} d
           ORDER BY d.subscription_id LIMIT 1)
@@ -56,19 +54,14 @@ export async function deleteExpiredHistory(
              WHERE s.id = d.subscription_id AND NOT (${isNotHeldSql('s')})))
          LIMIT $2 FOR UPDATE OF d SKIP LOCKED
        ) expired
-       LIMIT $2) RETURNING id
-     ), attempts AS (
-       DELETE FROM ${attemptLogTableName} a WHERE a.delivery_id IN (SELECT id FROM gone)
-     )
-     SELECT count(*)::int AS deleted FROM gone`,
+       LIMIT $2)`,
   )
   // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
   const events = await deleteBatches(
-    `WITH gone AS (DELETE FROM ${eventLogTableName} WHERE id IN (
+    `DELETE FROM ${eventLogTableName} WHERE id IN (
        SELECT e.id FROM ${eventLogTableName} e WHERE e.occurred_at < $1
          AND NOT EXISTS (SELECT 1 FROM ${deliveriesTableName} d WHERE d.event_id = e.id::text)
-       LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1)
-     SELECT count(*)::int AS deleted FROM gone`,
+       LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   )
   return { events, deliveries }
 }
