@@ -14,8 +14,6 @@ const readOnly = { readOnly: true }
  */
 export const WebhookDeliveries: CollectionConfig = {
   slug: 'webhook-deliveries',
-  // Newest first by id (the primary key): `created_at` has no index of its own.
-  defaultSort: '-id',
   admin: {
     useAsTitle: 'eventType',
     defaultColumns: [
@@ -134,9 +132,5 @@ export const WebhookDeliveries: CollectionConfig = {
     // Declared here only to leave it unindexed: every claim and outcome rewrites it, and
     // nothing looks deliveries up by it.
     { name: 'updatedAt', type: 'date', admin: { hidden: true, disableBulkEdit: true } },
-    // Declared to leave it without an index of its own (Payload gives `createdAt` one): every
-    // claim and outcome writes an entry in each index of the table. The delivery log and the
-    // retention cleanup go by (subscription_id, created_at) (src/webhooks/schema/webhookIndexes.ts).
-    { name: 'createdAt', type: 'date', admin: { ...systemDate, disableBulkEdit: true } },
   ],
 }

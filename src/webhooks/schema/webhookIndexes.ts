@@ -26,10 +26,8 @@ const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
  *   indexes: unfinished deliveries by subscription and due time, and the deliveries in flight
  *   by subscription (the per-endpoint concurrency count), which stay small however long the
  *   log grows. Every claim and outcome rewrites a delivery's row and so every index on it:
- *   beyond these there are only the id and the subscription's deliveries by `created_at` (the
- *   delivery log, the retention cleanup), in place of Payload's own indexes on the subscription
- *   and on `created_at` (`dropSubscriptionIndex`; `createdAt` is declared unindexed in
- *   collections/Webhooks/WebhookDeliveries.ts).
+ *   beyond these there are only the id, `created_at` (the admin list's order, the retention
+ *   cleanup) and Payload's own index on the subscription (the delivery log).
  * - no foreign key from a delivery to its subscription (`dropSubscriptionForeignKey`).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
@@ -58,7 +56,6 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
     }),
   })
   dropSubscriptionForeignKey(deliveries)
-  dropSubscriptionIndex(deliveries)
   extendTable({
     table: deliveries,
     columns: {
@@ -80,13 +77,6 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
         .on(table.subscription, table.nextAttemptAt)
         .where(unfinished),
-      // The delivery log of one subscription, newest first (and its since / until), the
-      // deletion of a subscription's deliveries and the retention cleanup's walk: one index in
-      // place of Payload's on the subscription and one on `created_at`, since every claim and
-      // outcome writes an entry in each index (their updates change `status`, never HOT).
-      webhookDeliveriesSubscriptionCreatedAt: index(
-        'webhook_deliveries_subscription_created_at_idx',
-      ).on(table.subscription, table.createdAt),
       webhookDeliveriesInFlight: index('webhook_deliveries_in_flight_idx')
         .on(table.subscription)
         .where(sql`status = 'delivering'`),
@@ -127,33 +117,3 @@ function dropSubscriptionForeignKey(deliveries: PgTable) {
 }
 
 type ForeignKeyShape = { columns: { name: string }[] }
-
-/** The index Payload gives the deliveries' `subscription` relationship. */
-const payloadSubscriptionIndex = 'webhook_deliveries_subscription_idx'
-
-/**
- * Removes the index Payload gives the deliveries' `subscription` relationship: the index on
- * `(subscription_id, created_at)` above serves every query it did (its first column), and one
- * index fewer is one entry fewer written by each claim and each outcome (about 8 % of the
- * server's CPU a delivery with `created_at`'s, `npm run bench:webhooks:statements`).
- */
-function dropSubscriptionIndex(deliveries: PgTable) {
-  const symbol = Object.getOwnPropertySymbols(deliveries).find((candidate) =>
-    candidate.description?.includes('ExtraConfigBuilder'),
-  )
-  const table = deliveries as unknown as Record<symbol, ExtraConfigBuilder | undefined>
-  const build = symbol && table[symbol]
-  if (!symbol || typeof build !== 'function') {
-    throw new Error('The deliveries table has no index configuration to look through')
-  }
-  table[symbol] = (columns) => {
-    const config = { ...build(columns) }
-    if (!(payloadSubscriptionIndex in config)) {
-      throw new Error(`Expected Payload's index ${payloadSubscriptionIndex} on webhook_deliveries`)
-    }
-    delete config[payloadSubscriptionIndex]
-    return config
-  }
-}
-
-type ExtraConfigBuilder = (columns: unknown) => Record<string, unknown>

@@ -255,9 +255,7 @@ async function claimLocked(
     name: 'webhook-claim-deliveries',
     text: `WITH eligible AS (
        SELECT s.id, c.turn, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
-              slots.free, s.endpoint_url, s.secret, s.secret_old, s.secret_rotated_at,
-              s.secret_older, s.secret_older_valid_until, s.headers,
-              s.timeout_seconds::int AS timeout_seconds
+              slots.free
        FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
        JOIN ${subscriptionsTableName} s ON s.id = c.id
        CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6', '$7')} AS free) slots
@@ -293,8 +291,7 @@ async function claimLocked(
            lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
        WHERE d.id = ANY (ARRAY(SELECT id FROM chosen))
-       RETURNING d.id, d.event_id, d.event_type, d.occurred_at, d.attempts, d.is_manual,
-                 d.lease_expires_at, d.subscription_id
+       RETURNING d.*
      ), per_subscription AS (
        SELECT subscription_id, count(*)::int AS claimed, min(id) AS first_id
        FROM chosen GROUP BY subscription_id
@@ -315,11 +312,10 @@ async function claimLocked(
      SELECT c.id, c.event_id, c.event_type, e.data AS payload, e.addressed_to IS NOT NULL AS is_test,
             c.occurred_at,
             c.attempts::int AS attempt, c.is_manual, c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
-            s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds
+            s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
      FROM claimed c
-     JOIN eligible s ON s.id = c.subscription_id
-     LEFT JOIN LATERAL (SELECT e.data, e.addressed_to FROM ${eventLogTableName} e
-                        WHERE e.id = c.event_id::uuid LIMIT 1) e ON true`,
+     CROSS JOIN LATERAL (SELECT * FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
+     LEFT JOIN LATERAL (SELECT e.data, e.addressed_to FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
     values: [
       args.limit,
       args.leaseMs,

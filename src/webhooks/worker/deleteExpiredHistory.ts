@@ -30,31 +30,14 @@ export async function deleteExpiredHistory(
       if ((rowCount ?? 0) < batchSize) return total
     }
   }
-  // The deliveries have no index on `created_at` alone (every claim and outcome writes an entry
-  // in each of the table's indexes): the expired ones are found subscription by subscription
-  // through the index on (subscription_id, created_at), the subscriptions in the log by a loose
-  // index scan (one probe each, deleted subscriptions' leftovers among them).
   const deliveries = await deleteBatches(
     `DELETE FROM ${deliveriesTableName} WHERE id IN (
-       WITH RECURSIVE logged AS (
-         (SELECT d.subscription_id AS id FROM ${deliveriesTableName} d
-          ORDER BY d.subscription_id LIMIT 1)
-         UNION ALL
-         SELECT next.id FROM logged l CROSS JOIN LATERAL (
-           SELECT d.subscription_id AS id FROM ${deliveriesTableName} d
-           WHERE d.subscription_id > l.id ORDER BY d.subscription_id LIMIT 1
-         ) next
-       )
-       SELECT expired.id FROM logged l CROSS JOIN LATERAL (
-         SELECT d.id FROM ${deliveriesTableName} d
-         WHERE d.subscription_id = l.id AND d.created_at < $1
-           AND (d.status <> 'delivering' OR d.lease_expires_at <= now())
-           AND NOT (d.status IN ('pending', 'failed') AND EXISTS (
-             SELECT 1 FROM ${subscriptionsTableName} s
-             WHERE s.id = d.subscription_id AND NOT (${isNotHeldSql('s')})))
-         LIMIT $2 FOR UPDATE OF d SKIP LOCKED
-       ) expired
-       LIMIT $2)`,
+       SELECT d.id FROM ${deliveriesTableName} d WHERE d.created_at < $1
+         AND (d.status <> 'delivering' OR d.lease_expires_at <= now())
+         AND NOT (d.status IN ('pending', 'failed') AND EXISTS (
+           SELECT 1 FROM ${subscriptionsTableName} s
+           WHERE s.id = d.subscription_id AND NOT (${isNotHeldSql('s')})))
+       LIMIT $2 FOR UPDATE OF d SKIP LOCKED)`,
   )
   // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
   const events = await deleteBatches(
