@@ -33,6 +33,7 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { sendAtCeiling } from './lib/ceiling'
 import { cpuSpent, cpuTimes, postgresServerPid } from './lib/cpuTime'
 import { floorQueue, leastQueue } from './lib/floorQueue'
@@ -461,19 +462,7 @@ async function laterScenarios() {
     await clearQueue()
     await addSubscriptions(1, ['order.paid'], 'single')
     const before = received('single')
-    await pool.query(
-      `WITH e AS (
-         INSERT INTO webhook_events (id, type, data, occurred_at, seq)
-         SELECT gen_random_uuid(), 'order.paid', jsonb_build_object('id', n), now(), n
-         FROM generate_series(1, $1::int) AS n
-         RETURNING id, type, occurred_at, seq
-       )
-       INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
-         event_seq, status, attempts, next_attempt_at)
-       SELECT s.id, e.id::text, e.type, e.occurred_at, e.seq, 'pending', 0, now()
-       FROM e CROSS JOIN webhook_subscriptions s`,
-      [total],
-    )
+    await queuePendingDeliveries(pool, { events: total })
     await pool.query(`ANALYZE webhook_deliveries`)
     worker = await startWebhookWorker(payload)
     const started = performance.now()

@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs'
 import pg from 'pg'
 
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { claimDeliveries, findDueSubscriptions } from '../src/webhooks/worker/claimDeliveries'
 import { recordOutcomes } from '../src/webhooks/worker/recordOutcomes'
 import type { AttemptOutcome } from '../src/webhooks/worker/sendDelivery'
@@ -79,19 +80,7 @@ const settings = {
 } as unknown as Parameters<typeof recordOutcomes>[3]
 
 async function fill(round: number) {
-  await pool.query(
-    `WITH e AS (
-       INSERT INTO webhook_events (id, type, data, occurred_at, seq)
-       SELECT gen_random_uuid(), 'order.paid', jsonb_build_object('id', n), now(), $1::int * 100 + n
-       FROM generate_series(1, $2::int) AS n
-       RETURNING id, type, occurred_at, seq
-     )
-     INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
-       event_seq, status, attempts, next_attempt_at)
-     SELECT s.id, e.id::text, e.type, e.occurred_at, e.seq, 'pending', 0, now()
-     FROM e CROSS JOIN webhook_subscriptions s`,
-    [round, eventCount],
-  )
+  await queuePendingDeliveries(pool, { events: eventCount, firstSeq: round * 100 })
   await pool.query('ANALYZE webhook_deliveries')
 }
 
