@@ -5,7 +5,8 @@
  * `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) subscriptions, every send taken as a 200, in
  * `BENCH_STATEMENTS_ROUNDS` (5) rounds after one warm-up. Prints, for each round, the CPU a
  * delivery of that connection's backend (`/proc/<pid>/schedstat`: the time it ran on a core,
- * which load distorts far less than wall time) and the WAL a delivery; then the statements by
+ * which load distorts far less than wall time), this process's CPU a delivery (the driver and the
+ * worker's code around the statements, `process.cpuUsage`) and the WAL a delivery; then the statements by
  * server time (`pg_stat_statements`). The schema is the committed migrations' (`npm run migrate`).
  *
  * On an embedded server of its own, started with `pg_stat_statements`, so that the WAL and the
@@ -132,9 +133,9 @@ async function drain() {
 
 console.log(`\nnpm run bench:webhooks:statements, ${new Date().toISOString().slice(0, 16)} UTC\n`)
 console.log(
-  '| round | deliveries | server CPU a delivery | WAL a delivery | scan / claim / outcome (wall) |',
+  '| round | deliveries | server CPU a delivery | worker process CPU a delivery | WAL a delivery | scan / claim / outcome (wall) |',
 )
-console.log('|---:|---:|---:|---:|---|')
+console.log('|---:|---:|---:|---:|---:|---|')
 await fill(0)
 await drain()
 await pool.query('SELECT pg_stat_statements_reset()')
@@ -158,12 +159,15 @@ for (let round = 1; round <= rounds; round++) {
   await fill(round)
   const ns = runNs()
   const wal = await walBytes()
+  const ownBefore = process.cpuUsage()
   const { delivered, time } = await drain()
+  const own = process.cpuUsage(ownBefore)
   const cpu = (runNs() - ns) / 1000 / delivered
   const walPer = ((await walBytes()) - wal) / delivered
   cpus.push(cpu)
   console.log(
-    `| ${round} | ${delivered} | ${cpu.toFixed(1)} µs | ${walPer.toFixed(0)} B | ` +
+    `| ${round} | ${delivered} | ${cpu.toFixed(1)} µs | ` +
+      `${((own.user + own.system) / delivered).toFixed(1)} µs | ${walPer.toFixed(0)} B | ` +
       `${time.scan.toFixed(0)} / ${time.claim.toFixed(0)} / ${time.outcome.toFixed(0)} ms |`,
   )
 }

@@ -74,6 +74,20 @@ const finishedParams = (finished: FinishedSends = new Map(), subscriptionIds?: s
 }
 
 /**
+ * SQL: timestamp `column` as epoch milliseconds (a float8, exact for the columns' millisecond
+ * precision). The claim returns its times so: the driver reads a number with `parseFloat`, where
+ * a timestamp's text went through a date parser, three a delivery, a tenth of the worker's own
+ * CPU in the statements (`npm run bench:webhooks:statements`).
+ */
+export const epochMsSql = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`
+
+/** SQL: epoch milliseconds `ms` (a parameter or column) as a timestamp; `epochMsSql`'s inverse. */
+export const timestampOfMsSql = (ms: string) =>
+  `(timestamptz 'epoch' + ${ms} * interval '1 millisecond')`
+
+const dateOfMs = (ms: number | null) => (ms === null ? null : new Date(ms))
+
+/**
  * SQL: how many more sends subscription `s` may have in flight now, across all workers: its
  * cap (`$cap`; one, the probe, while it backs off) less the deliveries being sent under a live
  * lease, but for `finished`: this worker's sends that have ended and whose outcomes are still
@@ -91,7 +105,7 @@ const freeSlotsSql = (
   SELECT count(*)::int FROM ${deliveriesTableName} f
   WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
     AND (f.id, f.lease_expires_at) NOT IN (
-      SELECT u.id, timestamptz 'epoch' + u.lease_ms * interval '1 millisecond'
+      SELECT u.id, ${timestampOfMsSql('u.lease_ms')}
         FROM unnest(${finishedIds}::int[], ${finishedLeases}::int8[]) AS u(id, lease_ms))))`
 
 /**
@@ -310,9 +324,12 @@ async function claimLocked(
          AND (s.max_deliveries_per_second IS NOT NULL OR s.backoff_level > 0)
      )
      SELECT c.id, c.event_id, c.event_type, e.data AS payload, e.addressed_to IS NOT NULL AS is_test,
-            c.occurred_at,
-            c.attempts::int AS attempt, c.is_manual, c.lease_expires_at, s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
-            s.secret_rotated_at, s.secret_older, s.secret_older_valid_until, s.headers, s.timeout_seconds::int AS timeout_seconds
+            ${epochMsSql('c.occurred_at')} AS occurred_ms,
+            c.attempts::int AS attempt, c.is_manual, ${epochMsSql('c.lease_expires_at')} AS lease_ms,
+            s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
+            ${epochMsSql('s.secret_rotated_at')} AS secret_rotated_ms, s.secret_older,
+            ${epochMsSql('s.secret_older_valid_until')} AS secret_older_valid_until_ms, s.headers,
+            s.timeout_seconds::int AS timeout_seconds
      FROM claimed c
      CROSS JOIN LATERAL (SELECT * FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
      LEFT JOIN LATERAL (SELECT e.data, e.addressed_to FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
@@ -330,7 +347,7 @@ async function claimLocked(
     eventId: row.event_id,
     eventType: row.event_type,
     payload: row.payload,
-    occurredAt: row.occurred_at,
+    occurredAt: new Date(row.occurred_ms),
     attempt: row.attempt,
     isManual: row.is_manual,
     isTest: row.is_test === true,
@@ -338,12 +355,12 @@ async function claimLocked(
     endpointUrl: row.endpoint_url,
     secret: row.secret,
     secretOld: row.secret_old,
-    secretRotatedAt: row.secret_rotated_at,
+    secretRotatedAt: dateOfMs(row.secret_rotated_ms),
     secretOlder: row.secret_older,
-    secretOlderValidUntil: row.secret_older_valid_until,
+    secretOlderValidUntil: dateOfMs(row.secret_older_valid_until_ms),
     headers: row.headers,
     timeoutSeconds: row.timeout_seconds,
-    leaseExpiresAt: row.lease_expires_at,
+    leaseExpiresAt: new Date(row.lease_ms),
   }))
   const counts = new Map<string, number>()
   for (const { subscriptionId } of deliveries) {

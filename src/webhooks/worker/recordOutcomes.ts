@@ -6,6 +6,7 @@ import { inPoolTransaction } from '@/db/poolTransaction'
 import { nextBackoff, type AttemptResult, type BackoffSettings } from '../endpointBackoff'
 import { disableAfterFailures, foldOutcomes } from '../subscriptionOutcome'
 import type { AttemptOutcome } from './sendDelivery'
+import { timestampOfMsSql } from './claimDeliveries'
 import { attemptLogTableName } from '../schema/attemptLogTable'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { disableNoticeTableName } from '../schema/disableNoticeTable'
@@ -43,24 +44,25 @@ export async function recordOutcomes(
   settings: BackoffSettings & { isAttemptLogged?: boolean },
 ): Promise<{ disabled: number }> {
   if (!outcomes.length) return { disabled: 0 }
-  const deliveries = outcomes.map((outcome) => ({
+  // Times as epoch milliseconds (numbers cost the driver and the server less than ISO text); `n`
+  // is the outcome's place in the batch, which the statement returns for each one that landed.
+  const deliveries = outcomes.map((outcome, n) => ({
+    n,
     id: outcome.deliveryId,
-    lease_expires_at: new Date(outcome.leaseExpiresAt).toISOString(),
+    lease_ms: outcome.leaseExpiresAt.getTime(),
     status: outcome.status,
-    next_attempt_at: outcome.nextAttemptAt?.toISOString() ?? null,
+    next_ms: outcome.nextAttemptAt?.getTime() ?? null,
     response_status: outcome.responseStatus,
     response_body: outcome.responseBody?.replace(/\u0000/g, '') ?? null,
     error: outcome.error,
     duration_ms: outcome.durationMs,
     attempt: outcome.attempt,
     is_manual: outcome.isManual,
-    attempted_at: outcome.attemptedAt.toISOString(),
+    attempted_ms: outcome.attemptedAt.getTime(),
     signature: outcome.signature,
     subscription_id: outcome.subscriptionId,
     request_headers: outcome.requestHeaders ?? null,
   }))
-  const claimOf = (id: number, lease: Date | string) => `${id}@${new Date(lease).getTime()}`
-
   let disabled: { id: string; endpoint_url: string; consumer_id: string }[] = []
   const opened: { id: string; endpoint_url: string; until: Date }[] = []
   let landed: AttemptOutcome[] = []
@@ -72,6 +74,7 @@ export async function recordOutcomes(
       backoff_level: number
       backoff_probe_delivery_id: number | null
       backoff_resume_at: Date | null
+      failure_count: number
     }>({
       name: 'webhook-outcome-lock-subscriptions',
       // One probe of the primary key per id, locked in the order of the sorted ids (the scan of
@@ -79,7 +82,7 @@ export async function recordOutcomes(
       text: `SELECT s.* FROM unnest($1::varchar[]) WITH ORDINALITY AS c(id, n)
              CROSS JOIN LATERAL (
                SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id,
-                      backoff_resume_at
+                      backoff_resume_at, coalesce(failure_count, 0)::int AS failure_count
                FROM ${subscriptionsTableName} s WHERE s.id = c.id FOR UPDATE
              ) s
              ORDER BY c.n`,
@@ -87,13 +90,16 @@ export async function recordOutcomes(
     })
     // Only a delivery still held under the claim its outcome was sent under is written, and
     // logged: one statement, the batch sent and parsed once.
-    const { rows: matched } = await client.query<{ id: number; lease_expires_at: Date }>({
+    const { rows: matched } = await client.query<{ n: number }>({
       name: 'webhook-outcome-deliveries',
       text: `WITH v AS (
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id int, lease_expires_at timestamptz,
-           status text, next_attempt_at timestamptz, response_status int, response_body text,
+         SELECT v.*, ${timestampOfMsSql('v.lease_ms')} AS lease_expires_at,
+                ${timestampOfMsSql('v.next_ms')} AS next_attempt_at,
+                ${timestampOfMsSql('v.attempted_ms')} AS attempted_at
+         FROM jsonb_to_recordset($1::jsonb) AS v(n int, id int, lease_ms int8,
+           status text, next_ms int8, response_status int, response_body text,
            error text, duration_ms int, subscription_id text, attempt int, is_manual boolean,
-           attempted_at timestamptz, signature text, request_headers jsonb)
+           attempted_ms int8, signature text, request_headers jsonb)
        ), matched AS (
          UPDATE ${deliveriesTableName} d
          SET status = v.status::enum_webhook_deliveries_status, next_attempt_at = v.next_attempt_at,
@@ -112,7 +118,7 @@ export async function recordOutcomes(
                 response_status, response_body, error, signature, request_headers
          FROM matched WHERE $3::boolean
        )
-       SELECT id, lease_expires_at FROM matched`,
+       SELECT n FROM matched`,
       // The ids once more as an array: the rows are found through the primary key, whatever the
       // planner guesses of the batch's size (as a join alone it hashed the whole table).
       values: [
@@ -121,10 +127,11 @@ export async function recordOutcomes(
         settings.isAttemptLogged !== false,
       ],
     })
-    const isLanded = new Set(matched.map((row) => claimOf(row.id, row.lease_expires_at)))
-    landed = outcomes.filter((outcome) =>
-      isLanded.has(claimOf(outcome.deliveryId, outcome.leaseExpiresAt)),
-    )
+    // In the batch's order (the subscriptions' fold counts the failures after the last success).
+    landed = matched
+      .map((row) => row.n)
+      .sort((a, b) => a - b)
+      .map((n) => outcomes[n]!)
     const bySubscription = new Map<string, AttemptResult[]>()
     for (const outcome of landed) {
       const list = bySubscription.get(outcome.subscriptionId) ?? []
@@ -153,7 +160,10 @@ export async function recordOutcomes(
         return {
           id: state.id,
           has_success: change.hasSuccess,
-          failures: change.failures,
+          // The row is locked: the count read with the lock is the one this write follows.
+          failure_count: change.hasSuccess
+            ? change.failures
+            : state.failure_count + change.failures,
           has_backoff_change: backoff !== null,
           backoff_level: backoff?.level ?? 0,
           backoff_until: backoff?.until?.toISOString() ?? null,
@@ -168,13 +178,10 @@ export async function recordOutcomes(
       is_active: boolean
     }>({
       name: 'webhook-outcome-subscriptions',
-      text: `WITH counted AS (
-         SELECT v.*, CASE WHEN v.has_success THEN v.failures
-                          ELSE coalesce(s.failure_count, 0) + v.failures END AS failure_count
-         FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
-           has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
-         CROSS JOIN LATERAL (SELECT failure_count FROM ${subscriptionsTableName} s
-                             WHERE s.id = v.id LIMIT 1) s
+      text: `WITH c AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(id text, has_success boolean,
+           failure_count int, has_backoff_change boolean, backoff_level int,
+           backoff_until timestamptz)
        )
        UPDATE ${subscriptionsTableName} s
        SET failure_count = c.failure_count,
@@ -190,8 +197,8 @@ export async function recordOutcomes(
                               ELSE s.disabled_at END,
            updated_at = CASE WHEN s.is_active AND c.failure_count >= $2 THEN now()
                              ELSE s.updated_at END
-       FROM counted c
-       WHERE s.id = c.id AND s.id = ANY (ARRAY(SELECT id FROM counted))
+       FROM c
+       WHERE s.id = c.id AND s.id = ANY (ARRAY(SELECT id FROM c))
        RETURNING s.id, s.endpoint_url, s.consumer_id, s.is_active`,
       values: [JSON.stringify(subscriptions), disableAfterFailures],
     })
