@@ -74,12 +74,12 @@ const finishedParams = (finished: FinishedSends = new Map(), subscriptionIds?: s
 }
 
 /**
- * SQL: timestamp `column` as epoch milliseconds (a float8, exact for the columns' millisecond
- * precision). The claim returns its times so: the driver reads a number with `parseFloat`, where
+ * SQL: timestamp `column` as epoch milliseconds (a float8, rounded: exact for the columns'
+ * millisecond precision; `date_part` computes in float8, where `extract` computes in numeric). The claim returns its times so: the driver reads a number with `parseFloat`, where
  * a timestamp's text went through a date parser, three a delivery, a tenth of the worker's own
  * CPU in the statements (`npm run bench:webhooks:statements`).
  */
-export const epochMsSql = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`
+export const epochMsSql = (column: string) => `round(date_part('epoch', ${column}) * 1000)`
 
 /** SQL: epoch milliseconds `ms` (a parameter or column) as a timestamp; `epochMsSql`'s inverse. */
 export const timestampOfMsSql = (ms: string) =>
@@ -305,7 +305,8 @@ async function claimLocked(
            lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
        WHERE d.id = ANY (ARRAY(SELECT id FROM chosen))
-       RETURNING d.*
+       RETURNING d.id, d.subscription_id, d.event_id, d.event_type, d.occurred_at, d.attempts,
+                 d.is_manual, d.lease_expires_at
      ), per_subscription AS (
        SELECT subscription_id, count(*)::int AS claimed, min(id) AS first_id
        FROM chosen GROUP BY subscription_id
@@ -331,7 +332,10 @@ async function claimLocked(
             ${epochMsSql('s.secret_older_valid_until')} AS secret_older_valid_until_ms, s.headers,
             s.timeout_seconds::int AS timeout_seconds
      FROM claimed c
-     CROSS JOIN LATERAL (SELECT * FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
+     CROSS JOIN LATERAL (
+       SELECT s.id, s.endpoint_url, s.secret, s.secret_old, s.secret_rotated_at, s.secret_older,
+              s.secret_older_valid_until, s.headers, s.timeout_seconds
+       FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
      LEFT JOIN LATERAL (SELECT e.data, e.addressed_to FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
     values: [
       args.limit,
