@@ -74,6 +74,7 @@ export async function recordOutcomes(
       backoff_level: number
       backoff_probe_delivery_id: number | null
       backoff_resume_at: Date | null
+      failure_count: number
     }>({
       name: 'webhook-outcome-lock-subscriptions',
       // One probe of the primary key per id, locked in the order of the sorted ids (the scan of
@@ -81,7 +82,7 @@ export async function recordOutcomes(
       text: `SELECT s.* FROM unnest($1::varchar[]) WITH ORDINALITY AS c(id, n)
              CROSS JOIN LATERAL (
                SELECT id, endpoint_url, is_active, backoff_level, backoff_probe_delivery_id,
-                      backoff_resume_at
+                      backoff_resume_at, coalesce(failure_count, 0)::int AS failure_count
                FROM ${subscriptionsTableName} s WHERE s.id = c.id FOR UPDATE
              ) s
              ORDER BY c.n`,
@@ -159,7 +160,10 @@ export async function recordOutcomes(
         return {
           id: state.id,
           has_success: change.hasSuccess,
-          failures: change.failures,
+          // The row is locked: the count read with the lock is the one this write follows.
+          failure_count: change.hasSuccess
+            ? change.failures
+            : state.failure_count + change.failures,
           has_backoff_change: backoff !== null,
           backoff_level: backoff?.level ?? 0,
           backoff_until: backoff?.until?.toISOString() ?? null,
@@ -174,13 +178,10 @@ export async function recordOutcomes(
       is_active: boolean
     }>({
       name: 'webhook-outcome-subscriptions',
-      text: `WITH counted AS (
-         SELECT v.*, CASE WHEN v.has_success THEN v.failures
-                          ELSE coalesce(s.failure_count, 0) + v.failures END AS failure_count
-         FROM jsonb_to_recordset($1::jsonb) AS v(id text, has_success boolean, failures int,
-           has_backoff_change boolean, backoff_level int, backoff_until timestamptz)
-         CROSS JOIN LATERAL (SELECT failure_count FROM ${subscriptionsTableName} s
-                             WHERE s.id = v.id LIMIT 1) s
+      text: `WITH c AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(id text, has_success boolean,
+           failure_count int, has_backoff_change boolean, backoff_level int,
+           backoff_until timestamptz)
        )
        UPDATE ${subscriptionsTableName} s
        SET failure_count = c.failure_count,
@@ -196,8 +197,8 @@ export async function recordOutcomes(
                               ELSE s.disabled_at END,
            updated_at = CASE WHEN s.is_active AND c.failure_count >= $2 THEN now()
                              ELSE s.updated_at END
-       FROM counted c
-       WHERE s.id = c.id AND s.id = ANY (ARRAY(SELECT id FROM counted))
+       FROM c
+       WHERE s.id = c.id AND s.id = ANY (ARRAY(SELECT id FROM c))
        RETURNING s.id, s.endpoint_url, s.consumer_id, s.is_active`,
       values: [JSON.stringify(subscriptions), disableAfterFailures],
     })
