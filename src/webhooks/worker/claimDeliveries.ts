@@ -75,9 +75,11 @@ const finishedParams = (finished: FinishedSends = new Map(), subscriptionIds?: s
 
 /**
  * SQL: timestamp `column` as epoch milliseconds (a float8, rounded: exact for the columns'
- * millisecond precision; `date_part` computes in float8, where `extract` computes in numeric). The claim returns its times so: the driver reads a number with `parseFloat`, where
- * a timestamp's text went through a date parser, three a delivery, a tenth of the worker's own
- * CPU in the statements (`npm run bench:webhooks:statements`).
+ * millisecond precision; `date_part` computes in float8, `extract` in numeric). The claim
+ * returns its times so, and the driver reads a number with `parseFloat`: a timestamp's text went
+ * through a date parser, three or four a row, about a twentieth of the worker's own CPU in the
+ * statements (profiled; `npm run bench:webhooks:statements`). The server pays for the
+ * conversion: measured together, a wash (docs/benchmarks.md, issue 55, afternoon).
  */
 export const epochMsSql = (column: string) => `round(date_part('epoch', ${column}) * 1000)`
 
