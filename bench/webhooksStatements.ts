@@ -5,9 +5,10 @@
  * `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) subscriptions, every send taken as a 200, in
  * `BENCH_STATEMENTS_ROUNDS` (5) rounds after one warm-up. Prints, for each round, the CPU a
  * delivery of that connection's backend (`/proc/<pid>/schedstat`: the time it ran on a core,
- * which load distorts far less than wall time), this process's CPU a delivery (the driver and the
- * worker's code around the statements, `process.cpuUsage`) and the WAL a delivery; then the statements by
- * server time (`pg_stat_statements`). The schema is the committed migrations' (`npm run migrate`).
+ * which load distorts far less than wall time), this process's CPU a delivery (the driver and
+ * the worker's code around the statements, `process.cpuUsage`) and the WAL a delivery; then the
+ * statements by server time (`pg_stat_statements`). The schema is the committed migrations'
+ * (`npm run migrate`).
  *
  * On an embedded server of its own, started with `pg_stat_statements`, so that the WAL and the
  * statements are this run's only. `BENCH_STATEMENTS_SQL=<file>` applies a schema change to try

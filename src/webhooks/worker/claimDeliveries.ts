@@ -4,6 +4,7 @@ import { inPoolTransaction } from '@/db/poolTransaction'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { eventLogTableName } from '../schema/eventLogTable'
 import { outboxTableName } from '../schema/outboxTable'
+import { dateOfMs, epochMsSql, timestampOfMsSql } from './epochMs'
 /** A delivery claimed by this worker, with what sending it needs. */
 export type ClaimedDelivery = {
   id: number
@@ -72,22 +73,6 @@ const finishedParams = (finished: FinishedSends = new Map(), subscriptionIds?: s
   }
   return [ids, leases]
 }
-
-/**
- * SQL: timestamp `column` as epoch milliseconds (a float8, rounded: exact for the columns'
- * millisecond precision; `date_part` computes in float8, `extract` in numeric). The claim
- * returns its times so, and the driver reads a number with `parseFloat`: a timestamp's text went
- * through a date parser, three or four a row, about a twentieth of the worker's own CPU in the
- * statements (profiled; `npm run bench:webhooks:statements`). The server pays for the
- * conversion: measured together, a wash (docs/benchmarks.md, issue 55, afternoon).
- */
-export const epochMsSql = (column: string) => `round(date_part('epoch', ${column}) * 1000)`
-
-/** SQL: epoch milliseconds `ms` (a parameter or column) as a timestamp; `epochMsSql`'s inverse. */
-export const timestampOfMsSql = (ms: string) =>
-  `(timestamptz 'epoch' + ${ms} * interval '1 millisecond')`
-
-const dateOfMs = (ms: number | null) => (ms === null ? null : new Date(ms))
 
 /**
  * SQL: how many more sends subscription `s` may have in flight now, across all workers: its
