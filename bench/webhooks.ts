@@ -302,7 +302,7 @@ async function statementProfile() {
 
 async function clearQueue() {
   await pool.query(`DELETE FROM webhook_outbox`)
-  await pool.query(`DELETE FROM webhook_deliveries`)
+  await pool.query(`DELETE FROM webhook_attempts; DELETE FROM webhook_deliveries`)
   await pool.query(`DELETE FROM webhook_subscriptions`)
   // What autovacuum does within a minute or so of such deletes: without it, the next scenario
   // walks the dead index entries of this one's rows (after the 100,000 backlog, the isolation
@@ -382,7 +382,7 @@ async function fanOutScenarios() {
   )
 
   // 1b. The same with a filter on every subscription and a 2 KB event; what it stores.
-  await pool.query(`DELETE FROM webhook_deliveries`)
+  await pool.query(`DELETE FROM webhook_attempts; DELETE FROM webhook_deliveries`)
   await pool.query(`UPDATE webhook_subscriptions SET filter = '{"status": "published"}'`)
   worker = await startWebhookWorker(payload)
   const article = { id: 1, status: 'published', title: 'Two kilobytes', body: 'lorem '.repeat(335) }
@@ -447,7 +447,7 @@ async function laterScenarios() {
   const workerRate = engineRate
 
   // 2b. The same throughput run with the attempt log switched off: what the log costs.
-  await pool.query(`DELETE FROM webhook_deliveries`)
+  await pool.query(`DELETE FROM webhook_attempts; DELETE FROM webhook_deliveries`)
   const { rate: unloggedRate } = await throughputRun({ isAttemptLogged: false })
   row(
     'the same without the attempt log (WEBHOOK_ATTEMPT_LOG=off)',
@@ -534,7 +534,7 @@ async function laterScenarios() {
     const stats = worker.stats()
     for (const res of hanging.splice(0)) res.destroy()
     await worker.stop()
-    await pool.query(`DELETE FROM webhook_deliveries`)
+    await pool.query(`DELETE FROM webhook_attempts; DELETE FROM webhook_deliveries`)
     return { label, ms, stats }
   }
   // Without it first, then with it: the first run also warms up the worker's statements and
@@ -639,7 +639,7 @@ async function throughputComparison(rounds: number) {
   })
   await floor.createTables([leastQueue])
   const emptyQueue = async () => {
-    await pool.query(`DELETE FROM webhook_deliveries`)
+    await pool.query(`DELETE FROM webhook_attempts; DELETE FROM webhook_deliveries`)
     await pool.query(`VACUUM ANALYZE webhook_deliveries`)
   }
   await emptyQueue()

@@ -37,6 +37,7 @@ import * as migration_20261128_212814_workflow_releases from './20261128_212814_
 import * as migration_20261129_005926_search_index_per_collection from './20261129_005926_search_index_per_collection';
 import * as migration_20261129_041359_article_status_counts from './20261129_041359_article_status_counts';
 import * as migration_20261129_043351_search_index_upkeep from './20261129_043351_search_index_upkeep';
+import * as migration_20261129_134519_webhook_claim_in_place from './20261129_134519_webhook_claim_in_place';
 
 export const migrations = [
   {
@@ -233,5 +234,10 @@ export const migrations = [
     up: migration_20261129_043351_search_index_upkeep.up,
     down: migration_20261129_043351_search_index_upkeep.down,
     name: '20261129_043351_search_index_upkeep',
+  },
+  {
+    up: migration_20261129_134519_webhook_claim_in_place.up,
+    down: migration_20261129_134519_webhook_claim_in_place.down,
+    name: '20261129_134519_webhook_claim_in_place'
   },
 ];

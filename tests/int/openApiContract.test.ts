@@ -758,13 +758,13 @@ async function whileBeingSent(id: number, work: () => Promise<unknown>) {
   // its outcome lands on the row marked here (seen in CI: the retry then answered 202).
   await untilSettled(id)
   await payload.db.drizzle.execute(
-    sql`UPDATE webhook_deliveries SET status = 'delivering', lease_expires_at = now() + interval '1 minute' WHERE id = ${id}`,
+    sql`UPDATE webhook_deliveries SET status = 'delivering', lease_expires_at = now() + interval '1 minute', next_attempt_at = now() WHERE id = ${id}`,
   )
   try {
     await work()
   } finally {
     await payload.db.drizzle.execute(
-      sql`UPDATE webhook_deliveries SET status = 'succeeded', lease_expires_at = NULL WHERE id = ${id}`,
+      sql`UPDATE webhook_deliveries SET status = 'succeeded', lease_expires_at = NULL, next_attempt_at = NULL WHERE id = ${id}`,
     )
   }
 }

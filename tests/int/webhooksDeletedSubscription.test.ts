@@ -82,7 +82,7 @@ describe('deleting a subscription while a worker records an outcome of its deliv
   // the subscription's row, the other way round from the workers, which lock the subscription
   // and then its deliveries (src/webhooks/worker/recordOutcomes.ts): PostgreSQL ended the
   // delete as a deadlock and the owner got a 500 (2 of 8 full test runs, by chance; here on cue).
-  it('waits for the outcome, then deletes: 204, and the outcome was written', async () => {
+  it('waits for the outcome, then deletes: 204, the outcome was written, and its attempt log goes too', async () => {
     const { id } = await webhooks.subscribe(key, {
       endpoint_url: receiver.url('/going'),
       events: ['order.paid'],
@@ -105,7 +105,15 @@ describe('deleting a subscription while a worker records an outcome of its deliv
       }, 10_000)
       // ... while the worker writes the outcome of the subscription's delivery and commits.
       const outcome = await worker.query(
-        `UPDATE webhook_deliveries SET status = 'succeeded', updated_at = now()
+        `UPDATE webhook_deliveries SET status = 'succeeded', next_attempt_at = NULL, updated_at = now()
+         WHERE subscription_id = $1`,
+        [id],
+      )
+      // ... and logs the attempt, as the outcome writer does in the same transaction.
+      await worker.query(
+        `INSERT INTO webhook_attempts (delivery_id, subscription_id, attempt, attempted_at,
+           duration_ms, response_status)
+         SELECT id, subscription_id, 1, now(), 3, 200 FROM webhook_deliveries
          WHERE subscription_id = $1`,
         [id],
       )
@@ -119,6 +127,12 @@ describe('deleting a subscription while a worker records an outcome of its deliv
       id,
     ])
     expect(left.rows).toEqual([])
+    // The attempt log went with them (no foreign key cascades it: the delete takes it).
+    const attempts = await pool.query(
+      'SELECT id FROM webhook_attempts WHERE subscription_id = $1',
+      [id],
+    )
+    expect(attempts.rows).toEqual([])
     const gone = await restJson('GET', `/api/webhooks/subscriptions/${id}`, {
       headers: { 'x-api-key': key },
     })

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import pg, { type Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimDeliveries } from '../../src/webhooks/worker/claimDeliveries'
+import { holdDeliveriesSql } from '../helpers/heldDeliveries'
 import { consumerWithKey } from '../helpers/identities'
 import { getTestPayload } from '../helpers/payload'
 import { postgres } from '../../src/db/transaction'
@@ -74,12 +75,7 @@ describe('an endpoint with a concurrency cap of 1', () => {
         `SELECT id FROM webhook_subscriptions WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED`,
         [capped],
       )
-      await workerA.query(
-        `UPDATE webhook_deliveries SET status = 'delivering', attempts = 1,
-           lease_expires_at = now() + interval '1 minute', next_attempt_at = now() + interval '1 minute'
-         WHERE id = $1`,
-        [deliveries[0]!.id],
-      )
+      await workerA.query(holdDeliveriesSql(`now() + interval '1 minute'`), [[deliveries[0]!.id]])
 
       // Worker B claims for many subscriptions, the capped one last; A commits while B's claim
       // runs, before B has reached the capped subscription.

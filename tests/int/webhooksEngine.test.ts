@@ -374,7 +374,7 @@ describe('bulk replay', () => {
   it('queues at most its limit per call and says how many remain and where to continue, past what failed again', async () => {
     const subscription = await subscribe('/bounded', { events: ['inquiry.created'] })
     await payload().db.drizzle.execute(
-      sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
+      sql`UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL WHERE subscription_id = ${subscription.id}`,
     )
     // Three more dead deliveries, written as the fan-out and a dead end would leave them.
     await emit(
@@ -384,7 +384,7 @@ describe('bulk replay', () => {
     )
     await fanOut(postgres(payload()).pool)
     await payload().db.drizzle.execute(
-      sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
+      sql`UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL WHERE subscription_id = ${subscription.id}`,
     )
     const consumer = (
       await payload().find({
@@ -409,7 +409,7 @@ describe('bulk replay', () => {
     // The three replayed fail again before the next call: continuing past them takes only the
     // one left, not them once more.
     await payload().db.drizzle.execute(
-      sql`UPDATE webhook_deliveries SET status = 'dead' WHERE subscription_id = ${subscription.id}`,
+      sql`UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL WHERE subscription_id = ${subscription.id}`,
     )
     const next = await replayDeliveries({
       req,

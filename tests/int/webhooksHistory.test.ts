@@ -57,7 +57,9 @@ async function age(table: 'webhook_events' | 'webhook_deliveries', rowIds: strin
 
 async function setStatus(deliveryIds: string[], status: string) {
   await payload.db.drizzle.execute(
-    sql`UPDATE webhook_deliveries SET status = ${status}::enum_webhook_deliveries_status
+    sql`UPDATE webhook_deliveries SET status = ${status}::enum_webhook_deliveries_status,
+          next_attempt_at = CASE WHEN ${status} IN ('pending', 'failed', 'delivering')
+            THEN coalesce(next_attempt_at, now()) END
         WHERE id::text = ANY(${`{${deliveryIds.join(',')}}`}::text[])`,
   )
 }

@@ -6,7 +6,9 @@ import { signalGroup } from '../helpers/processGroups'
 import { eventually, type Answer, type WebhookReceiver } from '../helpers/webhookReceiver'
 import { emitEvents } from '../helpers/webhookWorkers'
 import { rest, restJson } from '../helpers/rest'
+import { holdDeliveriesSql } from '../helpers/heldDeliveries'
 import { deleteExpiredHistory } from '../../src/webhooks/worker/deleteExpiredHistory'
+import { recoverLapsedLeases } from '../../src/webhooks/worker/recoverLapsedLeases'
 import { postgres } from '../../src/db/transaction'
 import { webhookHarness } from '../helpers/webhookHarness'
 
@@ -67,15 +69,27 @@ async function deliveringGauge() {
 
 /** Makes the subscription's one delivery look held by a worker whose lease ended (or not). */
 async function heldDelivery(subscriptionId: string, lease: 'lapsed' | 'live', ageDays = 0) {
+  const pool = postgres(payload).pool
+  const { rows } = await pool.query<{ id: number }>(
+    `UPDATE webhook_deliveries SET created_at = now() - make_interval(days => $2)
+     WHERE subscription_id = $1 RETURNING id`,
+    [subscriptionId, ageDays],
+  )
   const leaseEnd =
-    lease === 'lapsed' ? sql`now() - interval '1 minute'` : sql`now() + interval '1 minute'`
-  const { rows } = await payload.db.drizzle.execute<{ id: number }>(sql`
-    UPDATE webhook_deliveries
-    SET status = 'delivering', attempts = 1, lease_expires_at = ${leaseEnd},
-        next_attempt_at = ${leaseEnd}, created_at = now() - make_interval(days => ${ageDays})
-    WHERE subscription_id = ${subscriptionId} RETURNING id`)
+    lease === 'lapsed' ? `now() - interval '1 minute'` : `now() + interval '1 minute'`
+  await pool.query(holdDeliveriesSql(leaseEnd), [[rows[0]!.id]])
   return rows[0]!.id
 }
+
+/** The deliveries its subscription's row counts as in flight (`in_flight`), by id. */
+const inFlightOf = async (subscriptionId: string) =>
+  (
+    await postgres(payload).pool.query<{ ids: string[] }>(
+      `SELECT ARRAY(SELECT jsonb_object_keys(in_flight)) AS ids
+       FROM webhook_subscriptions WHERE id = $1`,
+      [subscriptionId],
+    )
+  ).rows[0]!.ids.map(Number)
 
 describe('deliveries a killed worker held, on a subscription deactivated since', () => {
   // Before: the three rows stayed `delivering` (and the gauge at 3) for good; the worker
@@ -147,6 +161,22 @@ describe('a delivery left `delivering` after its lease lapsed', () => {
   })
 
   // Before: the lapsed delivery outlived its retention (0 deleted).
+  it('leaves its subscription’s in-flight count once retried by hand (at the next recovery); a live one stays counted', async () => {
+    const lapsedOn = await subscribe('/count-lapsed')
+    const lapsed = await heldDelivery(lapsedOn, 'lapsed')
+    const liveOn = await subscribe('/count-live')
+    const live = await heldDelivery(liveOn, 'live')
+    expect(await inFlightOf(lapsedOn)).toEqual([lapsed])
+    const retried = await restJson('POST', `/api/webhooks/deliveries/${lapsed}/retry`, {
+      headers: { 'x-api-key': apiKey },
+    })
+    expect(retried.status).toBe(202)
+    // Its subscription is active: nothing to send back to the queue, but the entry goes.
+    expect(await recoverLapsedLeases(postgres(payload).pool)).toBe(0)
+    expect(await inFlightOf(lapsedOn)).toEqual([])
+    expect(await inFlightOf(liveOn)).toEqual([live])
+  })
+
   it('is deleted with the history past retention; one whose lease still runs is kept', async () => {
     const lapsed = await heldDelivery(await subscribe('/old-lapsed'), 'lapsed', 40)
     const live = await heldDelivery(await subscribe('/old-live'), 'live', 40)

@@ -3,6 +3,7 @@ import type { Pool } from 'pg'
 import { type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { holdDeliveriesSql } from '../helpers/heldDeliveries'
 import { consumerWithKey, userWithToken } from '../helpers/identities'
 import { withOtherWriter, whileAnotherWriterCommits } from '../helpers/otherWriter'
 import { deleteExpiredHistory } from '../../src/webhooks/worker/deleteExpiredHistory'
@@ -230,13 +231,12 @@ describe('held deliveries', () => {
     await worker.stop()
     await webhooks.stopWorkers()
     // A worker died holding one of them (claimed just before the suspension landed).
-    await pool.query(
-      `UPDATE webhook_deliveries SET status = 'delivering', attempts = 1,
-         lease_expires_at = now() - interval '1 second'
-       WHERE id = (SELECT min(id) FROM webhook_deliveries
-                   WHERE subscription_id = $1 AND event_type = 'order.paid')`,
+    const { rows: first } = await pool.query<{ id: number }>(
+      `SELECT min(id) AS id FROM webhook_deliveries
+       WHERE subscription_id = $1 AND event_type = 'order.paid'`,
       [id],
     )
+    await pool.query(holdDeliveriesSql(`now() - interval '1 second'`), [[first[0]!.id]])
     expect(await recoverLapsedLeases(pool)).toBeGreaterThanOrEqual(1)
     expect(await deliveriesOf(id)).toEqual([
       { status: 'failed', attempts: 1 },

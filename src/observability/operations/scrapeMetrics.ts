@@ -29,12 +29,13 @@ async function readQueueGauges(payload: Payload): Promise<QueueGauges> {
      FROM (SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
                   count(*) FILTER (WHERE status = 'failed')::int AS failed,
                   count(*) FILTER (WHERE status = 'delivering')::int AS delivering
-           FROM webhook_deliveries WHERE status IN ('pending', 'failed', 'delivering')) q,
+           FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL) q,
           (SELECT coalesce(extract(epoch FROM now() - min(d.next_attempt_at)), 0)::float8 AS oldest
            FROM webhook_deliveries d
            JOIN webhook_subscriptions s ON s.id = d.subscription_id AND s.is_active
              AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-           WHERE d.status IN ('pending', 'failed', 'delivering') AND d.next_attempt_at <= now()) due,
+           WHERE d.next_attempt_at <= now()
+             AND NOT (d.status = 'delivering' AND d.lease_expires_at > now())) due,
           (SELECT count(*)::int AS disabled FROM webhook_subscriptions
            WHERE NOT is_active AND disabled_at IS NOT NULL) off`,
   })

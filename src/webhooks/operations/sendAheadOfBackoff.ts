@@ -92,7 +92,7 @@ export async function sendAheadOfBackoff(
         next_attempt_at = least(now(), (
           SELECT min(o.next_attempt_at) - interval '1 millisecond'
           FROM ${sql.identifier(deliveriesTableName)} o
-          WHERE o.subscription_id = ${subscriptionId} AND o.status IN ('pending', 'failed')
+          WHERE o.subscription_id = ${subscriptionId} AND o.next_attempt_at IS NOT NULL
             AND o.id <> ${deliveryId}))
     WHERE d.id = ${deliveryId} AND d.subscription_id = ${subscriptionId}
       AND (d.status <> 'delivering' OR d.lease_expires_at <= now())

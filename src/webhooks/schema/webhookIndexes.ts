@@ -2,8 +2,10 @@ import { sql } from '@payloadcms/db-postgres'
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   uniqueIndex,
   varchar,
   type PgTable,
@@ -12,8 +14,15 @@ import {
 import { timestampAt, type PostgresSchemaHook } from '@/db/schemaHook'
 import { orderingKeyMaxLength } from './eventTable'
 
-/** Statuses of a delivery that is not finished: the worker's partial indexes hold only these. */
-const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
+/**
+ * SQL: delivery `d` is not finished (`pending`, `failed` or `delivering`): it has a next attempt
+ * time, which a finished one has not (a check constraint holds the two together). The worker's
+ * partial indexes hold only these. Their predicate names no status, so that a claim, which
+ * changes only the status and the lease, rewrites the row in place (a HOT update) instead of
+ * adding an entry to every index.
+ */
+export const isUnfinishedSql = (d: string) => `${d}.next_attempt_at IS NOT NULL`
+const unfinished = sql`next_attempt_at IS NOT NULL`
 
 /**
  * What Payload's field options cannot express, added to its schema so that push and migrations
@@ -23,11 +32,15 @@ const unfinished = sql`status IN ('pending', 'failed', 'delivering')`
  *   and writes (no API or admin field);
  * - on deliveries, one delivery per event and subscription (unique: an event is never queued
  *   twice for one endpoint; `recover` looks deliveries up by it), and the claim's partial
- *   indexes: unfinished deliveries by subscription and due time, and the deliveries in flight
- *   by subscription (the per-endpoint concurrency count), which stay small however long the
- *   log grows. Every claim and outcome rewrites a delivery's row and so every index on it:
- *   beyond these there are only the id, `created_at` (the admin list's order, the retention
- *   cleanup) and Payload's own index on the subscription (the delivery log).
+ *   index of unfinished deliveries by subscription and due time, which stays small however long
+ *   the log grows. No index names a status or the lease: a claim changes only those (and the
+ *   attempt count), so it rewrites the row in place (HOT, in the room `fillfactor` 80 leaves on
+ *   each page) and writes no index entry; the deliveries in flight are counted from their
+ *   subscription's `in_flight` instead. An outcome moves the next attempt time and so writes an
+ *   entry in every index: beyond these there are only the id, `created_at` (the admin list's
+ *   order, the retention cleanup) and Payload's own index on the subscription (the delivery
+ *   log). A check constraint ties the status to the next attempt time; the migration also sets
+ *   `fillfactor` (a pushed development or test schema has the default, 100: HOT less often).
  * - no foreign key from a delivery to its subscription (`dropSubscriptionForeignKey`).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
@@ -47,6 +60,11 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       rateLimitTat: timestampAt('rate_limit_tat'),
       // Its consumer is suspended by an administrator: its deliveries are held (`isNotHeldSql`).
       consumerSuspended: boolean('consumer_suspended').notNull().default(false),
+      // Its deliveries being sent, `{ "<delivery id>": <lease end, epoch ms> }`: the claim adds
+      // what it takes, a landed outcome, a give-back and the recovery of a lapsed claim take the
+      // entry out, a claim taking a lapsed delivery over replaces it. An entry counts against
+      // the endpoint's concurrency cap while its lease runs (src/webhooks/worker/claimDeliveries.ts).
+      inFlight: jsonb('in_flight').notNull().default({}),
     },
     extraConfig: (table) => ({
       webhookSubscriptionsEventsGin: index('webhook_subscriptions_events_gin').using(
@@ -74,12 +92,15 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       webhookDeliveriesEventSubscription: uniqueIndex(
         'webhook_deliveries_event_subscription_idx',
       ).on(table.eventId, table.subscription),
+      // The partial indexes find an unfinished delivery by its next attempt time (`unfinished`):
+      // every unfinished one has it, no finished one does.
+      webhookDeliveriesUnfinishedIsDue: check(
+        'webhook_deliveries_unfinished_is_due',
+        sql`(next_attempt_at IS NOT NULL) = (status IN ('pending', 'failed', 'delivering'))`,
+      ),
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
         .on(table.subscription, table.nextAttemptAt)
         .where(unfinished),
-      webhookDeliveriesInFlight: index('webhook_deliveries_in_flight_idx')
-        .on(table.subscription)
-        .where(sql`status = 'delivering'`),
       // Ordered delivery: the unfinished deliveries of one object to one subscription, in the
       // order their events were emitted (only ordered subscriptions' rows carry a key).
       webhookDeliveriesOrdered: index('webhook_deliveries_ordered_idx')

@@ -4,7 +4,8 @@ import { inPoolTransaction } from '@/db/poolTransaction'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { eventLogTableName } from '../schema/eventLogTable'
 import { outboxTableName } from '../schema/outboxTable'
-import { dateOfMs, epochMsSql, timestampOfMsSql } from './epochMs'
+import { isUnfinishedSql } from '../schema/webhookIndexes'
+import { dateOfMs, epochMsSql } from './epochMs'
 /** A delivery claimed by this worker, with what sending it needs. */
 export type ClaimedDelivery = {
   id: number
@@ -77,7 +78,9 @@ const finishedParams = (finished: FinishedSends = new Map(), subscriptionIds?: s
 /**
  * SQL: how many more sends subscription `s` may have in flight now, across all workers: its
  * cap (`$cap`; one, the probe, while it backs off) less the deliveries being sent under a live
- * lease, but for `finished`: this worker's sends that have ended and whose outcomes are still
+ * lease, counted from the subscription's own row (`in_flight`: delivery id to lease end, which
+ * the claim adds to and a landed outcome takes out; an entry whose lease lapsed no longer
+ * counts), but for `finished`: this worker's sends that have ended and whose outcomes are still
  * being written (they are `delivering` in the table until then, but no longer in flight, so the
  * endpoint's next sends need not wait for that write), each only while the delivery is still
  * held under the claim it was sent under (a worker that paused past its lease must not count
@@ -89,11 +92,14 @@ const freeSlotsSql = (
   finishedIds: string,
   finishedLeases: string,
 ) => `(CASE WHEN s.backoff_level > 0 THEN 1 ELSE ${cap}::int END - (
-  SELECT count(*)::int FROM ${deliveriesTableName} f
-  WHERE f.subscription_id = s.id AND f.status = 'delivering' AND f.lease_expires_at > now()
-    AND (f.id, f.lease_expires_at) NOT IN (
-      SELECT u.id, ${timestampOfMsSql('u.lease_ms')}
-        FROM unnest(${finishedIds}::int[], ${finishedLeases}::int8[]) AS u(id, lease_ms))))`
+  SELECT count(*)::int FROM jsonb_each_text(s.in_flight) AS f(id, lease_ms)
+  WHERE f.lease_ms::int8 > ${epochMsSql('now()')}
+    AND (f.id::int, f.lease_ms::int8) NOT IN (
+      SELECT u.id, u.lease_ms FROM unnest(${finishedIds}::int[], ${finishedLeases}::int8[]) AS u(id, lease_ms))))`
+
+/** SQL: delivery `d` is being sent under a live lease (no other claim may take it). */
+export const isInFlightSql = (d: string) =>
+  `(${d}.status = 'delivering' AND ${d}.lease_expires_at > now())`
 
 /**
  * SQL: subscription row `s` is not held by an administrator's suspension, of its own
@@ -115,7 +121,7 @@ export const isNotHeldSql = (s: string) =>
  */
 export const isEarlierOfItsObjectSql = `earlier.subscription_id = d.subscription_id
       AND earlier.ordering_key = d.ordering_key AND earlier.event_seq < d.event_seq
-      AND earlier.status IN ('pending', 'failed', 'delivering')`
+      AND ${isUnfinishedSql('earlier')}`
 
 /**
  * SQL: how far a subscription's rate limit lets its theoretical arrival time run ahead of now,
@@ -139,13 +145,14 @@ const isHeadOfItsObjectSql = `NOT EXISTS (
 /**
  * Active subscriptions that have due deliveries and could take one now (not pausing, not held
  * by a suspension, not at their concurrency cap), the longest-waiting first, at most `limit`: the candidates of the
- * next claims. Due: pending or failed deliveries whose time has come, and those whose lease
- * lapsed (a worker died holding them: a claim moves `next_attempt_at` to the end of its lease,
- * so the partial due index finds all).
+ * next claims. Due: unfinished deliveries whose time has come and that are not being sent under
+ * a live lease (a claim leaves `next_attempt_at` as it was, so one whose lease lapsed, its
+ * worker dead, is due again at once and the partial due index finds it).
  *
  * A loose index scan: the due index is ordered by subscription, then due time, so each
- * subscription's oldest unfinished delivery is the first entry of its range, and one step of
- * the recursion jumps from one subscription to the next. The scan costs one index probe per
+ * subscription's oldest delivery not in flight is found at the start of its range (past at most
+ * the deliveries in flight, as many as its cap), and one step of the recursion jumps from one
+ * subscription to the next. The scan costs one index probe per
  * subscription with unfinished deliveries, however many deliveries each has queued (grouping
  * the due rows cost time in proportion to the queue: 100,000 queued to one endpoint made every
  * scan read 100,000 rows, and a backlog drained in quadratic time). A worker still runs it only
@@ -163,14 +170,14 @@ export async function findDueSubscriptions(
     text: `WITH RECURSIVE heads AS (
          (SELECT d.subscription_id AS id, d.next_attempt_at AS oldest
           FROM ${deliveriesTableName} d
-          WHERE d.status IN ('pending', 'failed', 'delivering')
+          WHERE ${isUnfinishedSql('d')} AND NOT ${isInFlightSql('d')}
           ORDER BY d.subscription_id, d.next_attempt_at
           LIMIT 1)
          UNION ALL
          SELECT next.id, next.oldest FROM heads h CROSS JOIN LATERAL (
            SELECT d.subscription_id AS id, d.next_attempt_at AS oldest
            FROM ${deliveriesTableName} d
-           WHERE d.status IN ('pending', 'failed', 'delivering') AND d.subscription_id > h.id
+           WHERE ${isUnfinishedSql('d')} AND NOT ${isInFlightSql('d')} AND d.subscription_id > h.id
            ORDER BY d.subscription_id, d.next_attempt_at
            LIMIT 1
          ) next
@@ -277,8 +284,8 @@ async function claimLocked(
               row_number() OVER (PARTITION BY r.id ORDER BY p.next_attempt_at, p.id) AS rank
        FROM rooms r CROSS JOIN LATERAL (
          SELECT d.id, d.next_attempt_at FROM ${deliveriesTableName} d
-         WHERE d.subscription_id = r.id AND d.status IN ('pending', 'failed', 'delivering')
-           AND d.next_attempt_at <= now()
+         WHERE d.subscription_id = r.id AND ${isUnfinishedSql('d')}
+           AND d.next_attempt_at <= now() AND NOT ${isInFlightSql('d')}
            AND (d.ordering_key IS NULL OR (${isHeadOfItsObjectSql}))
          ORDER BY d.next_attempt_at
          LIMIT greatest(r.room, 0)
@@ -289,17 +296,18 @@ async function claimLocked(
      ), claimed AS (
        UPDATE ${deliveriesTableName} d
        SET status = 'delivering', attempts = coalesce(d.attempts, 0) + 1, last_attempt_at = now(),
-           lease_expires_at = now() + make_interval(secs => $2::float8 / 1000),
-           next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+           lease_expires_at = now() + make_interval(secs => $2::float8 / 1000)
        WHERE d.id = ANY (ARRAY(SELECT id FROM chosen))
        RETURNING d.id, d.subscription_id, d.event_id, d.event_type, d.occurred_at, d.attempts,
                  d.is_manual, d.lease_expires_at
      ), per_subscription AS (
-       SELECT subscription_id, count(*)::int AS claimed, min(id) AS first_id
-       FROM chosen GROUP BY subscription_id
+       SELECT subscription_id, count(*)::int AS claimed, min(id) AS first_id,
+              jsonb_object_agg(id::text, ${epochMsSql('lease_expires_at')}::int8) AS leases
+       FROM claimed GROUP BY subscription_id
      ), paced AS (
        UPDATE ${subscriptionsTableName} s
-       SET rate_limit_tat = CASE WHEN s.max_deliveries_per_second IS NULL THEN s.rate_limit_tat
+       SET in_flight = s.in_flight || c.leases,
+           rate_limit_tat = CASE WHEN s.max_deliveries_per_second IS NULL THEN s.rate_limit_tat
              ELSE greatest(coalesce(s.rate_limit_tat, now()), now())
                   + make_interval(secs => c.claimed / s.max_deliveries_per_second::float8) END,
            backoff_until = CASE WHEN s.backoff_level > 0
@@ -309,7 +317,6 @@ async function claimLocked(
        FROM per_subscription c
        WHERE s.id = c.subscription_id
          AND s.id = ANY (ARRAY(SELECT subscription_id FROM per_subscription))
-         AND (s.max_deliveries_per_second IS NOT NULL OR s.backoff_level > 0)
      )
      SELECT c.id, c.event_id, c.event_type, e.data AS payload, e.addressed_to IS NOT NULL AS is_test,
             ${epochMsSql('c.occurred_at')} AS occurred_ms,
@@ -322,8 +329,10 @@ async function claimLocked(
      CROSS JOIN LATERAL (
        SELECT s.id, s.endpoint_url, s.secret, s.secret_old, s.secret_rotated_at, s.secret_older,
               s.secret_older_valid_until, s.headers, s.timeout_seconds
-       FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id) s
-     LEFT JOIN LATERAL (SELECT e.data, e.addressed_to FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid) e ON true`,
+       FROM ${subscriptionsTableName} s WHERE s.id = c.subscription_id LIMIT 1) s
+     LEFT JOIN LATERAL (
+       SELECT e.data, e.addressed_to FROM ${eventLogTableName} e WHERE e.id = c.event_id::uuid
+       LIMIT 1) e ON true`,
     values: [
       args.limit,
       args.leaseMs,
@@ -363,17 +372,30 @@ async function claimLocked(
 
 /**
  * Gives back a claimed delivery this worker will not send (its lease ran too short while it
- * waited for a slot): due at once, its attempt not counted. Nothing changes if another worker
- * has taken the row over meanwhile (the lease no longer matches).
+ * waited for a slot): due at once, its attempt not counted, and out of its subscription's
+ * deliveries in flight. Nothing changes if another worker has taken the row over meanwhile (the
+ * lease no longer matches). The subscription is locked first, as every writer of both does.
  */
 export async function giveBack(pool: Pool, delivery: ClaimedDelivery) {
-  await pool.query({
-    name: 'webhook-give-back',
-    text: `UPDATE ${deliveriesTableName}
-       SET status = CASE WHEN attempts > 1 THEN 'failed' ELSE 'pending' END
-             ::enum_webhook_deliveries_status,
-           attempts = attempts - 1, next_attempt_at = now(), lease_expires_at = NULL
-       WHERE id = $1 AND status = 'delivering' AND lease_expires_at = $2`,
-    values: [delivery.id, delivery.leaseExpiresAt],
+  await inPoolTransaction(pool, async (client) => {
+    await client.query({
+      name: 'webhook-give-back-lock',
+      text: `SELECT 1 FROM ${subscriptionsTableName} WHERE id = $1 FOR NO KEY UPDATE`,
+      values: [delivery.subscriptionId],
+    })
+    await client.query({
+      name: 'webhook-give-back',
+      text: `WITH back AS (
+         UPDATE ${deliveriesTableName}
+         SET status = CASE WHEN attempts > 1 THEN 'failed' ELSE 'pending' END
+               ::enum_webhook_deliveries_status,
+             attempts = attempts - 1, next_attempt_at = now(), lease_expires_at = NULL
+         WHERE id = $1 AND status = 'delivering' AND lease_expires_at = $2
+         RETURNING id, subscription_id
+       )
+       UPDATE ${subscriptionsTableName} s SET in_flight = s.in_flight - back.id::text
+       FROM back WHERE s.id = back.subscription_id`,
+      values: [delivery.id, delivery.leaseExpiresAt],
+    })
   })
 }

@@ -167,6 +167,8 @@ export async function recordOutcomes(
           has_backoff_change: backoff !== null,
           backoff_level: backoff?.level ?? 0,
           backoff_until: backoff?.until?.toISOString() ?? null,
+          // No longer in flight: out of the subscription's count (`in_flight`, by delivery id).
+          landed: results.map((result) => String(result.deliveryId)),
         }
       })
     // The count after this batch decides, in the same statement, whether the subscription is
@@ -181,10 +183,10 @@ export async function recordOutcomes(
       text: `WITH c AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(id text, has_success boolean,
            failure_count int, has_backoff_change boolean, backoff_level int,
-           backoff_until timestamptz)
+           backoff_until timestamptz, landed text[])
        )
        UPDATE ${subscriptionsTableName} s
-       SET failure_count = c.failure_count,
+       SET failure_count = c.failure_count, in_flight = s.in_flight - c.landed,
            last_delivery_at = CASE WHEN c.has_success THEN now() ELSE s.last_delivery_at END,
            backoff_level = CASE WHEN c.has_backoff_change THEN c.backoff_level ELSE s.backoff_level END,
            backoff_until = CASE WHEN c.has_backoff_change THEN c.backoff_until ELSE s.backoff_until END,
