@@ -37,6 +37,16 @@ const statusCounts = async (subscriptionId: string) =>
     )
   ).rows as { status: string; count: number }[]
 
+/** The subscription's deliveries counted as in flight against its cap (`in_flight`). */
+const inFlightOf = async (subscriptionId: string) =>
+  (
+    (
+      await payload.db.drizzle.execute(
+        sql`SELECT in_flight FROM webhook_subscriptions WHERE id = ${subscriptionId}`,
+      )
+    ).rows[0] as { in_flight: Record<string, number> }
+  ).in_flight
+
 describe('worker processes', () => {
   it("send a killed worker's claimed deliveries after its lease expires", async () => {
     answer = 'hang'
@@ -62,6 +72,9 @@ describe('worker processes', () => {
     expect(new Set(ids).size).toBe(6)
     // Each sent twice: once to the dead worker's hanging request, once after the lease.
     expect(ids).toHaveLength(12)
+    // The dead worker's six entries were taken over by the survivor's claims and went out with
+    // their outcomes: the endpoint's slots are all free again.
+    expect(await inFlightOf(subscription.id)).toEqual({})
     survivor.kill('SIGTERM')
     await new Promise((resolve) => survivor.once('exit', resolve))
   }, 180_000)
@@ -91,5 +104,10 @@ describe('worker processes', () => {
       expect(ids, `workers' errors:\n${workerErrors()}`).toHaveLength(151)
       expect(new Set(ids).size).toBe(151)
     }
+    // Nothing is left counted as in flight against either endpoint's cap: every claim's entry
+    // went out with its outcome, whichever worker wrote it (a leftover would hold a slot until
+    // its lease ran out).
+    expect(await inFlightOf(first.id)).toEqual({})
+    expect(await inFlightOf(second.id)).toEqual({})
   }, 240_000)
 })
