@@ -6,6 +6,8 @@ import { metricsText, setQueueGauges, type QueueGauges } from '@/runtime/metrics
 import { isMetricsCaller } from '../settings'
 import { within } from '../within'
 import { configOf } from '@/config/appConfig'
+import { isUnfinishedSql } from '@/webhooks/schema/webhookIndexes'
+import { isInFlightSql } from '@/webhooks/worker/claimDeliveries'
 
 /** How long the queue's statement may take before the scrape goes on without it. */
 const queueTimeoutMs = 5_000
@@ -29,13 +31,12 @@ async function readQueueGauges(payload: Payload): Promise<QueueGauges> {
      FROM (SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
                   count(*) FILTER (WHERE status = 'failed')::int AS failed,
                   count(*) FILTER (WHERE status = 'delivering')::int AS delivering
-           FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL) q,
+           FROM webhook_deliveries d WHERE ${isUnfinishedSql('d')}) q,
           (SELECT coalesce(extract(epoch FROM now() - min(d.next_attempt_at)), 0)::float8 AS oldest
            FROM webhook_deliveries d
            JOIN webhook_subscriptions s ON s.id = d.subscription_id AND s.is_active
              AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-           WHERE d.next_attempt_at <= now()
-             AND NOT (d.status = 'delivering' AND d.lease_expires_at > now())) due,
+           WHERE d.next_attempt_at <= now() AND NOT ${isInFlightSql('d')}) due,
           (SELECT count(*)::int AS disabled FROM webhook_subscriptions
            WHERE NOT is_active AND disabled_at IS NOT NULL) off`,
   })

@@ -4,6 +4,7 @@ import { conflict } from '@/http/errors'
 import type { TransactionDb } from '@/db/transaction'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
 import { deliveriesChannel } from '../schema/outboxTable'
+import { isUnfinishedSql } from '../schema/webhookIndexes'
 import { interruptPause } from '../endpointBackoff'
 import { sendNowRefusal, suspensionOf } from '../suspension'
 
@@ -92,7 +93,7 @@ export async function sendAheadOfBackoff(
         next_attempt_at = least(now(), (
           SELECT min(o.next_attempt_at) - interval '1 millisecond'
           FROM ${sql.identifier(deliveriesTableName)} o
-          WHERE o.subscription_id = ${subscriptionId} AND o.next_attempt_at IS NOT NULL
+          WHERE o.subscription_id = ${subscriptionId} AND ${sql.raw(isUnfinishedSql('o'))}
             AND o.id <> ${deliveryId}))
     WHERE d.id = ${deliveryId} AND d.subscription_id = ${subscriptionId}
       AND (d.status <> 'delivering' OR d.lease_expires_at <= now())

@@ -24,18 +24,18 @@ export async function deleteExpiredHistory(
 ): Promise<{ events: number; deliveries: number }> {
   const batchSize = args.batchSize ?? historyBatchSize
   const cutoff = new Date(Date.now() - args.retentionMs)
-  const deleteBatches = async (statement: string) => {
+  // Batches until one comes back short; `deleteBatch` deletes one and says how many went.
+  const deleteBatches = async (deleteBatch: () => Promise<number>) => {
     let total = 0
     for (;;) {
-      const { rowCount } = await pool.query(statement, [cutoff, batchSize])
-      total += rowCount ?? 0
-      if ((rowCount ?? 0) < batchSize) return total
+      const deleted = await deleteBatch()
+      total += deleted
+      if (deleted < batchSize) return total
     }
   }
   // Each batch of deliveries and then their attempt log, in one transaction.
-  let deliveries = 0
-  for (;;) {
-    const deleted = await inPoolTransaction(pool, async (client) => {
+  const deliveries = await deleteBatches(() =>
+    inPoolTransaction(pool, async (client) => {
       const { rows } = await client.query<{ id: number }>(
         `DELETE FROM ${deliveriesTableName} WHERE id IN (
            SELECT d.id FROM ${deliveriesTableName} d WHERE d.created_at < $1
@@ -51,16 +51,18 @@ export async function deleteExpiredHistory(
         await client.query(deleteAttemptsOfSql('$1::int[]'), [rows.map((row) => row.id)])
       }
       return rows.length
-    })
-    deliveries += deleted
-    if (deleted < batchSize) break
-  }
-  // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
-  const events = await deleteBatches(
-    `DELETE FROM ${eventLogTableName} WHERE id IN (
-       SELECT e.id FROM ${eventLogTableName} e WHERE e.occurred_at < $1
-         AND NOT EXISTS (SELECT 1 FROM ${deliveriesTableName} d WHERE d.event_id = e.id::text)
-       LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    }),
   )
+  // An event goes once no delivery refers to it: a delivery kept (in flight) keeps its payload.
+  const events = await deleteBatches(async () => {
+    const { rowCount } = await pool.query(
+      `DELETE FROM ${eventLogTableName} WHERE id IN (
+         SELECT e.id FROM ${eventLogTableName} e WHERE e.occurred_at < $1
+           AND NOT EXISTS (SELECT 1 FROM ${deliveriesTableName} d WHERE d.event_id = e.id::text)
+         LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [cutoff, batchSize],
+    )
+    return rowCount ?? 0
+  })
   return { events, deliveries }
 }
