@@ -25,7 +25,9 @@
  *
  * `BENCH_WEBHOOKS_ROUNDS=n` runs only the throughput rounds (2), n of them;
  * `BENCH_WEBHOOKS_ONLY=fan-out` runs only the fan-out scenarios (1 and the filtered one after
- * it) and prints their rows.
+ * it) and prints their rows. `BENCH_WEBHOOKS_CPU_PROFILE=<dir>` writes a V8 CPU profile of this
+ * process for each measured engine and floor run of the rounds (`engine-1.cpuprofile`,
+ * `floor-2.cpuprofile`, ...; open them in Chrome's DevTools), to compare where each spends it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -323,6 +325,28 @@ const row = (measurement: string, figure: string, note = '') =>
  * succeeded (the table holds no other deliveries). The wait is on the worker's own count of outcomes written, not a query: counting the
  * table every 20 ms took about a tenth of PostgreSQL's time in the run it measured.
  */
+const profileDir = process.env.BENCH_WEBHOOKS_CPU_PROFILE
+let profileCount = 0
+/** With `BENCH_WEBHOOKS_CPU_PROFILE=<dir>`, a V8 CPU profile of `run` (this process) into that directory. */
+async function profiled<T>(run: () => Promise<T>, name = 'engine'): Promise<T> {
+  if (!profileDir) return run()
+  const { Session } = await import('node:inspector/promises')
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.setSamplingInterval', { interval: 200 })
+  await session.post('Profiler.start')
+  try {
+    return await run()
+  } finally {
+    const { profile } = await session.post('Profiler.stop')
+    const { writeFileSync, mkdirSync } = await import('node:fs')
+    mkdirSync(profileDir, { recursive: true })
+    writeFileSync(`${profileDir}/${name}-${++profileCount}.cpuprofile`, JSON.stringify(profile))
+    session.disconnect()
+  }
+}
+
 async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1]) {
   const worker = await startWebhookWorker(payload, overrides)
   const cpuBefore = cpuTimes(serverPid)
@@ -656,14 +680,14 @@ async function throughputComparison(rounds: number) {
   }[] = []
   for (let round = 1; round <= rounds; round++) {
     await emptyQueue()
-    const engine = await statements.during(database, () => throughputRun())
+    const engine = await statements.during(database, () => profiled(() => throughputRun()))
     let floorCpu = cpuSpent(cpuTimes(serverPid), cpuTimes(serverPid))
     const floorRate = await floor.round(leastQueue, true, {
       isFillCounted: true,
       around: (run) =>
         statements.during(floorDatabase, async () => {
           const before = cpuTimes(serverPid)
-          const result = await run()
+          const result = await profiled(run, 'floor')
           floorCpu = cpuSpent(before, cpuTimes(serverPid))
           return result
         }),

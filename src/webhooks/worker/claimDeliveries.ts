@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 
 import { inPoolTransaction } from '@/db/poolTransaction'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
@@ -197,7 +197,7 @@ export async function findDueSubscriptions(
  * Claims up to `limit` due deliveries of the given subscriptions, and only what their endpoints
  * may take now, so that no endpoint takes more than its share of any worker (what a worker holds
  * counts as in flight, whether it is being sent or waits for a slot). Each subscription gets at
- * most an equal share of the limit, and:
+ * most an equal share of the limit (shared among those that may take a delivery now), and:
  *
  * - it must still be active, not pausing (`backoff_until` in the future) and not held by a
  *   suspension (`isNotHeldSql`);
@@ -207,78 +207,54 @@ export async function findDueSubscriptions(
  * - within its rate limit: `rate_limit_tat` (when the next send may start, GCRA) may run at
  *   most one second ahead of now, which allows a burst of one second's worth.
  *
- * The subscription rows are locked first (`FOR NO KEY UPDATE SKIP LOCKED`: one skipped is
- * being claimed for or written to by another worker, and waits for the next turn), in a
- * statement of its own, and the claim runs in the same transaction after it: its snapshot is
- * taken once the locks are held, so it sees every claim that committed before, and none can
- * commit meanwhile. (Locking in the claim statement itself counted from a snapshot taken before
- * the lock: a claim that committed between the two had its slots counted as free, and an
- * endpoint capped at 10 got 11 sends.) Each delivery row is handed to exactly one worker
- * (`FOR UPDATE SKIP LOCKED`). Returns the deliveries claimed, and the subscriptions that filled
- * their share (they may have more: they take another turn).
+ * One statement, one round trip, no transaction around it. Each subscription row is locked
+ * (`FOR NO KEY UPDATE SKIP LOCKED`: one skipped is being claimed for or written to by another
+ * worker, and waits for the next turn) before its free slots are counted, and they are counted
+ * from the locked row: a row that another claim changed and committed after this statement's
+ * snapshot is locked in its newest version, and PostgreSQL evaluates the conditions and the
+ * count on that version (READ COMMITTED's recheck of a locked row). Its deliveries that such a
+ * claim took are passed over the same way: each is locked (`FOR UPDATE SKIP LOCKED`, so each is
+ * handed to exactly one worker) and its conditions rechecked on its newest version. (When the
+ * in-flight count was read from the deliveries, it needed the lock in a statement of its own
+ * before it, in one transaction: a count from the statement's own snapshot let an endpoint
+ * capped at 10 get 11 sends. `webhooksEndpointCap.test.ts` replays that race.) Four round trips
+ * a claim became one: the claim's wait on the server was what kept the sends short of their
+ * slots (section "One statement a claim" of docs/benchmarks.md).
+ *
+ * The statement is prepared and left to PostgreSQL's plan cache: after the first five runs on
+ * a connection it keeps the generic plan, whose probes by id do not depend on how many
+ * subscriptions a claim names. Returns the deliveries claimed, and the subscriptions that
+ * filled their share (they may have more: they take another turn).
  */
 export async function claimDeliveries(
   pool: Pool,
   args: ClaimLimits,
 ): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
   if (!args.subscriptionIds.length || args.limit <= 0) return { deliveries: [], mayHaveMore: [] }
-  // Every row the statement touches is reached through an index by id (`= ANY (ARRAY(...))`,
-  // LATERAL): the generic plan cannot know how many rows a claim takes, and with a join it
-  // guessed 1,000 and hashed the whole deliveries table for each claim (23 ms a claim of 10
-  // with 100,000 queued, so a backlog drained slower the larger it was).
-  // The claim's generic plan, from its first run on this connection: planning it anew, as
-  // PostgreSQL does for a prepared statement's first five runs, took 3 to 7 ms against 1.3 ms
-  // to run it (commit-to-receipt p50 7 ms -> 4.5 ms). Only for this transaction: forced on
-  // every statement, the scan's generic plan took seconds on a queue of 10,000.
-  return inPoolTransaction(pool, (client) => claimLocked(client, args), {
-    begin: 'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan',
-  })
-}
-
-/** `claimDeliveries` inside its transaction: locks the subscriptions, then claims. */
-async function claimLocked(
-  client: PoolClient,
-  args: ClaimLimits,
-): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
-  const { rows: lockedRows } = await client.query<{ id: string }>({
-    name: 'webhook-claim-lock-subscriptions',
-    // One probe of the primary key per id (LATERAL): the generic plan of `id = ANY($1)`
-    // scanned the whole table and compared every row with every id (5 ms a claim of 46 with
-    // 1,000 subscriptions, growing with both).
-    text: `SELECT s.id FROM unnest($1::varchar[]) AS c(id)
+  const { rows } = await pool.query({
+    name: 'webhook-claim',
+    text: `WITH eligible AS (
+       SELECT s.id, c.turn, s.rate, s.rate_limit_tat, s.free
+       FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
        CROSS JOIN LATERAL (
-         SELECT s.id FROM ${subscriptionsTableName} s
+         SELECT s.id, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
+                ${freeSlotsSql('$3', '$5', '$6')} AS free
+         FROM ${subscriptionsTableName} s
          WHERE s.id = c.id AND s.is_active
            AND (s.backoff_until IS NULL OR s.backoff_until <= now()) AND ${isNotHeldSql('s')}
          FOR NO KEY UPDATE OF s SKIP LOCKED
-       ) s`,
-    values: [args.subscriptionIds],
-  })
-  const locked = new Set(lockedRows.map((row) => row.id))
-  // In the caller's turn order.
-  const subscriptionIds = args.subscriptionIds.filter((id) => locked.has(id))
-  if (!subscriptionIds.length) return { deliveries: [], mayHaveMore: [] }
-  const share = Math.ceil(args.limit / subscriptionIds.length)
-  const { rows } = await client.query({
-    name: 'webhook-claim-deliveries',
-    text: `WITH eligible AS (
-       SELECT s.id, c.turn, s.max_deliveries_per_second::float8 AS rate, s.rate_limit_tat,
-              slots.free
-       FROM unnest($4::varchar[]) WITH ORDINALITY AS c(id, turn)
-       JOIN ${subscriptionsTableName} s ON s.id = c.id
-       CROSS JOIN LATERAL (SELECT ${freeSlotsSql('$3', '$6', '$7')} AS free) slots
-       WHERE s.is_active
-         AND (s.backoff_until IS NULL OR s.backoff_until <= now())
-         AND ${isNotHeldSql('s')}
-         AND slots.free > 0
-         AND (s.max_deliveries_per_second IS NULL OR s.rate_limit_tat IS NULL
+       ) s
+       WHERE s.free > 0
+         AND (s.rate IS NULL OR s.rate_limit_tat IS NULL
               OR s.rate_limit_tat < now() + ${rateLimitBurstSql})
+     ), shared AS (
+       SELECT ceil($1::float8 / greatest(count(*), 1))::int AS share FROM eligible
      ), rooms AS (
-       SELECT e.id, e.turn, LEAST(e.free, $5::int,
-         CASE WHEN e.rate IS NULL THEN $5::int ELSE floor(e.rate * extract(epoch FROM
+       SELECT e.id, e.turn, LEAST(e.free, sh.share,
+         CASE WHEN e.rate IS NULL THEN sh.share ELSE floor(e.rate * extract(epoch FROM
            now() + ${rateLimitBurstSql} - greatest(coalesce(e.rate_limit_tat, now()), now())))::int END
        ) AS room
-       FROM eligible e
+       FROM eligible e CROSS JOIN shared sh
      ), picked AS (
        SELECT p.id, r.id AS subscription_id, r.turn,
               row_number() OVER (PARTITION BY r.id ORDER BY p.next_attempt_at, p.id) AS rank
@@ -324,7 +300,7 @@ async function claimLocked(
             s.id AS subscription_id, s.endpoint_url, s.secret, s.secret_old,
             ${epochMsSql('s.secret_rotated_at')} AS secret_rotated_ms, s.secret_older,
             ${epochMsSql('s.secret_older_valid_until')} AS secret_older_valid_until_ms, s.headers,
-            s.timeout_seconds::int AS timeout_seconds
+            s.timeout_seconds::int AS timeout_seconds, (SELECT share FROM shared) AS share
      FROM claimed c
      CROSS JOIN LATERAL (
        SELECT s.id, s.endpoint_url, s.secret, s.secret_old, s.secret_rotated_at, s.secret_older,
@@ -337,9 +313,8 @@ async function claimLocked(
       args.limit,
       args.leaseMs,
       args.endpointConcurrency,
-      subscriptionIds,
-      share,
-      ...finishedParams(args.finished, subscriptionIds),
+      args.subscriptionIds,
+      ...finishedParams(args.finished, args.subscriptionIds),
     ],
   })
   const deliveries = rows.map((row): ClaimedDelivery => ({
@@ -366,7 +341,8 @@ async function claimLocked(
   for (const { subscriptionId } of deliveries) {
     counts.set(subscriptionId, (counts.get(subscriptionId) ?? 0) + 1)
   }
-  const mayHaveMore = subscriptionIds.filter((id) => counts.get(id) === share)
+  const share = rows[0]?.share
+  const mayHaveMore = args.subscriptionIds.filter((id) => counts.get(id) === share)
   return { deliveries, mayHaveMore }
 }
 
