@@ -49,9 +49,15 @@ export type WebhookWorker = {
   health: () => WorkerHealth
 }
 
-/** Outcomes: written together once 200 wait or 20 ms after the first; a batch is tried 6 times,
- * 0.2 s, 0.4 s, ... apart (about 6 s in all, well within a lease). */
-const outcomeBatching = { flushSize: 200, flushMs: 20, attempts: 6, backoff: { first: 200 } }
+/**
+ * Outcomes: written together once 400 wait or 50 ms after the first; a batch is tried 6 times,
+ * 0.2 s, 0.4 s, ... apart (about 6 s in all, well within a lease). An ended send frees its slot
+ * and its endpoint's in this worker at once (its claims count it as no longer in flight); the
+ * wait delays what the log shows, and other workers count the send against its endpoint's cap
+ * until its outcome is written; batches of about 220 instead of 90 cost the worker and PostgreSQL
+ * 5 to 10 % less CPU a delivery (issue 55).
+ */
+const outcomeBatching = { flushSize: 400, flushMs: 50, attempts: 6, backoff: { first: 200 } }
 /**
  * While candidates remain, a scan runs at least this often: new events reach the claim through
  * the fan-out at once; a retry or probe coming due elsewhere waits at most this long.
