@@ -5,7 +5,7 @@
  * `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) subscriptions, every send taken as a 200, in
  * `BENCH_STATEMENTS_ROUNDS` (5) rounds after one warm-up. Prints, for each round, the CPU a
  * delivery of that connection's backend (`/proc/<pid>/schedstat`: the time it ran on a core,
- * which load distorts far less than wall time), this process's CPU a delivery (the driver and
+ * which load distorts far less than wall time), this process's CPU a delivery, in all and in the claim's and the outcome's calls (the driver and
  * the worker's code around the statements, `process.cpuUsage`) and the WAL a delivery; then the
  * statements by server time (`pg_stat_statements`). The schema is the committed migrations'
  * (`npm run migrate`).
@@ -89,6 +89,13 @@ async function fill(round: number) {
 async function drain() {
   let delivered = 0
   const time = { scan: 0, claim: 0, outcome: 0 }
+  // This process's CPU in the claim's and the outcome's calls (µs): the driver and the worker's
+  // code around each statement (the connection's round trip costs no CPU here).
+  const own = { claim: 0, outcome: 0 }
+  const ownSince = (before: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(before)
+    return used.user + used.system
+  }
   let candidates: string[] = []
   for (;;) {
     let started = performance.now()
@@ -98,6 +105,7 @@ async function drain() {
       if (!candidates.length) break
     }
     started = performance.now()
+    let ownBefore = process.cpuUsage()
     const { deliveries } = await claimDeliveries(pool, {
       subscriptionIds: candidates.slice(0, 50),
       limit: 50,
@@ -106,6 +114,7 @@ async function drain() {
     })
     candidates = candidates.slice(50)
     time.claim += performance.now() - started
+    own.claim += ownSince(ownBefore)
     if (!deliveries.length) continue
     const outcomes: AttemptOutcome[] = deliveries.map((delivery) => ({
       deliveryId: delivery.id,
@@ -125,16 +134,18 @@ async function drain() {
       durationMs: 3,
     }))
     started = performance.now()
+    ownBefore = process.cpuUsage()
     await recordOutcomes(fakePayload, pool, outcomes, settings)
     time.outcome += performance.now() - started
+    own.outcome += ownSince(ownBefore)
     delivered += deliveries.length
   }
-  return { delivered, time }
+  return { delivered, time, own }
 }
 
 console.log(`\nnpm run bench:webhooks:statements, ${new Date().toISOString().slice(0, 16)} UTC\n`)
 console.log(
-  '| round | deliveries | server CPU a delivery | worker process CPU a delivery | WAL a delivery | scan / claim / outcome (wall) |',
+  '| round | deliveries | server CPU a delivery | worker process CPU a delivery (claim / outcome) | WAL a delivery | scan / claim / outcome (wall) |',
 )
 console.log('|---:|---:|---:|---:|---:|---|')
 await fill(0)
@@ -161,14 +172,16 @@ for (let round = 1; round <= rounds; round++) {
   const ns = runNs()
   const wal = await walBytes()
   const ownBefore = process.cpuUsage()
-  const { delivered, time } = await drain()
+  const { delivered, time, own: stages } = await drain()
   const own = process.cpuUsage(ownBefore)
   const cpu = (runNs() - ns) / 1000 / delivered
   const walPer = ((await walBytes()) - wal) / delivered
   cpus.push(cpu)
   console.log(
     `| ${round} | ${delivered} | ${cpu.toFixed(1)} µs | ` +
-      `${((own.user + own.system) / delivered).toFixed(1)} µs | ${walPer.toFixed(0)} B | ` +
+      `${((own.user + own.system) / delivered).toFixed(1)} µs ` +
+      `(${(stages.claim / delivered).toFixed(1)} / ${(stages.outcome / delivered).toFixed(1)}) | ` +
+      `${walPer.toFixed(0)} B | ` +
       `${time.scan.toFixed(0)} / ${time.claim.toFixed(0)} / ${time.outcome.toFixed(0)} ms |`,
   )
 }

@@ -24,20 +24,20 @@ describe('ClaimScheduler', () => {
     const { scheduler: s } = scheduler()
     const first = cycle(s, ['a', 'b'])
     expect(first).toMatchObject({ fanOut: true, scan: true })
-    expect(first.turn).toEqual({ subscriptionIds: ['a', 'b'], limit: 25 })
+    expect(first.turn).toEqual({ subscriptionIds: ['a', 'b'], limit: 15 })
   })
 
-  it('claims up to one and a half times the concurrency ahead of the sends, and waits until 8 of 10 slots are free (a59c40a, 58dde3e, issue 55)', () => {
+  it('claims up to half the concurrency ahead of the sends, and waits until half the slots are free (a59c40a, 58dde3e)', () => {
     const { scheduler: s } = scheduler(10)
     cycle(s)
-    for (let claimed = 0; claimed < 25; claimed++) s.sendStarted()
+    for (let claimed = 0; claimed < 15; claimed++) s.sendStarted()
     s.sendFinished('a')
     expect(cycle(s).mayClaim).toBe(false)
-    // A few sends ending are not worth a claim: the loop is woken at the eighth.
-    const wakes = Array.from({ length: 8 }, () => s.sendEnded())
-    expect(wakes).toEqual([false, false, false, false, false, false, false, true])
+    // One send ending is not worth a claim of one: the loop is woken at the fifth.
+    const wakes = [s.sendEnded(), s.sendEnded(), s.sendEnded(), s.sendEnded(), s.sendEnded()]
+    expect(wakes).toEqual([false, false, false, false, true])
     const next = cycle(s)
-    expect(next.turn).toEqual({ subscriptionIds: ['a'], limit: 8 })
+    expect(next.turn).toEqual({ subscriptionIds: ['a'], limit: 5 })
   })
 
   it('wakes the loop when its last held delivery ends, whatever the batch size', () => {
@@ -133,6 +133,6 @@ describe('ClaimScheduler', () => {
     const { scheduler: s } = scheduler(2)
     cycle(s, [])
     s.outcomesWritten(['a', 'b', 'a', 'c', 'b'])
-    expect(cycle(s).turn).toEqual({ subscriptionIds: ['a', 'b', 'c'], limit: 5 })
+    expect(cycle(s).turn).toEqual({ subscriptionIds: ['a', 'b', 'c'], limit: 3 })
   })
 })

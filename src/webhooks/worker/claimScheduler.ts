@@ -21,29 +21,17 @@ export type SchedulerLimits = {
   scanEveryMs: number
 }
 
-/**
- * How far claims run ahead of the sends: a worker holds up to this many times its concurrency
- * (sending, or claimed and waiting for a slot), so that slots do not sit idle while the next
- * claim runs.
- */
-export const claimAhead = 2.5
-/**
- * A claim waits until this share of the worker's concurrency is free: a few large claims rather
- * than one per finished send. A claim's round trip costs about the same for 10 deliveries as
- * for 40, and the claims' round trips were what kept the sends short of their slots: with
- * claims ahead by half the concurrency, once half of it was free, the sends averaged about 20
- * of 50 slots (section "One statement a claim" of docs/benchmarks.md).
- */
-export const claimBatchShare = 0.8
-
 export class ClaimScheduler {
   /**
-   * Deliveries claimed and not finished: being sent or waiting for a slot, at most
-   * `claimAhead` times the concurrency.
+   * Deliveries claimed and not finished: being sent or waiting for a slot. Claims run ahead of
+   * the sends by half the concurrency, so that slots do not sit idle while the next claim runs.
    */
   private held = 0
   private readonly capacity: number
-  /** Claims come in batches of at least `claimBatchShare` of the concurrency. */
+  /**
+   * Claims come in batches of at least half the slots, so that claiming is a few large queries
+   * rather than one per finished send.
+   */
   private readonly minBatch: number
   /** Subscriptions to claim for, in turn, each once. */
   private readonly candidates: string[] = []
@@ -60,8 +48,8 @@ export class ClaimScheduler {
     private readonly limits: SchedulerLimits,
     private readonly now: () => number,
   ) {
-    this.capacity = Math.floor(limits.concurrency * claimAhead)
-    this.minBatch = Math.max(1, Math.floor(limits.concurrency * claimBatchShare))
+    this.capacity = limits.concurrency + Math.floor(limits.concurrency / 2)
+    this.minBatch = Math.max(1, Math.floor(limits.concurrency / 2))
   }
 
   /** A NOTIFY on the outbox: new events to fan out, and so perhaps due deliveries. */
@@ -106,8 +94,8 @@ export class ClaimScheduler {
   }
 
   /**
-   * Whether the worker may claim now, and if so whether to scan first. It claims when
-   * `claimBatchShare` of its concurrency is free (or none is held). It scans when the candidates run out and something may
+   * Whether the worker may claim now, and if so whether to scan first. It claims when half its
+   * slots are free (or none is held). It scans when the candidates run out and something may
    * have come due, and every `scanEveryMs` while it is busy: an endpoint whose sends keep ending
    * stays a candidate for as long as its backlog lasts, and must not hide other subscriptions'
    * retries and probes, which come due with time, not with a wake.
@@ -144,7 +132,7 @@ export class ClaimScheduler {
   /**
    * A claim returned (after its deliveries were dispatched): a subscription that filled its
    * share may have more and takes another turn later; the loop stays busy while candidates
-   * remain and a batch's worth of slots is free.
+   * remain and half the slots are free.
    */
   turnClaimed(mayHaveMore: string[]) {
     this.addCandidates(mayHaveMore)
@@ -163,7 +151,7 @@ export class ClaimScheduler {
 
   /**
    * A claimed delivery is finished with (sent, given back, or failed to send). Returns whether
-   * the loop should be woken to claim: the worker is idle or a batch's worth of slots is free.
+   * the loop should be woken to claim: the worker is idle or half its slots are free.
    */
   sendEnded(): boolean {
     this.held--
