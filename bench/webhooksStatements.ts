@@ -1,12 +1,14 @@
 /**
  * `npm run bench:webhooks:statements`: the engine's database work alone, no HTTP, no Payload:
  * the worker's scan, claim and outcome statements (src/webhooks/worker/) run one after another
- * on one connection, draining `BENCH_STATEMENTS_EVENTS` (10) events to each of
- * `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) subscriptions, every send taken as a 200, in
- * `BENCH_STATEMENTS_ROUNDS` (5) rounds after one warm-up. Prints, for each round, the CPU a
- * delivery of that connection's backend (`/proc/<pid>/schedstat`: the time it ran on a core,
- * which load distorts far less than wall time), this process's CPU a delivery, in all and in the claim's and the outcome's calls (the driver and
- * the worker's code around the statements, `process.cpuUsage`) and the WAL a delivery; then the
+ * (the claims on a connection of their own, `openClaimPool`, as the worker runs them), draining
+ * `BENCH_STATEMENTS_EVENTS` (10) events to each of `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000)
+ * subscriptions, every send taken as a 200, in `BENCH_STATEMENTS_ROUNDS` (5) rounds after one
+ * warm-up. Prints, for each round, the CPU a delivery of the two connections' backends
+ * (`/proc/<pid>/schedstat`: the time they ran on a core, which load distorts far less than wall
+ * time), this process's CPU a delivery, in all and in the claim's and the outcome's calls (the
+ * driver and the worker's code around the statements, `process.cpuUsage`) and the WAL a
+ * delivery; then the
  * statements by server time (`pg_stat_statements`). The schema is the committed migrations'
  * (`npm run migrate`).
  *
@@ -23,6 +25,7 @@ import pg from 'pg'
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
 import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { claimDeliveries, findDueSubscriptions } from '../src/webhooks/worker/claimDeliveries'
+import { openClaimPool } from '../src/webhooks/worker/claimPool'
 import { recordOutcomes } from '../src/webhooks/worker/recordOutcomes'
 import type { AttemptOutcome } from '../src/webhooks/worker/sendDelivery'
 import { startTestServer } from '../tests/helpers/testDatabase'
@@ -45,14 +48,25 @@ execFileSync('npm', ['run', '--silent', 'migrate'], {
 })
 const pool = new pg.Pool({ connectionString: url, max: 1 })
 pool.on('error', () => {})
+// The claims on a connection of their own, as the worker runs them.
+const claimPool = openClaimPool({ connectionString: url })
 await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
 // A change of the schema to try (a file of SQL), applied after the migrations.
 if (process.env.BENCH_STATEMENTS_SQL) {
   await pool.query(readFileSync(process.env.BENCH_STATEMENTS_SQL, 'utf8'))
 }
-const { rows: pidRows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
-const backendPid = pidRows[0]!.pid
-const runNs = () => Number(readFileSync(`/proc/${backendPid}/schedstat`, 'utf8').split(' ')[0])
+const backendPids = await Promise.all(
+  [pool, claimPool].map(async (onePool) => {
+    const { rows } = await onePool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+    return rows[0]!.pid
+  }),
+)
+/** The time both backends (the claim's and the rest's) ran on a core, in ns. */
+const runNs = () =>
+  backendPids.reduce(
+    (sum, pid) => sum + Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]),
+    0,
+  )
 const walBytes = async () => {
   const { rows } = await pool.query<{ lsn: string }>(
     `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text AS lsn`,
@@ -106,7 +120,7 @@ async function drain() {
     }
     started = performance.now()
     let ownBefore = process.cpuUsage()
-    const { deliveries } = await claimDeliveries(pool, {
+    const { deliveries } = await claimDeliveries(claimPool, {
       subscriptionIds: candidates.slice(0, 50),
       limit: 50,
       leaseMs: 60_000,
@@ -152,19 +166,21 @@ await fill(0)
 await drain()
 await pool.query('SELECT pg_stat_statements_reset()')
 // `BENCH_STATEMENTS_EXPLAIN=1`: the plans of one round's statements, with their buffers and WAL
-// (auto_explain, sent to this connection), printed once each after the round.
+// (auto_explain, sent to both connections), printed once each after the round.
 const plans = new Map<string, string>()
 if (process.env.BENCH_STATEMENTS_EXPLAIN) {
-  const client = await pool.connect()
-  client.on('notice', (notice) => {
-    const text = String(notice.message)
-    const key = text.replace(/duration: [\d.]+ ms/, '').slice(0, 140)
-    plans.set(key, text)
-  })
-  await client.query(`LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;
-    SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_wal = on;
-    SET auto_explain.log_nested_statements = on; SET client_min_messages = log`)
-  client.release()
+  for (const onePool of [pool, claimPool]) {
+    const client = await onePool.connect()
+    client.on('notice', (notice) => {
+      const text = String(notice.message)
+      const key = text.replace(/duration: [\d.]+ ms/, '').slice(0, 140)
+      plans.set(key, text)
+    })
+    await client.query(`LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;
+      SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_wal = on;
+      SET auto_explain.log_nested_statements = on; SET client_min_messages = log`)
+    client.release()
+  }
 }
 const cpus: number[] = []
 for (let round = 1; round <= rounds; round++) {
@@ -216,4 +232,5 @@ const { rows: tables } = await pool.query(
 )
 console.log('\n', tables)
 await pool.end()
+await claimPool.end()
 await server.stop()

@@ -30,12 +30,15 @@ const scanLimit = 1000
  */
 export function createClaimCycle({
   pool,
+  claimPool,
   settings,
   scheduler,
   dispatcher,
   unwritten,
 }: {
   pool: Pool
+  /** The claim's own connection (`openClaimPool`). */
+  claimPool: Pool
   settings: Pick<AppConfig['webhooks'], 'leaseMs' | 'endpointConcurrency'>
   scheduler: ClaimScheduler
   dispatcher: Pick<Dispatcher, 'dispatch'>
@@ -83,7 +86,7 @@ export function createClaimCycle({
     const turn = scheduler.nextTurn()
     if (!turn) return
     const { deliveries, mayHaveMore } = await timed('claimMs', () =>
-      claimDeliveries(pool, {
+      claimDeliveries(claimPool, {
         ...turn,
         leaseMs: settings.leaseMs,
         endpointConcurrency: settings.endpointConcurrency,

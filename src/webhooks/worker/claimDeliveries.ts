@@ -221,10 +221,9 @@ export async function findDueSubscriptions(
  * a claim became one: the claim's wait on the server was what kept the sends short of their
  * slots (section "One statement a claim" of docs/benchmarks.md).
  *
- * The statement is prepared and left to PostgreSQL's plan cache: after the first five runs on
- * a connection it keeps the generic plan, whose probes by id do not depend on how many
- * subscriptions a claim names. Returns the deliveries claimed, and the subscriptions that
- * filled their share (they may have more: they take another turn).
+ * `pool` should be the worker's claim connection (`openClaimPool`), which keeps this prepared
+ * statement's generic plan. Returns the deliveries claimed, and the subscriptions that filled
+ * their share (they may have more: they take another turn).
  */
 export async function claimDeliveries(
   pool: Pool,

@@ -8,6 +8,7 @@ import { deliveriesChannel, outboxChannel } from '../schema/outboxTable'
 import { assertWorkable } from '../workerSettings'
 import { giveBack } from './claimDeliveries'
 import { createClaimCycle, type CycleStats } from './claimCycle'
+import { openClaimPool } from './claimPool'
 import { ClaimScheduler } from './claimScheduler'
 import { deleteExpiredHistory } from './deleteExpiredHistory'
 import { createDispatcher, type Dispatcher } from './dispatcher'
@@ -93,6 +94,7 @@ export async function startWebhookWorker(
   const settings = { ...configOf(payload).webhooks, ...overrides }
   assertWorkable(settings)
   const pool = postgres(payload).pool
+  const claimPool = openClaimPool(postgres(payload).poolOptions ?? {})
   const logger = payload.logger
   const scheduler = new ClaimScheduler({ concurrency: settings.concurrency, scanEveryMs }, () =>
     performance.now(),
@@ -159,6 +161,7 @@ export async function startWebhookWorker(
 
   const cycle = createClaimCycle({
     pool,
+    claimPool,
     settings,
     scheduler,
     dispatcher,
@@ -205,6 +208,7 @@ export async function startWebhookWorker(
       }
       await outcomes.flush()
       await listener.stop()
+      await claimPool.end()
     },
     health: () => ({ isRunning: !isStopped, ...listener.health() }),
     stats: () => ({ ...cycle.stats(), ...dispatcher.stats(), ...outcomes.stats() }),
