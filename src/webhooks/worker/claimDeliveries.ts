@@ -230,6 +230,11 @@ export async function claimDeliveries(
   args: ClaimLimits,
 ): Promise<{ deliveries: ClaimedDelivery[]; mayHaveMore: string[] }> {
   if (!args.subscriptionIds.length || args.limit <= 0) return { deliveries: [], mayHaveMore: [] }
+  // Every row the statement touches is reached through an index by id (`LATERAL`, and
+  // `= ANY (ARRAY(...))`): the generic plan cannot know how many rows a claim takes, and with a
+  // join it guessed 1,000 and hashed the whole deliveries table for each claim (23 ms a claim of
+  // 10 with 100,000 queued, so a backlog drained slower the larger it was); the generic plan of
+  // `id = ANY($1)` on the subscriptions scanned the whole table (5 ms a claim of 46 with 1,000).
   const { rows } = await pool.query({
     name: 'webhook-claim',
     text: `WITH eligible AS (
