@@ -114,4 +114,29 @@ describe('an endpoint with a concurrency cap of 1', () => {
     )
     expect(rows[0]!.n, 'sends in flight to the endpoint capped at 1').toBe(1)
   })
+
+  it('is not named as having more once its one slot is taken, so the worker does not claim for it again at once (a loop that never slept, measured in CI)', async () => {
+    const { consumer } = await consumerWithKey(payload, 'Full consumer')
+    const full = 'y-full'
+    await addSubscriptions(String(consumer.id), [full])
+    await pool.query(
+      `INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+         status, attempts, next_attempt_at)
+       SELECT $1, gen_random_uuid()::text, 'order.paid', now(), 'pending', 0, now() - interval '1 s'
+       FROM generate_series(1, 2)`,
+      [full],
+    )
+    const claim = () =>
+      claimDeliveries(pool, {
+        subscriptionIds: [full],
+        limit: 10,
+        leaseMs: 60_000,
+        endpointConcurrency: 1,
+      })
+    const first = await claim()
+    expect(first.deliveries, 'the slot taken').toHaveLength(1)
+    const second = await claim()
+    expect(second.deliveries, 'nothing more while the slot is taken').toEqual([])
+    expect(second.mayHaveMore, 'subscriptions to claim for again at once').toEqual([])
+  })
 })

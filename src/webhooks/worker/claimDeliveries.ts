@@ -345,8 +345,12 @@ export async function claimDeliveries(
   for (const { subscriptionId } of deliveries) {
     counts.set(subscriptionId, (counts.get(subscriptionId) ?? 0) + 1)
   }
-  const share = rows[0]?.share
-  const mayHaveMore = args.subscriptionIds.filter((id) => counts.get(id) === share)
+  // A claim that took nothing names no subscription as having more (every one of them would
+  // otherwise match an undefined share, and the worker would claim for them again at once, in
+  // a loop that never slept while any was at its cap).
+  const share: number | undefined = rows[0]?.share
+  const mayHaveMore =
+    share === undefined ? [] : args.subscriptionIds.filter((id) => counts.get(id) === share)
   return { deliveries, mayHaveMore }
 }
 
