@@ -129,6 +129,43 @@ describe('ClaimScheduler', () => {
     expect(cycle(s)).toMatchObject({ fanOut: true, scan: true })
   })
 
+  it('names fewer subscriptions once they have shown a backlog: each that filled its share is expected to fill a tenth of the slots', () => {
+    const { scheduler: s } = scheduler(50)
+    const ids = Array.from({ length: 100 }, (_, n) => `s${n}`)
+    // A first turn knows nothing of their backlogs: one subscription for each free slot.
+    const first = cycle(s, ids).turn!
+    expect(first).toEqual({ subscriptionIds: ids.slice(0, 75), limit: 75 })
+    // Each took its share of one and may have more; of the rest, s75 is new.
+    s.turnClaimed(first.subscriptionIds)
+    for (let claimed = 0; claimed < 50; claimed++) s.sendStarted()
+    const second = cycle(s).turn!
+    // 25 free slots: s75 to s99 were never claimed for (one each), so the turn names them alone.
+    expect(second).toEqual({ subscriptionIds: ids.slice(75, 100), limit: 25 })
+    s.turnClaimed([])
+    for (let ended = 0; ended < 25; ended++) s.sendEnded()
+    // 50 free slots, and the candidates are the 75 with a backlog: five each, ten of them.
+    const third = cycle(s).turn!
+    expect(third).toEqual({ subscriptionIds: ids.slice(0, 10), limit: 50 })
+    s.turnClaimed([])
+    for (let ended = 0; ended < 25; ended++) s.sendEnded()
+    expect(cycle(s).turn).toEqual({ subscriptionIds: ids.slice(10, 25), limit: 75 })
+  })
+
+  it('expects one delivery again of a subscription that took less than its share', () => {
+    const { scheduler: s } = scheduler(50)
+    const first = cycle(s, ['full', 'short']).turn!
+    expect(first.subscriptionIds).toEqual(['full', 'short'])
+    s.turnClaimed(['full'])
+    for (let claimed = 0; claimed < 50; claimed++) s.sendStarted()
+    const others = Array.from({ length: 30 }, (_, n) => `o${n}`)
+    s.outcomesWritten(['short', ...others])
+    // 25 free slots: five for 'full', one each for 'short' and the next 19.
+    expect(cycle(s).turn).toEqual({
+      subscriptionIds: ['full', 'short', ...others.slice(0, 19)],
+      limit: 25,
+    })
+  })
+
   it('keeps each candidate once, in the order it came', () => {
     const { scheduler: s } = scheduler(2)
     cycle(s, [])
