@@ -120,13 +120,15 @@ async function drain() {
     }
     started = performance.now()
     let ownBefore = process.cpuUsage()
+    // Claims of 50 for 10 subscriptions, as a worker of 50 slots names them once each has
+    // shown a backlog (five each: src/webhooks/worker/claimScheduler.ts).
     const { deliveries } = await claimDeliveries(claimPool, {
-      subscriptionIds: candidates.slice(0, 50),
+      subscriptionIds: candidates.slice(0, 10),
       limit: 50,
       leaseMs: 60_000,
       endpointConcurrency: 10,
     })
-    candidates = candidates.slice(50)
+    candidates = candidates.slice(10)
     time.claim += performance.now() - started
     own.claim += ownSince(ownBefore)
     if (!deliveries.length) continue
