@@ -135,7 +135,7 @@ describe('ClaimScheduler', () => {
     // A first turn knows nothing of their backlogs: one subscription for each free slot.
     const first = cycle(s, ids).turn!
     expect(first).toEqual({ subscriptionIds: ids.slice(0, 75), limit: 75 })
-    // Each took its share of one and may have more; of the rest, s75 is new.
+    // Each took its share of one and may have more; s75 to s99 have not been claimed for yet.
     s.turnClaimed(first.subscriptionIds)
     for (let claimed = 0; claimed < 50; claimed++) s.sendStarted()
     const second = cycle(s).turn!
