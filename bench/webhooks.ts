@@ -156,6 +156,8 @@ const waitUntil = async (check: () => Promise<boolean> | boolean, pollMs = 20) =
   while (!(await check())) await sleep(pollMs)
 }
 const p50 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
+/** Figures of the runs of a measurement, for a note: `12, 15, 11`. */
+const list = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ')
 
 /** Adds `total` subscriptions to `events`, each on its own path under `/<prefix>/`. */
 async function addSubscriptions(
@@ -371,7 +373,7 @@ async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1
  * one `INSERT ... SELECT` of a row per `article.created` subscription, in the fan-out's order,
  * into a copy of `webhook_deliveries` with its indexes (`LIKE ... INCLUDING ALL`), and into a
  * table of three columns with its primary key only. Five runs of each, emptied between runs;
- * returns the medians (ms) and the runs. The fan-out's own target (100 ms) was set on a machine
+ * returns each one's times (ms). The fan-out's own target (100 ms) was set on a machine
  * where its statement took 75 to 94 ms; this says how much of today's figure the machine's
  * writes alone take.
  */
@@ -403,13 +405,7 @@ async function fanOutFloors() {
     }
   }
   await pool.query(`DROP TABLE bench_fan_out_shaped, bench_fan_out_narrow`)
-  const list = (ms: number[]) => `${ms.map((one) => one.toFixed(0)).join(', ')} ms`
-  return {
-    shapedMs: p50(runs.shaped),
-    narrowMs: p50(runs.narrow),
-    shaped: list(runs.shaped),
-    narrow: list(runs.narrow),
-  }
+  return runs
 }
 
 /** Every scenario, in the order of the header, then the table of figures and the profile. */
@@ -450,18 +446,19 @@ async function fanOutScenarios() {
   row(
     'fan-out: commit of one event -> 10,000 delivery rows present (p50 of 5)',
     `${fanOutMs.toFixed(0)} ms`,
-    `target <= 100 ms; runs ${fanOutRuns.map((run) => run.ms.toFixed(0)).join(', ')} ms, ` +
-      `of which the statement ${fanOutRuns.map((run) => run.statementMs.toFixed(0)).join(', ')} ms`,
+    `target <= 100 ms; runs ${list(fanOutRuns.map((run) => run.ms))} ms, ` +
+      `of which the statement ${list(fanOutRuns.map((run) => run.statementMs))} ms`,
   )
   const floors = await fanOutFloors()
+  const shapedMs = p50(floors.shaped)
   const statementMs = p50(fanOutRuns.map((run) => run.statementMs))
   row(
     "fan-out's floor on this machine: the same 10,000 rows by one INSERT ... SELECT (p50 of 5)",
-    `${floors.shapedMs.toFixed(0)} ms`,
-    `into a copy of webhook_deliveries with its indexes (runs ${floors.shaped}); into a table ` +
-      `with a primary key only ${floors.narrowMs.toFixed(0)} ms (runs ${floors.narrow}); the ` +
-      `fan-out statement (p50 ${statementMs.toFixed(0)} ms) is ` +
-      `${(statementMs / floors.shapedMs).toFixed(2)} times the copy's`,
+    `${shapedMs.toFixed(0)} ms`,
+    `into a copy of webhook_deliveries with its indexes (runs ${list(floors.shaped)} ms); into a ` +
+      `table with a primary key only ${p50(floors.narrow).toFixed(0)} ms (runs ` +
+      `${list(floors.narrow)} ms); the fan-out statement (p50 ${statementMs.toFixed(0)} ms) is ` +
+      `${(statementMs / shapedMs).toFixed(2)} times the copy's`,
   )
 
   // 1b. The same with a filter on every subscription and a 2 KB event; what it stores.
@@ -776,7 +773,6 @@ async function throughputComparison(rounds: number) {
     const middle = Math.floor(sorted.length / 2)
     return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
   }
-  const list = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ')
   const engineRates = results.map((r) => r.engine.rate)
   const floorRates = results.map((r) => r.floorRate)
   const ratios = results.map((r) => r.engine.rate / r.floorRate)
