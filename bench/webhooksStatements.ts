@@ -34,6 +34,11 @@ const rounds = Number(process.env.BENCH_STATEMENTS_ROUNDS ?? 5)
 /** `BENCH_STATEMENTS_SUBSCRIPTIONS` (1,000) × `BENCH_STATEMENTS_EVENTS` (10) deliveries a round. */
 const subscriptionCount = Number(process.env.BENCH_STATEMENTS_SUBSCRIPTIONS ?? 1000)
 const eventCount = Number(process.env.BENCH_STATEMENTS_EVENTS ?? 10)
+/**
+ * Subscriptions a claim of 50 names: ten, as a worker of 50 slots names them once each has shown
+ * a backlog (five each: src/webhooks/worker/claimScheduler.ts).
+ */
+const namedPerClaim = 10
 
 delete process.env.DATABASE_URL
 const server = await startTestServer({
@@ -120,15 +125,13 @@ async function drain() {
     }
     started = performance.now()
     let ownBefore = process.cpuUsage()
-    // Claims of 50 for 10 subscriptions, as a worker of 50 slots names them once each has
-    // shown a backlog (five each: src/webhooks/worker/claimScheduler.ts).
     const { deliveries } = await claimDeliveries(claimPool, {
-      subscriptionIds: candidates.slice(0, 10),
+      subscriptionIds: candidates.slice(0, namedPerClaim),
       limit: 50,
       leaseMs: 60_000,
       endpointConcurrency: 10,
     })
-    candidates = candidates.slice(10)
+    candidates = candidates.slice(namedPerClaim)
     time.claim += performance.now() - started
     own.claim += ownSince(ownBefore)
     if (!deliveries.length) continue
