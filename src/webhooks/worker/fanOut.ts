@@ -58,21 +58,27 @@ export async function fanOut(
   }>({
     name: 'webhook-fan-out',
     text: `WITH candidates AS (
-       SELECT id, seq, row_number() OVER (ORDER BY seq) AS rank, count(*) OVER () AS total
-       FROM (SELECT id, seq FROM ${outboxTableName} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
+       SELECT id, seq, type, data, row_number() OVER (ORDER BY seq) AS rank,
+              count(*) OVER () AS total
+       FROM (SELECT id, seq, type, data FROM ${outboxTableName}
+             ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
      ), sized AS (
        -- The deliveries of the events before each one; the last event's own count is never
        -- needed (nor, for one event alone, any count).
-       SELECT c.id, coalesce(sum(m.n) OVER (ORDER BY c.seq ROWS BETWEEN UNBOUNDED PRECEDING
+       SELECT o.id, coalesce(sum(m.n) OVER (ORDER BY o.seq ROWS BETWEEN UNBOUNDED PRECEDING
                                              AND 1 PRECEDING), 0) AS before
-       FROM candidates c JOIN ${outboxTableName} o ON o.id = c.id
+       FROM candidates o
        CROSS JOIN LATERAL (
-         SELECT CASE WHEN c.rank = c.total THEN 0 ELSE (
+         SELECT CASE WHEN o.rank = o.total THEN 0 ELSE (
            SELECT count(*) FROM ${subscriptionsTableName} s WHERE s.is_active AND ${matches}) END AS n
        ) m
      ), events AS (
+       -- Through the primary key, the ids gathered once (\`= ANY (ARRAY(...))\`): however many
+       -- events wait, and whatever the plan expects of the outbox (kept from when it was empty,
+       -- a join read it whole again for each of its rows, and counted each candidate's
+       -- subscribers as often).
        DELETE FROM ${outboxTableName} o
-       WHERE o.id IN (SELECT id FROM sized WHERE before < $2)
+       WHERE o.id = ANY (ARRAY(SELECT id FROM sized WHERE before < $2))
        RETURNING o.id, o.type, o.data, o.occurred_at, o.seq, o.ordering_key
      ), logged AS (
        INSERT INTO ${eventLogTableName} (id, type, data, occurred_at, seq, ordering_key)
