@@ -27,8 +27,9 @@
  *
  * `BENCH_WEBHOOKS_ROUNDS=n` runs only the throughput rounds (2), n of them;
  * `BENCH_WEBHOOKS_ONLY=fan-out` runs only the fan-out scenarios (1 and the filtered one after
- * it) and prints their rows. `BENCH_WEBHOOKS_CPU_PROFILE=<dir>` writes a V8 CPU profile of this
- * process for each measured engine and floor run of the rounds (`engine-1.cpuprofile`,
+ * it) and prints their rows; `BENCH_WEBHOOKS_ONLY=isolation` runs only the isolation scenario
+ * (5), with each stage's time in its profile line. `BENCH_WEBHOOKS_CPU_PROFILE=<dir>` writes a
+ * V8 CPU profile of this process for each measured engine and floor run of the rounds (`engine-1.cpuprofile`,
  * `floor-2.cpuprofile`, ...; open them in Chrome's DevTools), to compare where each spends it.
  */
 import { execFileSync } from 'node:child_process'
