@@ -29,8 +29,9 @@
  * `BENCH_WEBHOOKS_ONLY=fan-out` runs only the fan-out scenarios (1 and the filtered one after
  * it) and prints their rows; `BENCH_WEBHOOKS_ONLY=isolation` runs only the isolation scenario
  * (5), with each stage's time in its profile line. `BENCH_WEBHOOKS_CPU_PROFILE=<dir>` writes a
- * V8 CPU profile of this process for each measured engine and floor run of the rounds (`engine-1.cpuprofile`,
- * `floor-2.cpuprofile`, ...; open them in Chrome's DevTools), to compare where each spends it.
+ * V8 CPU profile of this process for each measured engine and floor run of the rounds
+ * (`engine-1.cpuprofile`, `floor-2.cpuprofile`, ...; open them in Chrome's DevTools), to compare
+ * where each spends it.
  */
 import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -326,10 +327,11 @@ async function clearQueue() {
   await pool.query(`VACUUM ANALYZE webhook_outbox, webhook_deliveries, webhook_subscriptions`)
 }
 
-/** Scenario 5: isolation. */
+/**
+ * Scenario 5, isolation: 600 deliveries to a healthy endpoint with another endpoint hanging, then
+ * the same with the hanging subscription inactive, in one run.
+ */
 async function isolationScenario() {
-  // 5. Isolation: 600 deliveries to a healthy endpoint with another endpoint hanging, then the
-  // same with the hanging subscription inactive, in one run.
   const [hangingId] = await addSubscriptions(1, ['order.created'], 'hang', 10)
   await addSubscriptions(1, ['order.paid'], 'healthy')
   const healthyRun = async (label: string) => {

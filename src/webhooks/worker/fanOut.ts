@@ -64,7 +64,7 @@ export async function fanOut(
              ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
      ), sized AS (
        -- The deliveries of the events before each one; the last event's own count is never
-       -- needed (nor, for one event alone, any count).
+       -- needed (nor, for one event alone, any count). \`o\`: the event \`matches\` reads.
        SELECT o.id, coalesce(sum(m.n) OVER (ORDER BY o.seq ROWS BETWEEN UNBOUNDED PRECEDING
                                              AND 1 PRECEDING), 0) AS before
        FROM candidates o
