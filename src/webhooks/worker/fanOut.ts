@@ -47,7 +47,7 @@ export type FannedOut = {
  * subscriptions of a small fan-out.
  */
 export async function fanOut(
-  pool: Pool,
+  pool: Pick<Pool, 'query'>,
   { limit = fanOutEventLimit, budget = fanOutDeliveryBudget } = {},
 ): Promise<FannedOut> {
   const matches = subscriptionMatchesSql('s', 'o.type', 'o.data', consumerGrantsTableName)
