@@ -33,13 +33,13 @@
  * (`engine-1.cpuprofile`, `floor-2.cpuprofile`, ...; open them in Chrome's DevTools), to compare
  * where each spends it.
  */
-import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import pg from 'pg'
 
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { runScript } from '../scripts/lib/processes'
 import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { sendAtCeiling } from './lib/ceiling'
 import { cpuSpent, cpuTimes, postgresServerPid } from './lib/cpuTime'
@@ -93,10 +93,7 @@ Object.assign(process.env, {
 // one lacks what only the migrations set: the deliveries' `fillfactor` of 80, the room a claim
 // rewrites its row in (on a push 14,800 of 30,000 claims in the rounds were HOT, on the
 // migrations 21,700), and the article counts' triggers.
-execFileSync('npm', ['run', '--silent', 'migrate'], {
-  env: { ...process.env, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
+await runScript('scripts/migrate.ts', [], { LOG_LEVEL: 'warn' })
 
 /** Receipts by path prefix, and the arrival time of each event id (for latency). */
 const receivedByPrefix = new Map<string, number>()

@@ -17,12 +17,12 @@
  * after the migrations; `BENCH_STATEMENTS_EXPLAIN=1` prints the plans of the measured rounds'
  * statements (auto_explain with buffers, WAL and triggers, sent to this connection).
  */
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 import pg from 'pg'
 
 import { createDatabaseIfMissing } from '../scripts/lib/embeddedPostgres'
+import { runScript } from '../scripts/lib/processes'
 import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { claimDeliveries, findDueSubscriptions } from '../src/webhooks/worker/claimDeliveries'
 import { openClaimPool } from '../src/webhooks/worker/claimPool'
@@ -47,9 +47,10 @@ const server = await startTestServer({
 const database = `${server.prefix}_statements`
 await createDatabaseIfMissing(server.adminUrl, database)
 const url = server.urlFor(database)
-execFileSync('npm', ['run', '--silent', 'migrate'], {
-  env: { ...process.env, DATABASE_URL: url, PAYLOAD_SECRET: 'bench-statements', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+await runScript('scripts/migrate.ts', [], {
+  DATABASE_URL: url,
+  PAYLOAD_SECRET: 'bench-statements',
+  LOG_LEVEL: 'warn',
 })
 const pool = new pg.Pool({ connectionString: url, max: 1 })
 pool.on('error', () => {})
