@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
@@ -15,6 +13,7 @@ import { outboxTableName } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
 import { deliveriesTableName } from '../schema/collectionTables'
 import { sendAheadOfBackoff } from './sendAheadOfBackoff'
+import { newEventId } from '../eventId'
 
 /** The test delivery just queued. */
 export type QueuedTestDelivery = {
@@ -40,7 +39,7 @@ export async function queueTestDelivery(args: {
   eventType?: WebhookEventName
 }): Promise<QueuedTestDelivery> {
   const db = await transactionDatabase(args.req)
-  const eventId = randomUUID()
+  const eventId = newEventId()
   const eventType = args.eventType ?? WebhookEvents.Test
   const testData: TestEventData = {
     subscription_id: args.subscriptionId,
