@@ -5,7 +5,7 @@ import { sign } from './signature'
 
 /** The example of docs/webhooks.md, "The delivery request": receivers test their verification on it. */
 const example = {
-  eventId: '019bc0fd-89c0-7188-af44-4d0b9cdd2ec1',
+  eventId: 'd0bad9b1-4188-4160-af44-4d0b9cdd2ec1',
   type: 'order.created',
   occurredAt: new Date('2026-01-15T09:30:00.000Z'),
   data: { id: 1001, total: 2490, status: 'pending', created_at: '2026-01-15T09:30:00.000Z' },
@@ -44,7 +44,7 @@ describe('buildDeliveryRequest', () => {
   it('builds exactly the example request the receivers’ guide documents', () => {
     const request = buildDeliveryRequest(example)
     expect(request.body).toBe(
-      '{"id":"019bc0fd-89c0-7188-af44-4d0b9cdd2ec1","type":"order.created",' +
+      '{"id":"d0bad9b1-4188-4160-af44-4d0b9cdd2ec1","type":"order.created",' +
         '"timestamp":"2026-01-15T09:30:00.000Z","data":{"id":1001,"total":2490,' +
         '"status":"pending","created_at":"2026-01-15T09:30:00.000Z"}}',
     )
@@ -53,9 +53,9 @@ describe('buildDeliveryRequest', () => {
       'x-tenant': 'acme',
       'content-type': 'application/json',
       'user-agent': 'content-shop-webhooks/1',
-      'webhook-id': '019bc0fd-89c0-7188-af44-4d0b9cdd2ec1',
+      'webhook-id': 'd0bad9b1-4188-4160-af44-4d0b9cdd2ec1',
       'webhook-timestamp': '1768469401',
-      'webhook-signature': 'v1,AJPys6rQkoFZYyk2tTo40fSsni5xWVyEYOMSljOtkcQ=',
+      'webhook-signature': 'v1,SOxPv7B2IqbV0aNr1B5V2ZPpUkT3SyXdkF6SxQVu+0c=',
     })
   })
 

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
+
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { transactionDatabase } from '@/db/transaction'
 import { orderingKeyOf, type WebhookEventName } from '../eventCatalogue'
 import { outboxChannel, outboxTableName } from '../schema/outboxTable'
-import { newEventId } from '../eventId'
 
 /**
  * Records a business event (one of the catalogue's) for webhook delivery: one outbox row written in `req`'s transaction
@@ -22,7 +23,7 @@ export async function emitEvent(args: {
   const table = sql.identifier(outboxTableName)
   await db.execute(
     sql`INSERT INTO ${table} (id, type, data, ordering_key)
-        VALUES (${newEventId()}, ${args.type}, ${JSON.stringify(args.data)}::jsonb,
+        VALUES (${randomUUID()}, ${args.type}, ${JSON.stringify(args.data)}::jsonb,
           ${orderingKeyOf(args.type, args.data)})`,
   )
   await db.execute(sql`SELECT pg_notify(${outboxChannel}, '')`)

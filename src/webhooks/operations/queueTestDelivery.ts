@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
@@ -13,7 +15,6 @@ import { outboxTableName } from '../schema/outboxTable'
 import { transactionDatabase } from '@/db/transaction'
 import { deliveriesTableName } from '../schema/collectionTables'
 import { sendAheadOfBackoff } from './sendAheadOfBackoff'
-import { newEventId } from '../eventId'
 
 /** The test delivery just queued. */
 export type QueuedTestDelivery = {
@@ -39,7 +40,7 @@ export async function queueTestDelivery(args: {
   eventType?: WebhookEventName
 }): Promise<QueuedTestDelivery> {
   const db = await transactionDatabase(args.req)
-  const eventId = newEventId()
+  const eventId = randomUUID()
   const eventType = args.eventType ?? WebhookEvents.Test
   const testData: TestEventData = {
     subscription_id: args.subscriptionId,
