@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
 import { api } from './api'
@@ -128,14 +128,12 @@ describe('a stock adjustment', () => {
     const productReason = adminTextField(page, 'stockChangeReason')
     await productReason.waitFor()
     expect(await productReason.locator('label .required').count()).toBe(1)
-    // As a person does: units typed, then Save, once the form has checked what was typed.
-    const formChecked = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' &&
-        Boolean(response.request().headers()['next-action']),
-    )
+    // As a person does: units typed, then Save, once the form has checked what was typed. The
+    // form may ask the server for its state more than once for one change; an answer that came
+    // after Save replaced the error Save had shown (seen once in CI), so Save waits for all.
+    const checks = formChecks(page)
     await page.locator('#field-stockChange').fill('3')
-    await formChecked
+    await checks.settled()
     await page.getByRole('button', { name: 'Save' }).click()
     await productReason.locator('.field-error').first().waitFor({ state: 'attached' })
     expect(await productReason.locator('.field-error').first().textContent()).toContain(
@@ -146,3 +144,44 @@ describe('a stock adjustment', () => {
     expect((await api(`/api/products/${product.body.doc.id}`, { token })).body.stock).toBe(5)
   })
 })
+
+/**
+ * The admin form's checks of what was typed (Payload's form-state server action, a POST with a
+ * `next-action` header): `settled()` resolves once at least one was answered (its body read) and
+ * none has been in flight for 500 ms.
+ */
+function formChecks(page: Page) {
+  let inFlight = 0
+  let answered = 0
+  let lastChange = Date.now()
+  const isCheck = (request: Request) =>
+    request.method() === 'POST' && Boolean(request.headers()['next-action'])
+  page.on('request', (request) => {
+    if (!isCheck(request)) return
+    inFlight += 1
+    lastChange = Date.now()
+  })
+  const done = (request: Request) => {
+    if (!isCheck(request)) return
+    inFlight -= 1
+    answered += 1
+    lastChange = Date.now()
+  }
+  // The answer counts once its body has arrived (a server action's answer is a stream).
+  page.on('response', (response) => {
+    void response.body().then(
+      () => done(response.request()),
+      () => done(response.request()),
+    )
+  })
+  page.on('requestfailed', done)
+  return {
+    settled: async () => {
+      const deadline = Date.now() + 30_000
+      while (!(answered > 0 && inFlight === 0 && Date.now() - lastChange >= 500)) {
+        if (Date.now() > deadline) throw new Error('The form kept checking for 30 s')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+  }
+}
