@@ -40,9 +40,7 @@ const unfinished = sql`next_attempt_at IS NOT NULL`
  *   entry in every index: beyond these there are only the id, `created_at` (the admin list's
  *   order, the retention cleanup) and Payload's own index on the subscription (the delivery
  *   log). A check constraint ties the status to the next attempt time; the migration also sets
- *   `fillfactor` (a pushed development or test schema has the default, 100: HOT less often),
- *   and compares the deliveries' subscription and event ids byte by byte (`COLLATE "C"`, cheaper
- *   in their indexes; a pushed schema keeps the database's collation, which orders UUIDs alike).
+ *   `fillfactor` (a pushed development or test schema has the default, 100: HOT less often).
  * - no foreign key from a delivery to its subscription (`dropSubscriptionForeignKey`).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
