@@ -50,8 +50,8 @@ export async function fanOut(
   pool: Pick<Pool, 'query'>,
   { limit = fanOutEventLimit, budget = fanOutDeliveryBudget } = {},
 ): Promise<FannedOut> {
-  // The grant each event's type needs is worked out once an event (in \`candidates\` and
-  // \`events\`), not once a subscription in the join.
+  // The grant each event's type needs is worked out once an event (in `candidates` and
+  // `events`), not once a subscription in the join.
   const matches = subscriptionMatchesSql(
     's',
     'o.type',
