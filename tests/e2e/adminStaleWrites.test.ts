@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { eventually, startWebhookReceiver } from '../helpers/webhookReceiver'
+import { formChecks } from './adminForm'
 import { api, appDatabase, buyerAddress, subscribeSeededConsumer } from './api'
 import { adminPanelAs, browserForFile } from './browser'
 import { editorToken } from './editorSession'
@@ -139,13 +140,9 @@ describe('an admin saving a subscription the worker disabled under the form', ()
       // Payload compares the document's time with the form's (a change found then opens its own
       // "Document modified" dialog). The worker disables the subscription after that, while the
       // admin is still at the form: only the save can tell.
-      const formState = page.waitForResponse(
-        (response) =>
-          response.request().method() === 'POST' &&
-          response.request().headers()['next-action'] !== undefined,
-      )
+      const checks = formChecks(page)
       await page.fill('#field-description', 'Paid orders, to the warehouse')
-      await formState
+      await checks.settled()
       // What the outcome writer does after 100 failed deliveries in a row.
       await database.query(
         `UPDATE webhook_subscriptions SET is_active = false, failure_count = 100,
