@@ -38,6 +38,7 @@ import * as migration_20261129_005926_search_index_per_collection from './202611
 import * as migration_20261129_041359_article_status_counts from './20261129_041359_article_status_counts';
 import * as migration_20261129_043351_search_index_upkeep from './20261129_043351_search_index_upkeep';
 import * as migration_20261129_134519_webhook_claim_in_place from './20261129_134519_webhook_claim_in_place';
+import * as migration_20261130_091919_webhook_deliveries_finished_index from './20261130_091919_webhook_deliveries_finished_index';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261129_134519_webhook_claim_in_place.up,
     down: migration_20261129_134519_webhook_claim_in_place.down,
-    name: '20261129_134519_webhook_claim_in_place'
+    name: '20261129_134519_webhook_claim_in_place',
+  },
+  {
+    up: migration_20261130_091919_webhook_deliveries_finished_index.up,
+    down: migration_20261130_091919_webhook_deliveries_finished_index.down,
+    name: '20261130_091919_webhook_deliveries_finished_index'
   },
 ];

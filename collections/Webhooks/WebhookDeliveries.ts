@@ -2,7 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { systemDate } from '@/components/admin/systemDate'
 import { deliveryStatuses, type DeliveryStatus } from '@/webhooks/deliveryStatus'
-import { isOwningConsumer } from './access/isOwningConsumer'
+import { readOwnDeliveries } from './access/readOwnDeliveries'
+import { reachIndexesBySubscription } from './hooks/reachIndexesBySubscription'
 import { showEventData } from './hooks/showEventData'
 import { showNextAttempt } from './hooks/showNextAttempt'
 
@@ -31,9 +32,12 @@ export const WebhookDeliveries: CollectionConfig = {
       edit: { beforeDocumentControls: ['/components/RetryDeliveryButton#RetryDeliveryButton'] },
     },
   },
-  hooks: { afterOperation: [showEventData, showNextAttempt] },
+  hooks: {
+    beforeOperation: [reachIndexesBySubscription],
+    afterOperation: [showEventData, showNextAttempt],
+  },
   access: {
-    read: isOwningConsumer('subscription.consumer'),
+    read: readOwnDeliveries,
     create: () => false,
     update: () => false,
     delete: () => false,
@@ -59,7 +63,8 @@ export const WebhookDeliveries: CollectionConfig = {
       type: 'relationship',
       relationTo: 'webhook-subscriptions',
       required: true,
-      // Indexed with the event id (src/webhooks/schema/webhookIndexes.ts).
+      // Indexed with the event id, and by the due and finished indexes in place of Payload's
+      // own (src/webhooks/schema/webhookIndexes.ts).
       admin: readOnly,
     },
     {

@@ -17,6 +17,20 @@ export const deliveryStatuses = [
 /** One status of a delivery. */
 export type DeliveryStatus = (typeof deliveryStatuses)[number]
 
+/**
+ * The statuses of a delivery not yet finished: it has a next attempt time (a check constraint
+ * says so), and is in the due index (src/webhooks/schema/webhookIndexes.ts).
+ */
+export const unfinishedStatuses = [
+  'pending',
+  'delivering',
+  'failed',
+] as const satisfies readonly DeliveryStatus[]
+
+/** Whether a delivery in `status` is still to be sent (or being sent). */
+export const isUnfinishedStatus = (status: DeliveryStatus) =>
+  (unfinishedStatuses as readonly DeliveryStatus[]).includes(status)
+
 /** The statuses a bulk replay takes: given up, or waiting for their next retry. */
 export const replayableStatuses = ['dead', 'failed'] as const
 export type ReplayableStatus = (typeof replayableStatuses)[number]

@@ -5,6 +5,7 @@ import { transactionDatabase } from '@/db/transaction'
 import { lockSubscription } from '@/webhooks/operations/lockUnmodifiedSubscription'
 import { attemptLogTableName } from '@/webhooks/schema/attemptLogTable'
 import { deliveriesTableName } from '@/webhooks/schema/collectionTables'
+import { isInEitherIndexSql } from '@/webhooks/schema/webhookIndexes'
 
 /**
  * A deleted subscription takes its delivery log and their attempts with it, in the same
@@ -20,9 +21,11 @@ export const deleteSubscriptionDeliveries: CollectionBeforeDeleteHook = async ({
   await db.execute(
     sql`DELETE FROM ${sql.identifier(attemptLogTableName)} a
         USING ${sql.identifier(deliveriesTableName)} d
-        WHERE d.subscription_id = ${String(id)} AND a.delivery_id = d.id`,
+        WHERE d.subscription_id = ${String(id)} AND ${sql.raw(isInEitherIndexSql('d'))}
+          AND a.delivery_id = d.id`,
   )
   await db.execute(
-    sql`DELETE FROM ${sql.identifier(deliveriesTableName)} WHERE subscription_id = ${String(id)}`,
+    sql`DELETE FROM ${sql.identifier(deliveriesTableName)} d
+        WHERE d.subscription_id = ${String(id)} AND ${sql.raw(isInEitherIndexSql('d'))}`,
   )
 }

@@ -4,6 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { inTransaction } from '@/db/transaction'
 import { eventCatalogue } from '../eventCatalogue'
 import { deliveriesTableName, subscriptionsTableName } from '../schema/collectionTables'
+import { isInEitherIndexSql } from '../schema/webhookIndexes'
 
 /** What `last_error` says of a delivery cancelled because `grant` was revoked. */
 export const cancelledReason = (grant: string) =>
@@ -32,9 +33,10 @@ export async function cancelDeliveriesOfGrants(args: {
         UPDATE ${sql.identifier(deliveriesTableName)} d
         SET status = 'cancelled', next_attempt_at = NULL, lease_expires_at = NULL,
             last_error = ${cancelledReason(grant)}, updated_at = now()
-        FROM ${sql.identifier(subscriptionsTableName)} s
-        WHERE s.consumer_id = ${consumerId} AND d.subscription_id = s.id
-          AND d.status IN ('pending', 'failed', 'dead')
+        WHERE d.subscription_id = ANY (ARRAY(
+            SELECT s.id FROM ${sql.identifier(subscriptionsTableName)} s
+            WHERE s.consumer_id = ${consumerId}))
+          AND d.status IN ('pending', 'failed', 'dead') AND ${sql.raw(isInEitherIndexSql('d'))}
           AND d.event_type = ANY(${sql`ARRAY[${sql.join(
             types.map((type) => sql`${type}`),
             sql`, `,

@@ -7,6 +7,7 @@ import { deliveriesChannel } from '../schema/outboxTable'
 import { eventLogTableName } from '../schema/eventLogTable'
 import { filterMatchesSql, subscriptionMatchesSql } from '../subscriptionMatch'
 import { findOwnSubscription } from './findOwnSubscription'
+import { isFinishedSql } from '../schema/webhookIndexes'
 import {
   consumerGrantsTableName,
   deliveriesTableName,
@@ -66,7 +67,8 @@ export async function recoverEvents(args: {
       SET status = 'pending', next_attempt_at = now(), lease_expires_at = NULL, is_manual = true,
           updated_at = now()
       FROM ${sql.identifier(subscriptionsTableName)} s, ${sql.identifier(eventLogTableName)} e
-      WHERE d.subscription_id = ${id} AND d.status = 'dead' AND d.occurred_at BETWEEN ${window}
+      WHERE d.subscription_id = ${id} AND d.status = 'dead' AND ${sql.raw(isFinishedSql('d'))}
+        AND d.occurred_at BETWEEN ${window}
         AND s.id = d.subscription_id AND e.id = d.event_id::uuid
         AND (e.addressed_to = d.subscription_id OR ${filterMatches})
       RETURNING d.id`)

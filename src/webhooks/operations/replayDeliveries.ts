@@ -7,6 +7,7 @@ import { deliveriesChannel } from '../schema/outboxTable'
 import { findOwnSubscription } from './findOwnSubscription'
 import { deliveriesTableName } from '../schema/collectionTables'
 import { replayLimit, type ReplayableStatus } from '../deliveryStatus'
+import { indexOfStatusSql } from '../schema/webhookIndexes'
 
 /** What a replay queued, and what is left in its window. */
 export type Replayed = {
@@ -48,6 +49,7 @@ export async function replayDeliveries(args: {
   return inTransaction(req, async (db) => {
     await findOwnSubscription(req, id)
     const window = sql`d.subscription_id = ${id} AND d.status = ${status}
+      AND ${sql.raw(indexOfStatusSql('d', status))}
       AND d.occurred_at >= ${since.toISOString()}::timestamptz
       AND d.occurred_at <= ${until.toISOString()}::timestamptz`
     const { rows } = await db.execute<{ id: number }>(sql`

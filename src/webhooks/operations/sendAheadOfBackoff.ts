@@ -108,6 +108,7 @@ async function oldestWaiting(db: TransactionDb, subscriptionId: string): Promise
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT d.id FROM ${sql.identifier(deliveriesTableName)} d
     WHERE d.subscription_id = ${subscriptionId} AND d.status IN ('pending', 'failed')
+      AND ${sql.raw(isUnfinishedSql('d'))}
     ORDER BY d.next_attempt_at, d.id
     LIMIT 1`)
   return rows[0]?.id ?? null

@@ -12,6 +12,7 @@ import {
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import { timestampAt, type PostgresSchemaHook } from '@/db/schemaHook'
+import { isUnfinishedStatus, type DeliveryStatus } from '../deliveryStatus'
 import { orderingKeyMaxLength } from './eventTable'
 
 /**
@@ -24,6 +25,25 @@ import { orderingKeyMaxLength } from './eventTable'
 export const isUnfinishedSql = (d: string) => `${d}.next_attempt_at IS NOT NULL`
 const unfinished = sql`next_attempt_at IS NOT NULL`
 
+/** SQL: delivery `d` is finished (`succeeded`, `dead` or `cancelled`): the finished index's rows. */
+export const isFinishedSql = (d: string) => `${d}.next_attempt_at IS NULL`
+
+/**
+ * SQL: delivery `d` is in one of the two indexes by subscription: always true. No index holds
+ * all of a subscription's deliveries (the unfinished are in the due index, the finished in the
+ * finished index), and PostgreSQL uses a partial index only for a condition that implies its
+ * predicate: `d.subscription_id = $1 AND` this reaches both (a bitmap OR of the two), where the
+ * condition on the subscription alone would read the whole table.
+ */
+export const isInEitherIndexSql = (d: string) => `(${isUnfinishedSql(d)} OR ${isFinishedSql(d)})`
+
+/**
+ * SQL: of deliveries `d` in `status`, the condition that leads a query to the one index by
+ * subscription that holds them (the due index for an unfinished status, the finished one else).
+ */
+export const indexOfStatusSql = (d: string, status: DeliveryStatus) =>
+  isUnfinishedStatus(status) ? isUnfinishedSql(d) : isFinishedSql(d)
+
 /**
  * What Payload's field options cannot express, added to its schema so that push and migrations
  * own it:
@@ -31,16 +51,24 @@ const unfinished = sql`next_attempt_at IS NOT NULL`
  *   '*']`, and the endpoint's back-off and rate-limit state, which only the worker's SQL reads
  *   and writes (no API or admin field);
  * - on deliveries, one delivery per event and subscription (unique: an event is never queued
- *   twice for one endpoint; `recover` looks deliveries up by it), and the claim's partial
- *   index of unfinished deliveries by subscription and due time, which stays small however long
- *   the log grows. No index names a status or the lease: a claim changes only those (and the
- *   attempt count), so it rewrites the row in place (HOT, in the room `fillfactor` 80 leaves on
- *   each page) and writes no index entry; the deliveries in flight are counted from their
- *   subscription's `in_flight` instead. An outcome moves the next attempt time and so writes an
- *   entry in every index: beyond these there are only the id, `created_at` (the admin list's
- *   order, the retention cleanup) and Payload's own index on the subscription (the delivery
- *   log). A check constraint ties the status to the next attempt time; the migration also sets
- *   `fillfactor` (a pushed development or test schema has the default, 100: HOT less often).
+ *   twice for one endpoint; `recover` looks deliveries up by it), and two partial indexes by
+ *   subscription, which between them hold every delivery once: the claim's, of unfinished
+ *   deliveries by subscription and due time, which stays small however long the log grows; and
+ *   the finished deliveries by subscription (the delivery log, the portal's figures, replay and
+ *   recover of dead deliveries, the deletion of a subscription), in place of Payload's own index
+ *   on the subscription (`dropSubscriptionIndex`). A fan-out's new deliveries go into the due
+ *   index alone: Payload's index was a second entry for each, scattered over the index like the
+ *   first (a fifth of the fan-out of one event to 10,000 subscriptions, docs/benchmarks.md). A
+ *   query of all of one subscription's deliveries says `isInEitherIndexSql` (Payload's queries:
+ *   collections/Webhooks/hooks/reachIndexesBySubscription.ts). No index names a
+ *   status or the lease: a claim changes only those (and the attempt count), so it rewrites the
+ *   row in place (HOT, in the room `fillfactor` 80 leaves on each page) and writes no index
+ *   entry; the deliveries in flight are counted from their subscription's `in_flight` instead. An
+ *   outcome moves the next attempt time and so writes an entry in every index whose predicate
+ *   the new version meets: beyond these there are only the id and `created_at` (the admin list's
+ *   order, the retention cleanup). A check constraint ties the status to the next attempt time;
+ *   the migration also sets `fillfactor` (a pushed development or test schema has the default,
+ *   100: HOT less often).
  * - no foreign key from a delivery to its subscription (`dropSubscriptionForeignKey`).
  */
 export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
@@ -74,6 +102,7 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
     }),
   })
   dropSubscriptionForeignKey(deliveries)
+  dropSubscriptionIndex(deliveries)
   extendTable({
     table: deliveries,
     columns: {
@@ -101,6 +130,11 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
         .on(table.subscription, table.nextAttemptAt)
         .where(unfinished),
+      // The finished deliveries by subscription: what the due index does not hold. Written by
+      // the outcome that finishes a delivery, not by the fan-out.
+      webhookDeliveriesFinished: index('webhook_deliveries_finished_idx')
+        .on(table.subscription)
+        .where(sql`next_attempt_at IS NULL`),
       // Ordered delivery: the unfinished deliveries of one object to one subscription, in the
       // order their events were emitted (only ordered subscriptions' rows carry a key).
       webhookDeliveriesOrdered: index('webhook_deliveries_ordered_idx')
@@ -138,3 +172,32 @@ function dropSubscriptionForeignKey(deliveries: PgTable) {
 }
 
 type ForeignKeyShape = { columns: { name: string }[] }
+
+/** The index Payload gives every relationship column, here the deliveries' `subscription`. */
+const payloadSubscriptionIndex = 'webhook_deliveries_subscription_idx'
+
+/**
+ * Removes the index Payload gives the deliveries' `subscription` relationship (it indexes every
+ * relationship column, whatever the field says): the due and finished indexes take its place,
+ * and a fan-out writes an entry in only one of them.
+ */
+function dropSubscriptionIndex(deliveries: PgTable) {
+  const symbol = Object.getOwnPropertySymbols(deliveries).find((candidate) =>
+    candidate.description?.includes('ExtraConfigBuilder'),
+  )
+  const table = deliveries as unknown as Record<symbol, ExtraConfigBuilder | undefined>
+  const build = symbol && table[symbol]
+  if (!symbol || typeof build !== 'function') {
+    throw new Error('The deliveries table has no index configuration to look through')
+  }
+  table[symbol] = (columns) => {
+    const config = { ...build(columns) }
+    if (!(payloadSubscriptionIndex in config)) {
+      throw new Error(`Expected Payload's index ${payloadSubscriptionIndex} on webhook_deliveries`)
+    }
+    delete config[payloadSubscriptionIndex]
+    return config
+  }
+}
+
+type ExtraConfigBuilder = (columns: unknown) => Record<string, unknown>
