@@ -54,8 +54,8 @@ export const indexOfStatusSql = (d: string, status: DeliveryStatus) =>
  *   twice for one endpoint; `recover` looks deliveries up by it), and two partial indexes by
  *   subscription, which between them hold every delivery once: the claim's, of unfinished
  *   deliveries by subscription and due time, which stays small however long the log grows; and
- *   the finished deliveries by subscription (the delivery log, the portal's figures, replay and
- *   recover of dead deliveries, the deletion of a subscription), in place of Payload's own index
+ *   the finished deliveries by subscription (the delivery log, replay and recover of dead
+ *   deliveries, the deletion of a subscription), in place of Payload's own index
  *   on the subscription (`dropSubscriptionIndex`). A fan-out's new deliveries go into the due
  *   index alone: Payload's index was a second entry for each, scattered over the index like the
  *   first (a fifth of the fan-out of one event to 10,000 subscriptions, docs/benchmarks.md). A
