@@ -18,13 +18,14 @@ export const deliveryStatuses = [
 export type DeliveryStatus = (typeof deliveryStatuses)[number]
 
 /**
- * The statuses of a delivery not yet finished: it has a next attempt time (a check constraint
- * says so), and is in the due index (src/webhooks/schema/webhookIndexes.ts).
+ * The statuses of a delivery not yet finished: it has a next attempt time (the check constraint
+ * built from this list says so), and is in the due index (src/webhooks/schema/webhookIndexes.ts).
+ * In the constraint's order, which its SQL text and so the migrations' snapshot keep.
  */
 export const unfinishedStatuses = [
   'pending',
-  'delivering',
   'failed',
+  'delivering',
 ] as const satisfies readonly DeliveryStatus[]
 
 /** Whether a delivery in `status` is still to be sent (or being sent). */

@@ -12,7 +12,7 @@ import {
 } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import { timestampAt, type PostgresSchemaHook } from '@/db/schemaHook'
-import { isUnfinishedStatus, type DeliveryStatus } from '../deliveryStatus'
+import { isUnfinishedStatus, unfinishedStatuses, type DeliveryStatus } from '../deliveryStatus'
 import { orderingKeyMaxLength } from './eventTable'
 
 /**
@@ -24,6 +24,9 @@ import { orderingKeyMaxLength } from './eventTable'
  */
 export const isUnfinishedSql = (d: string) => `${d}.next_attempt_at IS NOT NULL`
 const unfinished = sql`next_attempt_at IS NOT NULL`
+
+/** SQL: the unfinished statuses as a list of literals (`'pending', 'failed', 'delivering'`). */
+const unfinishedStatusList = unfinishedStatuses.map((status) => `'${status}'`).join(', ')
 
 /** SQL: delivery `d` is finished (`succeeded`, `dead` or `cancelled`): the finished index's rows. */
 export const isFinishedSql = (d: string) => `${d}.next_attempt_at IS NULL`
@@ -125,7 +128,7 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
       // every unfinished one has it, no finished one does.
       webhookDeliveriesUnfinishedIsDue: check(
         'webhook_deliveries_unfinished_is_due',
-        sql`(next_attempt_at IS NOT NULL) = (status IN ('pending', 'failed', 'delivering'))`,
+        sql.raw(`(next_attempt_at IS NOT NULL) = (status IN (${unfinishedStatusList}))`),
       ),
       webhookDeliveriesDue: index('webhook_deliveries_due_idx')
         .on(table.subscription, table.nextAttemptAt)
