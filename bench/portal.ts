@@ -73,20 +73,19 @@ async function history(args: {
   // Each delivery with its event in the event log, as fan-out leaves them.
   await pool.query(
     `WITH spread AS (
-       SELECT i, gen_random_uuid() AS event_id,
+       SELECT i, gen_random_uuid() AS event_id, nextval(pg_get_serial_sequence('webhook_outbox', 'seq')) AS seq,
               now() - make_interval(secs => i * ($3 * 86400.0 / $2)) AS at,
               (ARRAY['order.paid','order.created','article.updated','product.updated'])[1 + i % 4]
                 AS type
          FROM generate_series(1, $2) AS i
      ), events AS (
        INSERT INTO webhook_events (id, type, data, occurred_at, seq)
-       SELECT event_id, type, '{}', at, (SELECT coalesce(max(seq), 0) FROM webhook_events) + i
-         FROM spread
+       SELECT event_id, type, '{}', at, seq FROM spread
      )
      INSERT INTO webhook_deliveries
-            (subscription_id, event_id, event_type, occurred_at, status, attempts,
+            (subscription_id, event_id, event_type, occurred_at, event_seq, status, attempts,
              last_attempt_at, created_at, updated_at)
-     SELECT $1, event_id::text, type, at, 'succeeded', $4, at, at, at FROM spread`,
+     SELECT $1, event_id::text, type, at, seq, 'succeeded', $4, at, at, at FROM spread`,
     [args.id, args.deliveries, args.days, args.attemptsEach],
   )
   await pool.query(

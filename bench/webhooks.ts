@@ -481,11 +481,11 @@ async function everyScenario() {
  */
 async function fannedOut(deliveries: number) {
   await waitUntil(async () => (await count(`SELECT count(*) FROM webhook_outbox`)) === 0, 5)
-  const { rows } = await pool.query<{ id: string }>(
-    `SELECT id::text FROM webhook_events ORDER BY seq DESC LIMIT 1`,
+  const { rows } = await pool.query<{ seq: string }>(
+    `SELECT seq FROM webhook_events ORDER BY seq DESC LIMIT 1`,
   )
-  const written = await count(`SELECT count(*) FROM webhook_deliveries WHERE event_id = $1`, [
-    rows[0]!.id,
+  const written = await count(`SELECT count(*) FROM webhook_deliveries WHERE event_seq = $1`, [
+    rows[0]!.seq,
   ])
   if (written !== deliveries) throw new Error(`fan-out: ${written} deliveries, not ${deliveries}`)
 }

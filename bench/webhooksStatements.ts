@@ -101,8 +101,8 @@ const settings = {
   backoffMaxMs: 3_600_000,
 } as unknown as Parameters<typeof recordOutcomes>[3]
 
-async function fill(round: number) {
-  await queuePendingDeliveries(pool, { events: eventCount, firstSeq: round * 100 })
+async function fill() {
+  await queuePendingDeliveries(pool, { events: eventCount })
   await pool.query('ANALYZE webhook_deliveries')
 }
 
@@ -168,7 +168,7 @@ console.log(
   '| round | deliveries | server CPU a delivery | worker process CPU a delivery (claim / outcome) | WAL a delivery | scan / claim / outcome (wall) |',
 )
 console.log('|---:|---:|---:|---:|---:|---|')
-await fill(0)
+await fill()
 await drain()
 await pool.query('SELECT pg_stat_statements_reset()')
 // `BENCH_STATEMENTS_EXPLAIN=1`: the plans of one round's statements, with their buffers and WAL
@@ -190,7 +190,7 @@ if (process.env.BENCH_STATEMENTS_EXPLAIN) {
 }
 const cpus: number[] = []
 for (let round = 1; round <= rounds; round++) {
-  await fill(round)
+  await fill()
   const ns = runNs()
   const wal = await walBytes()
   const ownBefore = process.cpuUsage()

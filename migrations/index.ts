@@ -39,6 +39,7 @@ import * as migration_20261129_041359_article_status_counts from './20261129_041
 import * as migration_20261129_043351_search_index_upkeep from './20261129_043351_search_index_upkeep';
 import * as migration_20261129_134519_webhook_claim_in_place from './20261129_134519_webhook_claim_in_place';
 import * as migration_20261130_091919_webhook_deliveries_finished_index from './20261130_091919_webhook_deliveries_finished_index';
+import * as migration_20261130_123036_webhook_deliveries_event_seq_key from './20261130_123036_webhook_deliveries_event_seq_key';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261130_091919_webhook_deliveries_finished_index.up,
     down: migration_20261130_091919_webhook_deliveries_finished_index.down,
-    name: '20261130_091919_webhook_deliveries_finished_index'
+    name: '20261130_091919_webhook_deliveries_finished_index',
+  },
+  {
+    up: migration_20261130_123036_webhook_deliveries_event_seq_key.up,
+    down: migration_20261130_123036_webhook_deliveries_event_seq_key.down,
+    name: '20261130_123036_webhook_deliveries_event_seq_key'
   },
 ];

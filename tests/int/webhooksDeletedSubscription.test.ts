@@ -36,8 +36,8 @@ describe('a delivery written for a subscription deleted meanwhile', () => {
       headers: { 'x-api-key': key },
     })
     expect(test.status, JSON.stringify(test.body)).toBe(201)
-    const { rows } = await pool.query<{ id: number; event_id: string }>(
-      'SELECT id, event_id FROM webhook_deliveries WHERE subscription_id = $1',
+    const { rows } = await pool.query<{ id: number; event_id: string; event_seq: string }>(
+      'SELECT id, event_id, event_seq FROM webhook_deliveries WHERE subscription_id = $1',
       [kept],
     )
     const eventId = rows[0]!.event_id
@@ -48,10 +48,10 @@ describe('a delivery written for a subscription deleted meanwhile', () => {
     })
     expect(gone.status).toBe(204)
     await pool.query(
-      `INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at, status,
-         attempts, next_attempt_at)
-       VALUES ($1, $2, 'webhook.test', now(), 'pending', 0, now())`,
-      [deleted, eventId],
+      `INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
+         event_seq, status, attempts, next_attempt_at)
+       VALUES ($1, $2, 'webhook.test', now(), $3, 'pending', 0, now())`,
+      [deleted, eventId, rows[0]!.event_seq],
     )
 
     const worker = await webhooks.worker({ pollMs: 50 })

@@ -52,8 +52,9 @@ describe('an endpoint with a concurrency cap of 1', () => {
     await addSubscriptions(String(consumer.id), [...others, capped])
     const { rows: deliveries } = await pool.query<{ id: number }>(
       `INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
-         status, attempts, next_attempt_at)
-       SELECT $1, gen_random_uuid()::text, 'order.paid', now(), 'pending', 0, now() - interval '1 s'
+         event_seq, status, attempts, next_attempt_at)
+       SELECT $1, gen_random_uuid()::text, 'order.paid', now(),
+         nextval(pg_get_serial_sequence('webhook_outbox', 'seq')), 'pending', 0, now() - interval '1 s'
        FROM generate_series(1, 2)
        RETURNING id`,
       [capped],
@@ -121,8 +122,9 @@ describe('an endpoint with a concurrency cap of 1', () => {
     await addSubscriptions(String(consumer.id), [full])
     await pool.query(
       `INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
-         status, attempts, next_attempt_at)
-       SELECT $1, gen_random_uuid()::text, 'order.paid', now(), 'pending', 0, now() - interval '1 s'
+         event_seq, status, attempts, next_attempt_at)
+       SELECT $1, gen_random_uuid()::text, 'order.paid', now(),
+         nextval(pg_get_serial_sequence('webhook_outbox', 'seq')), 'pending', 0, now() - interval '1 s'
        FROM generate_series(1, 2)`,
       [full],
     )

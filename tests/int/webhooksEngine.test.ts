@@ -499,7 +499,8 @@ describe("one endpoint's backlog", () => {
     await payload().db.drizzle.execute(sql`
       WITH e AS (
         INSERT INTO webhook_events (id, type, data, occurred_at, seq)
-        SELECT gen_random_uuid(), 'product.created', jsonb_build_object('id', n), now(), n
+        SELECT gen_random_uuid(), 'product.created', jsonb_build_object('id', n), now(),
+          nextval(pg_get_serial_sequence('webhook_outbox', 'seq'))
         FROM generate_series(1, ${backlog}::int) AS n
         RETURNING id, type, occurred_at, seq
       )

@@ -234,9 +234,9 @@ describe('one delivery and its attempts', () => {
     const subscription = await subscribe('/orphan', { events: ['comment.created'] })
     const { rows } = await payload().db.drizzle.execute(
       sql`INSERT INTO webhook_deliveries (subscription_id, event_id, event_type, occurred_at,
-            status, attempts, next_attempt_at)
+            event_seq, status, attempts, next_attempt_at)
           VALUES (${subscription.id}, gen_random_uuid()::text, 'comment.created', now(),
-            'pending', 0, now())
+            nextval(pg_get_serial_sequence('webhook_outbox', 'seq')), 'pending', 0, now())
           RETURNING id`,
     )
     const { id } = rows[0] as { id: number }

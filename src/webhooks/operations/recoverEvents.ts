@@ -83,9 +83,9 @@ export async function recoverEvents(args: {
         AND (e.addressed_to IS NULL OR e.addressed_to = s.id)
         AND NOT EXISTS (
           SELECT 1 FROM ${sql.identifier(deliveriesTableName)} d
-          WHERE d.subscription_id = s.id AND d.event_id = e.id::text)
+          WHERE d.event_seq = e.seq AND d.subscription_id = s.id)
       -- A concurrent recover of the same window inserted it first.
-      ON CONFLICT (event_id, subscription_id) DO NOTHING
+      ON CONFLICT (event_seq, subscription_id) DO NOTHING
       RETURNING id`)
     const queued = requeued.rows.length + inserted.rows.length
     if (queued > 0) await db.execute(sql`SELECT pg_notify(${deliveriesChannel}, '')`)

@@ -53,8 +53,9 @@ export const indexOfStatusSql = (d: string, status: DeliveryStatus) =>
  * - on subscriptions, a GIN index on `events` (jsonb) for the fan-out's `events ?| ARRAY[type,
  *   '*']`, and the endpoint's back-off and rate-limit state, which only the worker's SQL reads
  *   and writes (no API or admin field);
- * - on deliveries, one delivery per event and subscription (unique: an event is never queued
- *   twice for one endpoint; `recover` looks deliveries up by it), and two partial indexes by
+ * - on deliveries, one delivery per event and subscription (unique, by the event's sequence
+ *   number: an event is never queued twice for one endpoint; `recover` and the retention look
+ *   deliveries up by it), and two partial indexes by
  *   subscription, which between them hold every delivery once: the claim's, of unfinished
  *   deliveries by subscription and due time, which stays small however long the log grows; and
  *   the finished deliveries by subscription (the delivery log, replay and recover of dead
@@ -109,21 +110,26 @@ export const webhookIndexes: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table: deliveries,
     columns: {
-      // The event's place in the order events were emitted (webhook_events.seq), and the key
-      // of the object it is about, set only for subscriptions with `ordered` (ordered delivery:
+      // The event's place in the order events were emitted (webhook_events.seq, one number an
+      // event): with the subscription, the delivery's unique key. And the key of the object the
+      // event is about, set only for subscriptions with `ordered` (ordered delivery:
       // src/webhooks/worker/claimDeliveries.ts).
-      eventSeq: bigint('event_seq', { mode: 'number' }),
+      eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
       orderingKey: varchar('ordering_key', { length: orderingKeyMaxLength }),
       // The next attempt was asked for by hand (retry, bulk replay, recover): the attempt log
       // says so.
       isManual: boolean('is_manual').notNull().default(false),
     },
     extraConfig: (table) => ({
-      // Event first: one fan-out inserts all its keys next to each other (subscription first
-      // scattered them over the whole index, a third of the fan-out's time when measured).
+      // One delivery an event and subscription, keyed by the event's sequence number rather
+      // than its id: each fan-out's keys go after every earlier one's, at the index's right
+      // edge, in 8 bytes instead of a 36-character id. Event first: one fan-out inserts all its
+      // keys next to each other (subscription first scattered them over the whole index, a
+      // third of the fan-out's time when measured); the event's id (random) put them in the
+      // middle of the index, and made it half as large again (docs/benchmarks.md).
       webhookDeliveriesEventSubscription: uniqueIndex(
-        'webhook_deliveries_event_subscription_idx',
-      ).on(table.eventId, table.subscription),
+        'webhook_deliveries_event_seq_subscription_idx',
+      ).on(table.eventSeq, table.subscription),
       // The partial indexes find an unfinished delivery by its next attempt time (`unfinished`):
       // every unfinished one has it, no finished one does.
       webhookDeliveriesUnfinishedIsDue: check(

@@ -58,7 +58,7 @@ export async function deleteExpiredHistory(
     const { rowCount } = await pool.query(
       `DELETE FROM ${eventLogTableName} WHERE id IN (
          SELECT e.id FROM ${eventLogTableName} e WHERE e.occurred_at < $1
-           AND NOT EXISTS (SELECT 1 FROM ${deliveriesTableName} d WHERE d.event_id = e.id::text)
+           AND NOT EXISTS (SELECT 1 FROM ${deliveriesTableName} d WHERE d.event_seq = e.seq)
          LIMIT $2 FOR UPDATE SKIP LOCKED)`,
       [cutoff, batchSize],
     )
