@@ -1,35 +1,18 @@
 import '../../src/composition/webhookEventTypes'
 
-import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
-import type { MigrateUpArgs } from '@payloadcms/db-postgres'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { migrations } from '../../migrations'
-import { dropDatabase } from '../../scripts/lib/embeddedPostgres'
 import { fanOut } from '../../src/webhooks/worker/fanOut'
+import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
 import { testConfig } from '../helpers/testConfig'
 
 // Issue 49's upgrade (migrations/*_consumer_grants.ts), on a database migrated up to the
 // migration before it that holds consumers subscribed to order and inquiry events, as an
 // operator's database would when they upgrade: nothing they receive stops.
-const grantsMigration = migrations.findIndex((migration) =>
-  migration.name.endsWith('_consumer_grants'),
-)
-const database = `${inject('templateDatabase')}_grants_migration_${process.pid}`
-const url = inject('serverUrlTemplate').replace('__database__', database)
+const grantsMigration = migrationIndex('_consumer_grants')
+let database: Awaited<ReturnType<typeof migrationDatabase>>
 let pool: pg.Pool
-
-const runMigrations = async (upTo: number, from = 0) => {
-  const db = drizzle(pool)
-  for (const migration of migrations.slice(from, upTo)) {
-    await migration.up({
-      db,
-      // What the migrations read of Payload: the default locale, the app's configuration.
-      payload: { config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } } },
-    } as unknown as MigrateUpArgs)
-  }
-}
 
 /** The consumers before the upgrade, each with the events of its one subscription. */
 const before = {
@@ -43,17 +26,12 @@ type Name = keyof typeof before
 
 beforeAll(async () => {
   expect(grantsMigration).toBeGreaterThan(0)
-  const admin = new pg.Client({ connectionString: inject('adminUrl') })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${database}"`)
-  await admin.end()
-  pool = new pg.Pool({ connectionString: url, max: 4 })
-  // `pool.end()` resolves before its connections have closed, and the drop that follows
-  // (`WITH (FORCE)`) may end one still closing: its error, with nothing listening, failed the
-  // whole run (CI at 1973404). Such an error ends quietly.
-  pool.on('error', () => {})
-  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
-  await runMigrations(grantsMigration)
+  // What the migrations read of Payload: the default locale, the app's configuration.
+  database = await migrationDatabase('grants_migration', {
+    config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } },
+  })
+  pool = database.pool
+  await database.migrate(grantsMigration)
   for (const [name, events] of Object.entries(before)) {
     await pool.query(
       `INSERT INTO consumers (id, name, email) VALUES ($1::varchar, $1::varchar, $2::varchar)`,
@@ -67,12 +45,11 @@ beforeAll(async () => {
   }
   // A consumer without subscriptions.
   await pool.query(`INSERT INTO consumers (id, name, email) VALUES ('quiet', 'quiet', 'q@x.test')`)
-  await runMigrations(grantsMigration + 1, grantsMigration)
+  await database.migrate(grantsMigration + 1, grantsMigration)
 })
 
 afterAll(async () => {
-  await pool?.end()
-  await dropDatabase(inject('adminUrl'), database)
+  await database?.drop()
 })
 
 describe('the consumer_grants migration on a database with subscribed consumers', () => {

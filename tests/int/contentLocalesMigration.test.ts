@@ -1,30 +1,20 @@
 import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
 import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migrations } from '../../migrations'
-import { dropDatabase } from '../../scripts/lib/embeddedPostgres'
+import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
 
 // The migration that moves the text into Payload's per-locale tables
 // (migrations/*_content_locales.ts), run on a database migrated up to the one before it and
 // holding content, as an operator's database would when they upgrade.
-const localesMigration = migrations.findIndex((migration) =>
-  migration.name.endsWith('_content_locales'),
-)
-const database = `${inject('templateDatabase')}_locales_migration_${process.pid}`
-const url = inject('serverUrlTemplate').replace('__database__', database)
+const localesMigration = migrationIndex('_content_locales')
+let database: Awaited<ReturnType<typeof migrationDatabase>>
 let pool: pg.Pool
 
 /** What the migrations are handed of Payload: the configured default locale. */
 const payloadWith = (defaultLocale: string) => ({ config: { localization: { defaultLocale } } })
-
-const runMigrations = async (upTo: number, from = 0) => {
-  const db = drizzle(pool)
-  for (const migration of migrations.slice(from, upTo)) {
-    await migration.up({ db, payload: payloadWith('en') } as unknown as MigrateUpArgs)
-  }
-}
 
 const body = {
   root: {
@@ -35,17 +25,9 @@ const body = {
 
 beforeAll(async () => {
   expect(localesMigration).toBeGreaterThan(0)
-  const admin = new pg.Client({ connectionString: inject('adminUrl') })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${database}"`)
-  await admin.end()
-  pool = new pg.Pool({ connectionString: url, max: 4 })
-  // `pool.end()` resolves before its connections have closed, and the drop that follows
-  // (`WITH (FORCE)`) may end one still closing: its error, with nothing listening, failed the
-  // whole run (CI at 1973404). Such an error ends quietly.
-  pool.on('error', () => {})
-  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
-  await runMigrations(localesMigration)
+  database = await migrationDatabase('locales_migration', payloadWith('en'))
+  pool = database.pool
+  await database.migrate(localesMigration)
   // Content as the app left it before locales (foreign keys are not checked for this session's
   // inserts: the migration does not read what they point at).
   const client = await pool.connect()
@@ -87,12 +69,11 @@ beforeAll(async () => {
   } finally {
     client.release()
   }
-  await runMigrations(localesMigration + 1, localesMigration)
+  await database.migrate(localesMigration + 1, localesMigration)
 })
 
 afterAll(async () => {
-  await pool?.end()
-  await dropDatabase(inject('adminUrl'), database)
+  await database?.drop()
 })
 
 const rowsOf = async (table: string, columns: string) =>
@@ -178,7 +159,7 @@ describe('the content_locales migration on a database holding content', () => {
     ])
     const media = await pool.query('SELECT alt FROM media')
     expect(media.rows).toEqual([{ alt: 'Boats in a harbour' }])
-    await runMigrations(localesMigration + 1, localesMigration)
+    await database.migrate(localesMigration + 1, localesMigration)
     expect(await rowsOf('products_locales', '_parent_id, name')).toEqual([
       { _parent_id: 1, name: 'Enamel mug' },
       { _parent_id: 2, name: 'Linen towel' },

@@ -1,34 +1,18 @@
 import '../../src/composition/webhookEventTypes'
 
-import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
-import type { MigrateUpArgs } from '@payloadcms/db-postgres'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { migrations } from '../../migrations'
-import { dropDatabase } from '../../scripts/lib/embeddedPostgres'
 import { fanOut } from '../../src/webhooks/worker/fanOut'
+import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
 import { testConfig } from '../helpers/testConfig'
 
 // The upgrade that keys a delivery by its event's sequence number (migrations/*_event_seq_key.ts),
 // on a database migrated up to the migration before it, holding deliveries whose number was
 // never set (as a hand-written or older row may be) beside ones the fan-out wrote.
-const keyMigration = migrations.findIndex((migration) =>
-  migration.name.endsWith('_webhook_deliveries_event_seq_key'),
-)
-const database = `${inject('templateDatabase')}_delivery_key_${process.pid}`
-const url = inject('serverUrlTemplate').replace('__database__', database)
+const keyMigration = migrationIndex('_webhook_deliveries_event_seq_key')
+let database: Awaited<ReturnType<typeof migrationDatabase>>
 let pool: pg.Pool
-
-const runMigrations = async (upTo: number, from = 0) => {
-  const db = drizzle(pool)
-  for (const migration of migrations.slice(from, upTo)) {
-    await migration.up({
-      db,
-      payload: { config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } } },
-    } as unknown as MigrateUpArgs)
-  }
-}
 
 const deliveries = async () =>
   (
@@ -40,17 +24,11 @@ const deliveries = async () =>
 
 beforeAll(async () => {
   expect(keyMigration).toBeGreaterThan(0)
-  const admin = new pg.Client({ connectionString: inject('adminUrl') })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${database}"`)
-  await admin.end()
-  pool = new pg.Pool({ connectionString: url, max: 4 })
-  // `pool.end()` resolves before its connections have closed, and the drop that follows
-  // (`WITH (FORCE)`) may end one still closing: its error, with nothing listening, failed the
-  // whole run (CI at 1973404). Such an error ends quietly.
-  pool.on('error', () => {})
-  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
-  await runMigrations(keyMigration)
+  database = await migrationDatabase('delivery_key', {
+    config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } },
+  })
+  pool = database.pool
+  await database.migrate(keyMigration)
   await pool.query(`INSERT INTO consumers (id, name, email) VALUES ('shop', 'shop', 's@x.test')`)
   await pool.query(
     `INSERT INTO consumers_grants ("order", parent_id, value) VALUES (1, 'shop', 'orders')`,
@@ -82,12 +60,11 @@ beforeAll(async () => {
             ('a', '00000000-0000-4000-8000-00000000dead', 'order.paid', now(), 'pending', 0, now())`,
   )
   expect((await deliveries()).filter((row) => row.event_seq === null)).toHaveLength(3)
-  await runMigrations(keyMigration + 1, keyMigration)
+  await database.migrate(keyMigration + 1, keyMigration)
 })
 
 afterAll(async () => {
-  await pool?.end()
-  await dropDatabase(inject('adminUrl'), database)
+  await database?.drop()
 })
 
 describe('the migration that keys deliveries by their event sequence number', () => {
