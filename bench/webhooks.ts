@@ -503,7 +503,9 @@ async function fanOutScenarios() {
   await emit('order.created', 1) // not matching: warms the path
   // Five events, one at a time, each once the last one's deliveries are all sent: the median,
   // and how much of each was the fan-out statement (the rest: NOTIFY, the worker's wake, and
-  // this loop's polling every 2 ms).
+  // this loop's polling every 2 ms). The worker times the statement until its answer arrives,
+  // after the commit this loop may already have seen: a run's statement can read a few ms more
+  // than the run.
   const fanOutRuns: { ms: number; statementMs: number; checkMs: number }[] = []
   for (let run = 1; run <= 5; run++) {
     const before = worker.stats().fanOutMs
