@@ -5,10 +5,16 @@ import { inject } from 'vitest'
 
 import { migrations } from '../../migrations'
 import { dropDatabase } from '../../scripts/lib/embeddedPostgres'
+import { testConfig } from './testConfig'
 
 /** The place of the committed migration whose name ends with `suffix` (-1 when none does). */
 export const migrationIndex = (suffix: string) =>
   migrations.findIndex((migration) => migration.name.endsWith(suffix))
+
+/** What the migrations read of Payload: the default locale, the app's configuration. */
+export const migrationPayload = () => ({
+  config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } },
+})
 
 /**
  * A database of a migration test's own (`<template>_<name>_<pid>`), empty until `migrate`, as

@@ -4,8 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { fanOut } from '../../src/webhooks/worker/fanOut'
-import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
-import { testConfig } from '../helpers/testConfig'
+import { migrationDatabase, migrationIndex, migrationPayload } from '../helpers/migrationDatabase'
 
 // Issue 49's upgrade (migrations/*_consumer_grants.ts), on a database migrated up to the
 // migration before it that holds consumers subscribed to order and inquiry events, as an
@@ -26,10 +25,7 @@ type Name = keyof typeof before
 
 beforeAll(async () => {
   expect(grantsMigration).toBeGreaterThan(0)
-  // What the migrations read of Payload: the default locale, the app's configuration.
-  database = await migrationDatabase('grants_migration', {
-    config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } },
-  })
+  database = await migrationDatabase('grants_migration', migrationPayload())
   pool = database.pool
   await database.migrate(grantsMigration)
   for (const [name, events] of Object.entries(before)) {

@@ -4,8 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { fanOut } from '../../src/webhooks/worker/fanOut'
-import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
-import { testConfig } from '../helpers/testConfig'
+import { migrationDatabase, migrationIndex, migrationPayload } from '../helpers/migrationDatabase'
 
 // The upgrade that keys a delivery by its event's sequence number (migrations/*_event_seq_key.ts),
 // on a database migrated up to the migration before it, holding deliveries whose number was
@@ -24,9 +23,7 @@ const deliveries = async () =>
 
 beforeAll(async () => {
   expect(keyMigration).toBeGreaterThan(0)
-  database = await migrationDatabase('delivery_key', {
-    config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } },
-  })
+  database = await migrationDatabase('delivery_key', migrationPayload())
   pool = database.pool
   await database.migrate(keyMigration)
   await pool.query(`INSERT INTO consumers (id, name, email) VALUES ('shop', 'shop', 's@x.test')`)
