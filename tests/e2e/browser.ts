@@ -102,3 +102,34 @@ export async function adminPanelAs(
   await page.waitForURL((url) => url.pathname === '/admin')
   return page
 }
+
+/**
+ * Opens the admin list at `path` (`/admin/collections/<slug>`, with a query or not) on `page`
+ * and waits until it takes clicks as a person's would be taken. Once hydrated, Payload's list
+ * writes its whole query into the URL (`history.replaceState`, which adds `depth`), and in
+ * Chromium that cancels a navigation begun before it: a link clicked as soon as the list shows
+ * went nowhere. With the browser's CPU slowed eight times, "Show archived orders" clicked that
+ * early was lost in every one of six runs (the URL never changed, for 30 s); on CI it was lost
+ * once, in a slow phase of the machine. Nobody clicks within the few hundred milliseconds
+ * between the list's first paint and that write; a test does.
+ */
+export async function openAdminList(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`)
+  await page.waitForURL((url) => url.searchParams.has('depth'))
+}
+
+/**
+ * Runs `work` with `page`'s CPU slowed `rate` times (Chromium's throttling, as its DevTools
+ * offer for a slow phone), then at full speed again: what a slow device or a busy machine does
+ * to a page's timing, made to happen in every run.
+ */
+export async function onSlowCpu<T>(page: Page, rate: number, work: () => Promise<T>) {
+  const devTools = await page.context().newCDPSession(page)
+  await devTools.send('Emulation.setCPUThrottlingRate', { rate })
+  try {
+    return await work()
+  } finally {
+    await devTools.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    await devTools.detach()
+  }
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { seedCredentials } from '../../seed/identities'
 import { api } from './api'
-import { launchBrowser } from './browser'
+import { launchBrowser, openAdminList } from './browser'
 import { logInThroughForm } from './editorSession'
 
 // The ways into the integrator portal besides the consumer's own link (tests/e2e/portal.test.ts):
@@ -44,7 +44,7 @@ describe("an admin opening a consumer's portal", () => {
     const page = await context.newPage()
     await logInThroughForm(page, credentials.adminEmail, credentials.adminPassword)
 
-    await page.goto(`${baseUrl}/admin/collections/consumers`)
+    await openAdminList(page, '/admin/collections/consumers')
     await page.getByRole('link', { name: 'Demo integration' }).first().click()
     const button = page.getByRole('button', { name: 'Open portal read-only' })
     await button.waitFor()
@@ -105,7 +105,7 @@ describe('the portal says when an admin acts as the consumer', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await logInThroughForm(page, credentials.adminEmail, credentials.adminPassword)
-    await page.goto(`${baseUrl}/admin/collections/consumers`)
+    await openAdminList(page, '/admin/collections/consumers')
     await page.getByRole('link', { name: 'Demo integration' }).first().click()
     await page.waitForURL((url) => /^\/admin\/collections\/consumers\/[^/]+$/.test(url.pathname))
     const consumerPage = new URL(page.url()).pathname
