@@ -110,8 +110,9 @@ export async function adminPanelAs(
  * Chromium that cancels a navigation begun before it: a link clicked as soon as the list shows
  * went nowhere. With the browser's CPU slowed eight times, "Show archived orders" clicked that
  * early was lost in every one of six runs (the URL never changed, for 30 s); on CI it was lost
- * once, in a slow phase of the machine. Nobody clicks within the few hundred milliseconds
- * between the list's first paint and that write; a test does.
+ * once, in a slow phase of the machine. A person seldom clicks within the few hundred
+ * milliseconds between the list's first paint and that write (Payload's, not this app's to
+ * change); a test does, unless it waits as this does.
  */
 export async function openAdminList(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`)
