@@ -115,6 +115,10 @@ export async function adminPanelAs(
  * change); a test does, unless it waits as this does.
  */
 export async function openAdminList(page: Page, path: string) {
+  // With `depth` already in it, the URL could not say when the list has written its query.
+  if (new URL(path, baseUrl).searchParams.has('depth')) {
+    throw new Error(`openAdminList: ${path} already has a depth; leave it out`)
+  }
   await page.goto(`${baseUrl}${path}`)
   await page.waitForURL((url) => url.searchParams.has('depth'))
 }
