@@ -11,9 +11,12 @@ import { testConfig } from './testConfig'
 export const migrationIndex = (suffix: string) =>
   migrations.findIndex((migration) => migration.name.endsWith(suffix))
 
-/** What the migrations read of Payload: the default locale, the app's configuration. */
-export const migrationPayload = () => ({
-  config: { localization: { defaultLocale: 'en' }, custom: { app: testConfig() } },
+/**
+ * What the migrations read of Payload: the default locale (`en` unless given), the app's
+ * configuration.
+ */
+export const migrationPayload = (defaultLocale = 'en') => ({
+  config: { localization: { defaultLocale }, custom: { app: testConfig() } },
 })
 
 /**

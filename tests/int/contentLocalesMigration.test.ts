@@ -4,7 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migrations } from '../../migrations'
-import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
+import { migrationDatabase, migrationIndex, migrationPayload } from '../helpers/migrationDatabase'
 
 // The migration that moves the text into Payload's per-locale tables
 // (migrations/*_content_locales.ts), run on a database migrated up to the one before it and
@@ -12,9 +12,6 @@ import { migrationDatabase, migrationIndex } from '../helpers/migrationDatabase'
 const localesMigration = migrationIndex('_content_locales')
 let database: Awaited<ReturnType<typeof migrationDatabase>>
 let pool: pg.Pool
-
-/** What the migrations are handed of Payload: the configured default locale. */
-const payloadWith = (defaultLocale: string) => ({ config: { localization: { defaultLocale } } })
 
 const body = {
   root: {
@@ -25,7 +22,7 @@ const body = {
 
 beforeAll(async () => {
   expect(localesMigration).toBeGreaterThan(0)
-  database = await migrationDatabase('locales_migration', payloadWith('en'))
+  database = await migrationDatabase('locales_migration', migrationPayload())
   pool = database.pool
   await database.migrate(localesMigration)
   // Content as the app left it before locales (foreign keys are not checked for this session's
@@ -150,7 +147,7 @@ describe('the content_locales migration on a database holding content', () => {
     const migration = migrations[localesMigration]!
     await migration.down({
       db: drizzle(pool),
-      payload: payloadWith('en'),
+      payload: migrationPayload(),
     } as unknown as MigrateDownArgs)
     const { rows } = await pool.query('SELECT id, title, excerpt FROM articles ORDER BY id')
     expect(rows).toEqual([
@@ -169,7 +166,10 @@ describe('the content_locales migration on a database holding content', () => {
   it('refuses a default locale its tables do not know, naming what to do', async () => {
     const migration = migrations[localesMigration]!
     await expect(
-      migration.up({ db: drizzle(pool), payload: payloadWith('de') } as unknown as MigrateUpArgs),
+      migration.up({
+        db: drizzle(pool),
+        payload: migrationPayload('de'),
+      } as unknown as MigrateUpArgs),
     ).rejects.toThrow(/"de" \(CONTENT_LOCALES\) is not one of en, ru/)
   })
 })
