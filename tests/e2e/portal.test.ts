@@ -12,6 +12,7 @@ import {
   adminToken,
   createConsumer,
   describedText,
+  eventTypesShown,
   linkHash,
   openPortal,
   portalLink,
@@ -306,9 +307,18 @@ describe('the integrator portal (production build, offline)', () => {
       'portal.retired',
     ])
 
+    // The event types answer slowly (1.5 s), as on a busy server: the form says it is loading
+    // them, and once it has them, says beside the retired one that it is no longer offered.
+    const eventTypesRead = '**/webhooks/event-types*'
+    await page.route(eventTypesRead, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
     await gotoEndpoint(page)
     await page.getByRole('button', { name: 'Edit endpoint' }).click()
     await page.getByRole('heading', { name: 'Edit endpoint' }).waitFor()
+    await eventTypesShown(page)
+    await page.unroute(eventTypesRead)
     const retired = page.getByLabel('portal.retired', { exact: true })
     expect(await retired.isChecked()).toBe(true)
     expect(await describedText(page, retired)).toContain('No longer offered')

@@ -149,3 +149,15 @@ export async function backingOffEndpoint(
   )
   return { owner, subscriptionId, failedDeliveryId: failed!.id }
 }
+
+/**
+ * Waits until the endpoint form on `page` has read the event types ("Loading the event types…"
+ * gone). Until then it lists the endpoint's types with nothing beside them: neither what each
+ * is nor that one is no longer offered.
+ */
+export async function eventTypesShown(page: Page) {
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Loading the event types' })
+    .waitFor({ state: 'detached' })
+}
