@@ -44,6 +44,7 @@ import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { sendAtCeiling } from './lib/ceiling'
 import { cpuSpent, cpuTimes, postgresServerPid } from './lib/cpuTime'
 import { floorQueue, leastQueue } from './lib/floorQueue'
+import { gcSince, watchGcPauses, type GcPauses } from './lib/gcPauses'
 import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
@@ -409,20 +410,30 @@ async function profiled<T>(run: () => Promise<T>, name = 'engine'): Promise<T> {
   }
 }
 
+/** A run's collections, for the rounds' table. */
+const describeGc = (gc: GcPauses) =>
+  `${gc.minor} scavenges, ${gc.minorMs.toFixed(0)} ms; ${gc.major} full, ${gc.majorMs.toFixed(0)} ms`
+
+/** This process's garbage collections, counted from here on (the throughput rounds read them). */
+const gcPauses = watchGcPauses()
+
 async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1]) {
   const worker = await startWebhookWorker(payload, overrides)
   const cpuBefore = cpuTimes(serverPid)
+  const gcBefore = gcPauses.read()
   const started = await emit('order.paid', 10)
   await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
   const elapsedMs = performance.now() - started
   const cpu = cpuSpent(cpuBefore, cpuTimes(serverPid))
+  await new Promise((resolve) => setImmediate(resolve)) // the last collections' entries
+  const gc = gcSince(gcBefore, gcPauses.read())
   const stats = worker.stats()
   await worker.stop()
   const succeeded = await count(
     `SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`,
   )
   if (succeeded !== 10_000) throw new Error(`throughput run: ${succeeded} of 10,000 succeeded`)
-  return { rate: 10_000 / (elapsedMs / 1000), elapsedMs, cpu, stats }
+  return { rate: 10_000 / (elapsedMs / 1000), elapsedMs, cpu, gc, stats }
 }
 
 /**
@@ -771,6 +782,7 @@ async function throughputComparison(rounds: number) {
     engine: Awaited<ReturnType<typeof throughputRun>>
     floorRate: number
     floorCpu: ReturnType<typeof cpuSpent>
+    floorGc: GcPauses
     ceilingRate: number
     ceilingCpu: ReturnType<typeof cpuSpent>
   }[] = []
@@ -778,13 +790,17 @@ async function throughputComparison(rounds: number) {
     await emptyQueue()
     const engine = await statements.during(database, () => profiled(() => throughputRun()))
     let floorCpu = cpuSpent(cpuTimes(serverPid), cpuTimes(serverPid))
+    let floorGc = gcSince(gcPauses.read(), gcPauses.read())
     const floorRate = await floor.round(leastQueue, true, {
       isFillCounted: true,
       around: (run) =>
         statements.during(floorDatabase, async () => {
           const before = cpuTimes(serverPid)
+          const gcBefore = gcPauses.read()
           const result = await profiled(run, 'floor')
           floorCpu = cpuSpent(before, cpuTimes(serverPid))
+          await new Promise((resolve) => setImmediate(resolve))
+          floorGc = gcSince(gcBefore, gcPauses.read())
           return result
         }),
     })
@@ -796,7 +812,7 @@ async function throughputComparison(rounds: number) {
       paths: 1_000,
     })
     const ceilingCpu = cpuSpent(ceilingBefore, cpuTimes(serverPid))
-    results.push({ engine, floorRate, floorCpu, ceilingRate, ceilingCpu })
+    results.push({ engine, floorRate, floorCpu, floorGc, ceilingRate, ceilingCpu })
   }
   await sleep(600) // statistics reach pg_stat_user_tables within half a second
   const { rows: tableStats } = await pool.query<{ relname: string; upd: number; hot: number }>(
@@ -876,6 +892,21 @@ async function throughputComparison(rounds: number) {
         `${perDelivery(r.floorCpu.node)} + ${perDelivery(r.floorCpu.postgres)} | ` +
         `${perDelivery(r.ceilingCpu.node)} | ` +
         `${(r.engine.stats.claimed / Math.max(r.engine.stats.claims, 1)).toFixed(1)} |`,
+    ),
+    '',
+    "This process's CPU a delivery by thread (the main thread, which runs the event loop, and " +
+      "the others: V8's parallel and concurrent garbage collection, libuv's pool), and its " +
+      'garbage collections in each run (scavenges of the young generation, and full ones, with ' +
+      'the time they held the main thread):',
+    '',
+    '| round | engine: main | engine: other threads | engine: collections | floor: main | floor: other threads | floor: collections |',
+    '|---:|---:|---:|---|---:|---:|---|',
+    ...results.map(
+      (r, i) =>
+        `| ${i + 1} | ${perDelivery(r.engine.cpu.nodeMain)} | ` +
+        `${perDelivery(r.engine.cpu.node - r.engine.cpu.nodeMain)} | ${describeGc(r.engine.gc)} | ` +
+        `${perDelivery(r.floorCpu.nodeMain)} | ${perDelivery(r.floorCpu.node - r.floorCpu.nodeMain)} | ` +
+        `${describeGc(r.floorGc)} |`,
     ),
     '',
     `The engine's stages in the last round (${elapsedMs.toFixed(0)} ms of wall time, one ` +
@@ -980,6 +1011,7 @@ try {
   // The notifiers Payload's onInit started, before the pool they use closes.
   await backgroundWork().stopAll(Date.now() + 5000)
   await closePayload(payload)
+  gcPauses.stop()
   await floorPool.end()
   receiver.closeAllConnections()
   receiver.close()
