@@ -9,7 +9,8 @@
  * 2. throughput across 1,000 subscriptions, in rounds (3) of the engine, the floor (the least
  *    queue with the engine's send, `bench/lib/floorQueue.ts`) and the undici ceiling in turn,
  *    against the same receiver: engine ÷ floor, and the CPU a delivery of each (this process
- *    and PostgreSQL); where the worker's time went (fan-out, scan, claim, send, outcome), how
+ *    and PostgreSQL; the process's main thread and its other threads apart, with its garbage
+ *    collections); where the worker's time went (fan-out, scan, claim, send, outcome), how
  *    many updates were HOT, and PostgreSQL's statements by server time (`pg_stat_statements`);
  * 3. latency from the commit of an event to its receipt, with an idle queue (p50);
  * 4. p50 of a document create that emits an event in its transaction, with 0 and with 10,000
