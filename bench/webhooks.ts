@@ -45,7 +45,7 @@ import { queuePendingDeliveries } from './lib/pendingDeliveries'
 import { sendAtCeiling } from './lib/ceiling'
 import { cpuSpent, cpuTimes, postgresServerPid } from './lib/cpuTime'
 import { floorQueue, leastQueue } from './lib/floorQueue'
-import { gcSince, watchGcPauses, type GcPauses } from './lib/gcPauses'
+import { noGcPauses, watchGcPauses, type GcPauses } from './lib/gcPauses'
 import type { WebhookEventName } from '../src/webhooks/eventCatalogue'
 import { startTestServer } from '../tests/helpers/testDatabase'
 
@@ -426,8 +426,7 @@ async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1
   await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
   const elapsedMs = performance.now() - started
   const cpu = cpuSpent(cpuBefore, cpuTimes(serverPid))
-  await new Promise((resolve) => setImmediate(resolve)) // the last collections' entries
-  const gc = gcSince(gcBefore, gcPauses.read())
+  const gc = await gcPauses.since(gcBefore)
   const stats = worker.stats()
   await worker.stop()
   const succeeded = await count(
@@ -791,7 +790,7 @@ async function throughputComparison(rounds: number) {
     await emptyQueue()
     const engine = await statements.during(database, () => profiled(() => throughputRun()))
     let floorCpu = cpuSpent(cpuTimes(serverPid), cpuTimes(serverPid))
-    let floorGc = gcSince(gcPauses.read(), gcPauses.read())
+    let floorGc = noGcPauses
     const floorRate = await floor.round(leastQueue, true, {
       isFillCounted: true,
       around: (run) =>
@@ -800,8 +799,7 @@ async function throughputComparison(rounds: number) {
           const gcBefore = gcPauses.read()
           const result = await profiled(run, 'floor')
           floorCpu = cpuSpent(before, cpuTimes(serverPid))
-          await new Promise((resolve) => setImmediate(resolve))
-          floorGc = gcSince(gcBefore, gcPauses.read())
+          floorGc = await gcPauses.since(gcBefore)
           return result
         }),
     })

@@ -40,12 +40,9 @@ export function cpuTimes(serverPid?: number): {
     } catch {
       continue // exited meanwhile
     }
-    const close = stat.lastIndexOf(')')
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue
-    // After "pid (comm) ", field 3 is the state, 4 the parent; utime and stime are fields 14 and 15.
-    const fields = stat.slice(close + 2).split(' ')
-    if (serverPid && Number(entry) !== serverPid && Number(fields[1]) !== serverPid) continue
-    const ticks = Number(fields[11]) + Number(fields[12])
+    const { name, parentPid, ticks } = parseStat(stat)
+    if (name !== 'postgres') continue
+    if (serverPid && Number(entry) !== serverPid && parentPid !== serverPid) continue
     postgresTicks += ticks
     postgresByPid.set(entry, (ticks / ticksPerSecond) * 1000)
   }
@@ -58,14 +55,28 @@ export function cpuTimes(serverPid?: number): {
 }
 
 /**
+ * What the benches read of a /proc `stat` line (a process's or a thread's): its command name, its
+ * parent's id, and the CPU it has used, in clock ticks. After "pid (comm) ", field 3 is the
+ * state, 4 the parent; utime and stime are fields 14 and 15.
+ */
+function parseStat(stat: string) {
+  const close = stat.lastIndexOf(')')
+  const fields = stat.slice(close + 2).split(' ')
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    parentPid: Number(fields[1]),
+    ticks: Number(fields[11]) + Number(fields[12]),
+  }
+}
+
+/**
  * CPU time of this process's main thread so far, in ms (/proc's task of the process's own id; in
  * ticks of 10 ms, enough for rounds of a second or more). Without /proc, the whole process's.
  */
 function mainThreadMs(): number {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000
+    const { ticks } = parseStat(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'))
+    return (ticks / ticksPerSecond) * 1000
   } catch {
     const usage = process.cpuUsage()
     return (usage.user + usage.system) / 1000
@@ -95,9 +106,8 @@ export const cpuSpent = (
 export async function postgresServerPid(pool: pg.Pool): Promise<number | undefined> {
   const { rows } = await pool.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)
   try {
-    const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8')
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') return undefined
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    const { name, parentPid } = parseStat(readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8'))
+    return name === 'postgres' ? parentPid : undefined
   } catch {
     return undefined
   }

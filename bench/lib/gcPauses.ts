@@ -5,9 +5,9 @@ export type GcPauses = { minor: number; minorMs: number; major: number; majorMs:
 
 /**
  * Counts this process's garbage collections from now on (the `gc` entries of `perf_hooks`):
- * `read()` returns the totals so far. A scavenge's time grows with what it copies, so the count
- * and the pause say how much a stage allocates and how much of it lives past a scavenge.
- * Entries arrive a tick after the collection: read after an `await` at the end of what is measured.
+ * `read()` returns the totals so far, `since(before)` the collections after that reading. A
+ * scavenge's time grows with what it copies, so the count and the pause say how much a stage
+ * allocates and how much of it lives past a scavenge.
  */
 export function watchGcPauses() {
   const totals: GcPauses = { minor: 0, minorMs: 0, major: 0, majorMs: 0 }
@@ -26,14 +26,19 @@ export function watchGcPauses() {
   observer.observe({ entryTypes: ['gc'] })
   return {
     read: (): GcPauses => ({ ...totals }),
+    /** The collections since `before` (a `read()`), once the last ones' entries have arrived (a tick after each). */
+    since: async (before: GcPauses): Promise<GcPauses> => {
+      await new Promise((resolve) => setImmediate(resolve))
+      return {
+        minor: totals.minor - before.minor,
+        minorMs: totals.minorMs - before.minorMs,
+        major: totals.major - before.major,
+        majorMs: totals.majorMs - before.majorMs,
+      }
+    },
     stop: () => observer.disconnect(),
   }
 }
 
-/** The collections between two `read()`s. */
-export const gcSince = (before: GcPauses, after: GcPauses): GcPauses => ({
-  minor: after.minor - before.minor,
-  minorMs: after.minorMs - before.minorMs,
-  major: after.major - before.major,
-  majorMs: after.majorMs - before.majorMs,
-})
+/** No collections: what a run not yet measured shows. */
+export const noGcPauses: GcPauses = { minor: 0, minorMs: 0, major: 0, majorMs: 0 }
