@@ -23,6 +23,8 @@ import { workerProcesses } from './webhookWorkers'
 type Settings = Parameters<typeof getTestPayload>[0]
 /** What an in-process worker takes on top of the configuration's webhook settings. */
 type WorkerSettings = Parameters<typeof startWebhookWorker>[1]
+/** How an in-process worker batches its outcomes, over its defaults. */
+type OutcomeBatching = Parameters<typeof startWebhookWorker>[2]
 
 /** One business event to emit. */
 export type EmittedEvent = { type: WebhookEventName; data: Record<string, unknown> }
@@ -81,8 +83,8 @@ export function webhookHarness() {
      * A webhook worker in this process, with `settings` over the configuration's; its `stop`
      * may be called more than once, and it is stopped by `stopWorkers` or after the file.
      */
-    async worker(settings?: WorkerSettings): Promise<WebhookWorker> {
-      const running = await startWebhookWorker(payload(), settings)
+    async worker(settings?: WorkerSettings, batching?: OutcomeBatching): Promise<WebhookWorker> {
+      const running = await startWebhookWorker(payload(), settings, batching)
       let stopping: Promise<void> | undefined
       const worker: WebhookWorker = {
         ...running,

@@ -554,6 +554,32 @@ describe('the delivery log', () => {
     for (const delivery of listed) expect(delivery.payload).toEqual(sent.get(delivery.event_id))
     expect(new Set(listed.map((delivery) => delivery.payload.id)).size).toBe(events.length)
   })
+
+  it("shows a burst's last outcomes once the worker has nothing left to send, not when the batch's timer runs out", async () => {
+    // The batch waits ten minutes for more outcomes to join it: only the worker's going idle
+    // writes these. (With the timer alone, the log showed the last sends of every burst up to
+    // 50 ms late, and each throughput round of bench:webhooks ended that much later.)
+    await webhooks.worker({ ...quick, pollMs: 60_000 }, { flushMs: 600_000 })
+    const subscription = await subscribe('/idle', { events: ['order.updated'] })
+    await emit(...[1, 2, 3].map((id) => ({ type: 'order.updated' as const, data: { id } })))
+    const orders = async () =>
+      (await deliveriesOf(subscription.id)).filter((d) => d.event_type === 'order.updated')
+    await eventually(async () => {
+      const deliveries = await orders()
+      return deliveries.length === 3 && deliveries.every((d) => d.status === 'succeeded')
+    })
+    // Its attempt is in the attempt log too (written with the outcome).
+    const log = await restJson(
+      'GET',
+      `/api/webhooks/deliveries/${(await orders())[0]!.id}/attempts`,
+      { headers: asA() },
+    )
+    expect(log.status).toBe(200)
+    expect((log.body as { data: { response_status: number }[] }).data).toMatchObject([
+      { response_status: 200 },
+    ])
+    expect(arrivals('/idle')).toHaveLength(3)
+  })
 })
 
 describe('a process that starts and stops workers', () => {

@@ -46,6 +46,17 @@ describe('ClaimScheduler', () => {
     expect(s.sendEnded()).toBe(true)
   })
 
+  it('holds nothing once every delivery it claimed has ended (the loop then writes the outcomes waiting)', () => {
+    const { scheduler: s } = scheduler(10)
+    expect(s.holdsNothing()).toBe(true)
+    s.sendStarted()
+    s.sendStarted()
+    s.sendEnded()
+    expect(s.holdsNothing()).toBe(false)
+    s.sendEnded()
+    expect(s.holdsNothing()).toBe(true)
+  })
+
   it("scans at least once a second while a backlog keeps its endpoint a candidate, so another subscription's retry coming due is found (f706a10)", () => {
     const { scheduler: s, advance } = scheduler()
     expect(cycle(s, ['backlog']).turn?.subscriptionIds).toEqual(['backlog'])

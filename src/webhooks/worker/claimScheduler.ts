@@ -173,6 +173,11 @@ export class ClaimScheduler {
     return this.isBusy
   }
 
+  /** Whether the worker holds no claimed delivery (none being sent or waiting for a slot). */
+  holdsNothing(): boolean {
+    return this.held === 0
+  }
+
   /** A claimed delivery was handed to the sender. */
   sendStarted() {
     this.held++
