@@ -100,6 +100,18 @@ await runScript('scripts/migrate.ts', [], { LOG_LEVEL: 'warn' })
 /** Receipts by path prefix, and the arrival time of each event id (for latency). */
 const receivedByPrefix = new Map<string, number>()
 const arrivals = new Map<string, number>()
+/**
+ * The first and last receipt since `receipts.reset()`: a throughput run's edges, where the
+ * worker waits (for the fan-out before the first, for the last outcomes after the last).
+ */
+const receipts = {
+  first: Number.POSITIVE_INFINITY,
+  last: 0,
+  reset() {
+    this.first = Number.POSITIVE_INFINITY
+    this.last = 0
+  },
+}
 const hanging: ServerResponse[] = []
 let isDown = false
 const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -112,6 +124,8 @@ const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
       return
     }
     receivedByPrefix.set(prefix, (receivedByPrefix.get(prefix) ?? 0) + 1)
+    receipts.last = performance.now()
+    if (receipts.first > receipts.last) receipts.first = receipts.last
     const id = req.headers['webhook-id']
     if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now())
     res.writeHead(200).end()
@@ -422,9 +436,13 @@ async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1
   const worker = await startWebhookWorker(payload, overrides)
   const cpuBefore = cpuTimes(serverPid)
   const gcBefore = gcPauses.read()
+  receipts.reset()
   const started = await emit('order.paid', 10)
   await waitUntil(() => worker.stats().outcomes >= 10_000, 2)
-  const elapsedMs = performance.now() - started
+  const ended = performance.now()
+  const elapsedMs = ended - started
+  // From the commit to the first receipt, and from the last receipt to the last outcome written.
+  const edges = { headMs: receipts.first - started, tailMs: ended - receipts.last }
   const cpu = cpuSpent(cpuBefore, cpuTimes(serverPid))
   const gc = await gcPauses.since(gcBefore)
   const stats = worker.stats()
@@ -433,7 +451,7 @@ async function throughputRun(overrides?: Parameters<typeof startWebhookWorker>[1
     `SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`,
   )
   if (succeeded !== 10_000) throw new Error(`throughput run: ${succeeded} of 10,000 succeeded`)
-  return { rate: 10_000 / (elapsedMs / 1000), elapsedMs, cpu, gc, stats }
+  return { rate: 10_000 / (elapsedMs / 1000), elapsedMs, edges, cpu, gc, stats }
 }
 
 /**
@@ -881,8 +899,8 @@ async function throughputComparison(rounds: number) {
     `Throughput rounds (each in turn: engine, floor, ceiling; CPU a delivery, this process + ` +
       `PostgreSQL${serverPid ? `, the bench's server only (pid ${serverPid})` : ', every postgres process on the machine'}):`,
     '',
-    '| round | engine | floor | engine ÷ floor | ceiling | CPU engine | CPU floor | CPU ceiling | deliveries a claim |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| round | engine | floor | engine ÷ floor | ceiling | CPU engine | CPU floor | CPU ceiling | deliveries a claim | engine: commit to first receipt, last receipt to last outcome |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r, i) =>
         `| ${i + 1} | ${r.engine.rate.toFixed(0)} /s | ${r.floorRate.toFixed(0)} /s | ` +
@@ -890,7 +908,8 @@ async function throughputComparison(rounds: number) {
         `${perDelivery(r.engine.cpu.node)} + ${perDelivery(r.engine.cpu.postgres)} | ` +
         `${perDelivery(r.floorCpu.node)} + ${perDelivery(r.floorCpu.postgres)} | ` +
         `${perDelivery(r.ceilingCpu.node)} | ` +
-        `${(r.engine.stats.claimed / Math.max(r.engine.stats.claims, 1)).toFixed(1)} |`,
+        `${(r.engine.stats.claimed / Math.max(r.engine.stats.claims, 1)).toFixed(1)} | ` +
+        `${r.engine.edges.headMs.toFixed(0)} ms, ${r.engine.edges.tailMs.toFixed(0)} ms |`,
     ),
     '',
     "This process's CPU a delivery by thread (the main thread, which runs the event loop, and " +
