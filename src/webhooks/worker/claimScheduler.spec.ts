@@ -24,20 +24,21 @@ describe('ClaimScheduler', () => {
     const { scheduler: s } = scheduler()
     const first = cycle(s, ['a', 'b'])
     expect(first).toMatchObject({ fanOut: true, scan: true })
-    expect(first.turn).toEqual({ subscriptionIds: ['a', 'b'], limit: 15 })
+    expect(first.turn).toEqual({ subscriptionIds: ['a', 'b'], limit: 30 })
   })
 
-  it('claims up to half the concurrency ahead of the sends, and waits until half the slots are free (a59c40a, 58dde3e)', () => {
+  it('claims up to twice the concurrency ahead of the sends, and claims again once nothing waits for a slot (a59c40a, 58dde3e, issue 55)', () => {
     const { scheduler: s } = scheduler(10)
     cycle(s)
-    for (let claimed = 0; claimed < 15; claimed++) s.sendStarted()
+    for (let claimed = 0; claimed < 30; claimed++) s.sendStarted()
     s.sendFinished('a')
     expect(cycle(s).mayClaim).toBe(false)
-    // One send ending is not worth a claim of one: the loop is woken at the fifth.
-    const wakes = [s.sendEnded(), s.sendEnded(), s.sendEnded(), s.sendEnded(), s.sendEnded()]
-    expect(wakes).toEqual([false, false, false, false, true])
+    // While deliveries wait for a slot, a send ending is not worth a claim: the loop is woken
+    // when the twentieth ends, the last that waited has its slot and twenty are free.
+    const wakes = Array.from({ length: 20 }, () => s.sendEnded())
+    expect(wakes).toEqual([...Array<boolean>(19).fill(false), true])
     const next = cycle(s)
-    expect(next.turn).toEqual({ subscriptionIds: ['a'], limit: 5 })
+    expect(next.turn).toEqual({ subscriptionIds: ['a'], limit: 20 })
   })
 
   it('wakes the loop when its last held delivery ends, whatever the batch size', () => {
@@ -140,26 +141,30 @@ describe('ClaimScheduler', () => {
     expect(cycle(s)).toMatchObject({ fanOut: true, scan: true })
   })
 
-  it('names fewer subscriptions once they have shown a backlog: each that filled its share is expected to fill a tenth of the slots', () => {
+  it('names fewer subscriptions once they have shown a backlog: each that filled its share is expected to fill a tenth of the concurrency', () => {
     const { scheduler: s } = scheduler(50)
-    const ids = Array.from({ length: 100 }, (_, n) => `s${n}`)
+    const ids = Array.from({ length: 200 }, (_, n) => `s${n}`)
     // A first turn knows nothing of their backlogs: one subscription for each free slot.
     const first = cycle(s, ids).turn!
-    expect(first).toEqual({ subscriptionIds: ids.slice(0, 75), limit: 75 })
-    // Each took its share of one and may have more; s75 to s99 have not been claimed for yet.
+    expect(first).toEqual({ subscriptionIds: ids.slice(0, 150), limit: 150 })
+    // Each took its share of one and may have more; s150 to s199 have not been claimed for yet.
     s.turnClaimed(first.subscriptionIds)
     for (let claimed = 0; claimed < 50; claimed++) s.sendStarted()
     const second = cycle(s).turn!
-    // 25 free slots: s75 to s99 were never claimed for (one each), so the turn names them alone.
-    expect(second).toEqual({ subscriptionIds: ids.slice(75, 100), limit: 25 })
+    // 100 free slots: s150 to s199 were never claimed for (one each), then five each of the
+    // first ten with a backlog.
+    expect(second).toEqual({
+      subscriptionIds: [...ids.slice(150), ...ids.slice(0, 10)],
+      limit: 100,
+    })
     s.turnClaimed([])
     for (let ended = 0; ended < 25; ended++) s.sendEnded()
-    // 50 free slots, and the candidates are the 75 with a backlog: five each, ten of them.
+    // 125 free slots, and the candidates are the 140 left with a backlog: five each, 25 of them.
     const third = cycle(s).turn!
-    expect(third).toEqual({ subscriptionIds: ids.slice(0, 10), limit: 50 })
+    expect(third).toEqual({ subscriptionIds: ids.slice(10, 35), limit: 125 })
     s.turnClaimed([])
     for (let ended = 0; ended < 25; ended++) s.sendEnded()
-    expect(cycle(s).turn).toEqual({ subscriptionIds: ids.slice(10, 25), limit: 75 })
+    expect(cycle(s).turn).toEqual({ subscriptionIds: ids.slice(35, 65), limit: 150 })
   })
 
   it('expects one delivery again of a subscription that took less than its share', () => {
@@ -168,12 +173,12 @@ describe('ClaimScheduler', () => {
     expect(first.subscriptionIds).toEqual(['full', 'short'])
     s.turnClaimed(['full'])
     for (let claimed = 0; claimed < 50; claimed++) s.sendStarted()
-    const others = Array.from({ length: 30 }, (_, n) => `o${n}`)
+    const others = Array.from({ length: 100 }, (_, n) => `o${n}`)
     s.outcomesWritten(['short', ...others])
-    // 25 free slots: five for 'full', one each for 'short' and the next 19.
+    // 100 free slots: five for 'full', one each for 'short' and the next 94.
     expect(cycle(s).turn).toEqual({
-      subscriptionIds: ['full', 'short', ...others.slice(0, 19)],
-      limit: 25,
+      subscriptionIds: ['full', 'short', ...others.slice(0, 94)],
+      limit: 100,
     })
   })
 
@@ -181,6 +186,6 @@ describe('ClaimScheduler', () => {
     const { scheduler: s } = scheduler(2)
     cycle(s, [])
     s.outcomesWritten(['a', 'b', 'a', 'c', 'b'])
-    expect(cycle(s).turn).toEqual({ subscriptionIds: ['a', 'b', 'c'], limit: 3 })
+    expect(cycle(s).turn).toEqual({ subscriptionIds: ['a', 'b', 'c'], limit: 6 })
   })
 })
