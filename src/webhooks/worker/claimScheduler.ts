@@ -26,8 +26,7 @@ export class ClaimScheduler {
   private held = 0
   /**
    * What the worker holds at most: three times its concurrency. It claims once nothing waits
-   * for a slot (it holds no more than its concurrency), up to twice the concurrency at once
-   * (`minBatch`), so that claiming is a few large queries rather than one per finished send. A
+   * for a slot (`nothingWaits`), up to twice the concurrency at once, so that claiming is a few large queries rather than one per finished send. A
    * claim costs the worker and PostgreSQL a statement, a lock and an update of each subscription
    * it names, and the outcome batches as much again, whatever it takes: claims of about 83
    * instead of 25 (which waited for half the slots to be free, holding half as many again) cost
@@ -37,7 +36,6 @@ export class ClaimScheduler {
    * delivery that waited until its lease ran short is given back (`dispatcher.ts`).
    */
   private readonly capacity: number
-  private readonly minBatch: number
   /** Subscriptions to claim for, in turn, each once. */
   private readonly candidates: string[] = []
   /** The same as a set: an addition checks it instead of the list (up to 1,000 long). */
@@ -49,10 +47,10 @@ export class ClaimScheduler {
   private readonly deep = new Set<string>()
   /**
    * What a turn expects of a candidate that filled its share: a tenth of the concurrency, so that
-   * a claim of twice the concurrency still goes to twenty endpoints or more. A claim costs PostgreSQL a lock
-   * and an update of each subscription it names, whatever it takes of it, and so does the
-   * outcome batch; naming one subscription for each free slot while every one had a backlog
-   * took one delivery of each. Five of each cost PostgreSQL about 30 µs a delivery less (the
+   * a claim of twice the concurrency still goes to twenty endpoints or more. A claim costs
+   * PostgreSQL a lock and an update of each subscription it names, whatever it takes of it, and
+   * so does the outcome batch; naming one subscription for each free slot while every one had
+   * a backlog took one delivery of each. Five of each cost PostgreSQL about 30 µs a delivery less (the
    * claim 28 against 49 µs a delivery alone, the outcome's subscription statements 7 against
    * 19 in the bench's rounds; docs/benchmarks.md, issue 55).
    */
@@ -69,7 +67,6 @@ export class ClaimScheduler {
     private readonly now: () => number,
   ) {
     this.capacity = 3 * limits.concurrency
-    this.minBatch = 2 * limits.concurrency
     this.deepShare = Math.max(1, Math.floor(limits.concurrency / 10))
   }
 
@@ -126,7 +123,7 @@ export class ClaimScheduler {
       this.addCandidates([...this.freed])
       this.freed.clear()
     }
-    if (!this.hasRoom()) return undefined
+    if (!this.nothingWaits()) return undefined
     const isScanTime = this.now() - this.lastScanAt >= this.limits.scanEveryMs
     if ((this.isScanDue && !this.candidates.length) || isScanTime) {
       this.isScanDue = false
@@ -170,7 +167,7 @@ export class ClaimScheduler {
   turnClaimed(mayHaveMore: string[]) {
     this.addCandidates(mayHaveMore)
     for (const id of mayHaveMore) this.deep.add(id)
-    this.isBusy ||= this.candidates.length > 0 && this.freeSlots() >= this.minBatch
+    this.isBusy ||= this.candidates.length > 0 && this.nothingWaits()
   }
 
   /** Whether the loop has more to do at once (else it sleeps until woken or a poll is due). */
@@ -194,7 +191,7 @@ export class ClaimScheduler {
    */
   sendEnded(): boolean {
     this.held--
-    return this.held === 0 || this.freeSlots() >= this.minBatch
+    return this.nothingWaits()
   }
 
   /**
@@ -219,8 +216,12 @@ export class ClaimScheduler {
     return this.capacity - this.held
   }
 
-  private hasRoom() {
-    return this.freeSlots() >= this.minBatch || this.held === 0
+  /**
+   * Whether every delivery held has a slot (the worker holds no more than its concurrency): then
+   * it claims, and the claim may take twice the concurrency.
+   */
+  private nothingWaits() {
+    return this.held <= this.limits.concurrency
   }
 
   private addCandidates(ids: string[]) {
